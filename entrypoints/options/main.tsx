@@ -1,0 +1,2 @@
+import { render } from 'preact';
+render(<p>options</p>, document.getElementById('app') as HTMLElement);

@@ -1,0 +1,34 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+
+/** Loopback origins of the sandbox API; the e2e build holds them as installed host permissions. */
+const SANDBOX_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+// See https://wxt.dev/api/config.html
+export default defineConfig({
+  modules: ['@wxt-dev/webextension-polyfill'],
+  vite: () => ({ plugins: [preact()] }),
+  webExt: { disabled: true },
+  manifest: ({ browser, mode }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['storage'],
+    // Requested at save time for exactly the configured origin; nothing is granted at install.
+    optional_host_permissions: ['https://*/*', ...SANDBOX_HOSTS],
+    // Playwright cannot click Chromium's permission prompt, so only the test build pre-grants loopback.
+    ...(mode === 'e2e' ? { host_permissions: SANDBOX_HOSTS } : {}),
+    action: { default_title: '__MSG_extName__' },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'page-options@example.org',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+});
