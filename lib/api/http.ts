@@ -1,0 +1,374 @@
+/**
+ * One HTTP exchange with the API: URL and headers, a timeout per attempt, the caller's abort,
+ * retries with backoff, and the classification of every failure into an ApiError.
+ * Framework-free: it uses only `fetch`, `URL`, `AbortController` and timers.
+ * Nothing here throws: every outcome, a rejected fetch included, comes back as a Result.
+ */
+import { ENDPOINTS, type EndpointId, fillPath } from './endpoints';
+import { type ApiError, fail, ok, type Result } from './errors';
+
+export interface ApiConfig {
+  /** e.g. 'http://127.0.0.1:8787' or 'https://api.example.com/v1'; a trailing slash is ignored. */
+  baseUrl: string;
+  token: string;
+  /** Per attempt, including reading the body. Default 15 000. */
+  timeoutMs?: number;
+  /** Extra attempts for GETs on transient failures (and for any request refused with 429). Default 2. */
+  retries?: number;
+  /** Backoff base in ms, doubled per attempt, with jitter. Default 400. */
+  retryBaseMs?: number;
+  /** A longer Retry-After is not waited for: the request ends as rateLimited. Default 10 000. */
+  maxRetryAfterMs?: number;
+  /** The caller's abort: ends the request (and any wait between attempts) as { kind: 'aborted' }. */
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_RETRIES = 2;
+export const DEFAULT_RETRY_BASE_MS = 400;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 10_000;
+const MAX_BACKOFF_MS = 30_000;
+const SERVER_MESSAGE_MAX = 200;
+const OTHER_MESSAGE_MAX = 500;
+
+/** A 2xx answer, handed to the endpoint's parser. */
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+export interface RequestSpec<T> {
+  endpoint: EndpointId;
+  params?: Readonly<Record<string, string | number>>;
+  /** Sent as JSON (POST only). */
+  body?: unknown;
+  parse: (response: RawResponse) => Result<T>;
+}
+
+/** Joins the base URL and an endpoint path without doubling or dropping slashes. */
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.trim().replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** Sends one request (with retries as allowed) and parses a 2xx answer. Never throws. */
+export async function send<T>(cfg: ApiConfig, spec: RequestSpec<T>): Promise<Result<T>> {
+  try {
+    const endpoint = ENDPOINTS[spec.endpoint];
+    const base = checkBaseUrl(cfg.baseUrl);
+    if (base) return fail(base);
+    const url = joinUrl(cfg.baseUrl, fillPath(endpoint.path, spec.params ?? {}));
+    const answer = await withRetries(cfg, endpoint.method, () => attempt(cfg, endpoint.method, url, spec));
+    if (!answer.ok) return answer;
+    return spec.parse(answer.value);
+  } catch (error) {
+    // Only a bug of ours (or a throwing parser) gets here; it still becomes a typed failure.
+    return fail({ kind: 'network', message: `unexpected error: ${errorMessage(error)}` });
+  }
+}
+
+function checkBaseUrl(baseUrl: string): ApiError | null {
+  try {
+    const url = new URL(baseUrl.trim());
+    if (url.protocol === 'http:' || url.protocol === 'https:') return null;
+  } catch {
+    // fall through
+  }
+  return { kind: 'invalidInput', field: 'baseUrl', message: `baseUrl: not an http(s) URL: ${baseUrl}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retries
+
+type Attempt = Result<RawResponse, AttemptFailure>;
+/** A failed attempt: the ApiError plus what the retry loop needs to decide. */
+interface AttemptFailure {
+  error: ApiError;
+  /** HTTP status, when there was an answer. */
+  status: number | null;
+  retryAfterMs: number | null;
+}
+
+const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+
+/**
+ * GETs are retried on network errors, timeouts, 429 and 500/502/503/504.
+ * POSTs (option writes) are retried ONLY on 429: the server refused the request, so nothing was
+ * written. A timeout, a dropped connection or a 5xx may come after the write was applied, and a
+ * blind second write could overwrite a newer value, so those are reported, never retried.
+ * An abort is never retried; neither is any other 4xx.
+ */
+function isRetryable(method: 'GET' | 'POST', failure: AttemptFailure): boolean {
+  const { error, status } = failure;
+  if (error.kind === 'aborted' || error.kind === 'invalidInput') return false;
+  if (method === 'POST') return status === 429;
+  if (error.kind === 'network' || error.kind === 'timeout') return true;
+  return status !== null && RETRYABLE_STATUS.has(status);
+}
+
+async function withRetries(
+  cfg: ApiConfig,
+  method: 'GET' | 'POST',
+  run: () => Promise<Attempt>,
+): Promise<Result<RawResponse>> {
+  const retries = Math.max(0, Math.floor(cfg.retries ?? DEFAULT_RETRIES));
+  const base = Math.max(0, cfg.retryBaseMs ?? DEFAULT_RETRY_BASE_MS);
+  const maxRetryAfter = cfg.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  for (let attemptNo = 0; ; attemptNo++) {
+    const result = await run();
+    if (result.ok) return result;
+    const failure = result.error;
+    if (attemptNo >= retries || !isRetryable(method, failure)) return fail(failure.error);
+    let waitMs: number;
+    if (failure.retryAfterMs !== null) {
+      // The server said how long to wait; a wait longer than we accept ends the request.
+      if (failure.retryAfterMs > maxRetryAfter) return fail(failure.error);
+      waitMs = failure.retryAfterMs;
+    } else {
+      waitMs = backoffMs(base, attemptNo);
+    }
+    if (!(await sleep(waitMs, cfg.signal))) return fail({ kind: 'aborted' });
+  }
+}
+
+/** Exponential backoff with jitter: base * 2^n, scaled by a random factor in [0.5, 1). */
+export function backoffMs(base: number, attemptNo: number): number {
+  const exp = Math.min(MAX_BACKOFF_MS, base * 2 ** attemptNo);
+  return Math.round(exp * (0.5 + Math.random() * 0.5));
+}
+
+/** Resolves true after `ms`, or false as soon as the signal aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One attempt
+
+async function attempt<T>(
+  cfg: ApiConfig,
+  method: 'GET' | 'POST',
+  url: string,
+  spec: RequestSpec<T>,
+): Promise<Attempt> {
+  const callerSignal = cfg.signal;
+  const noAnswer = (error: ApiError): Attempt => fail({ error, status: null, retryAfterMs: null });
+  if (callerSignal?.aborted) return noAnswer({ kind: 'aborted' });
+
+  const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${cfg.token}`,
+    Accept: 'application/json',
+  };
+  const init: RequestInit = { method, headers, signal: controller.signal };
+  if (spec.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(spec.body);
+  }
+
+  const doFetch = cfg.fetch ?? globalThis.fetch;
+  try {
+    const response = await doFetch(url, init);
+    // The body is read under the same timer: a server that stalls mid-body times out too.
+    const text = await response.text();
+    const contentType = response.headers.get('content-type') ?? '';
+    if (response.status >= 200 && response.status < 300) {
+      return ok({ status: response.status, contentType, text });
+    }
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    return fail({
+      error: classifyStatus(spec.endpoint, response.status, contentType, text, retryAfterMs),
+      status: response.status,
+      retryAfterMs,
+    });
+  } catch (error) {
+    if (callerSignal?.aborted) return noAnswer({ kind: 'aborted' });
+    if (timedOut) return noAnswer({ kind: 'timeout', timeoutMs });
+    return noAnswer({ kind: 'network', message: errorMessage(error) });
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) {
+    // Node's fetch says only 'fetch failed'; the cause names what happened.
+    const cause = (error as Error & { cause?: unknown }).cause;
+    const causeText = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : '';
+    return causeText && causeText !== error.message ? `${error.message} (${causeText})` : error.message;
+  }
+  return String(error);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classification of non-2xx answers
+
+/** Retry-After as seconds or as an HTTP-date, in ms from now; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (text === '') return null;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, date - now);
+}
+
+export function classifyStatus(
+  endpointId: EndpointId,
+  status: number,
+  contentType: string,
+  text: string,
+  retryAfterMs: number | null,
+): ApiError {
+  const endpoint = ENDPOINTS[endpointId];
+  const serverText = (max: number) => serverMessage(contentType, text, max);
+  const orDefault = (message: string, fallback: string) => (message === '' ? fallback : message);
+  switch (status) {
+    case 401:
+      return { kind: 'unauthorized', message: orDefault(serverText(OTHER_MESSAGE_MAX), 'unauthorized (401)') };
+    case 403:
+      return {
+        kind: 'forbidden',
+        scopes: [...endpoint.scopes],
+        premium: endpoint.premium,
+        message: orDefault(serverText(OTHER_MESSAGE_MAX), 'forbidden (403)'),
+      };
+    case 404:
+      return { kind: 'notFound', message: orDefault(serverText(OTHER_MESSAGE_MAX), 'not found (404)') };
+    case 400:
+    case 422:
+      return {
+        kind: 'validation',
+        status,
+        message: orDefault(serverText(OTHER_MESSAGE_MAX), `request refused (${status})`),
+      };
+    case 429:
+      return {
+        kind: 'rateLimited',
+        retryAfterMs,
+        message: orDefault(serverText(OTHER_MESSAGE_MAX), 'too many requests (429)'),
+      };
+    default:
+      return {
+        kind: 'server',
+        status,
+        message: orDefault(serverText(SERVER_MESSAGE_MAX), `HTTP ${status}`),
+      };
+  }
+}
+
+/**
+ * The human-readable message of an error body: a JSON `message`, `detail`, `error` or `errors`;
+ * otherwise the body as plain text (HTML stripped of tags, scripts and styles), whitespace
+ * collapsed, cut to `max` characters with an ellipsis.
+ */
+export function serverMessage(contentType: string, text: string, max: number): string {
+  const fromJson = jsonMessage(text);
+  if (fromJson !== null) return truncate(collapse(fromJson), max);
+  const looksHtml = /html/i.test(contentType) || /^\s*<(!doctype|html|head|body|\w+[\s>])/i.test(text);
+  return truncate(looksHtml ? htmlToText(text) : collapse(text), max);
+}
+
+function jsonMessage(text: string): string | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof json === 'string') return json;
+  if (!isPlainObject(json)) return null;
+  for (const key of ['message', 'detail', 'error', 'errors'] as const) {
+    const message = messageOf(json[key]);
+    if (message) return message;
+  }
+  return null;
+}
+
+/** A message out of a string, an object with a message, or a list or map of those. */
+function messageOf(value: unknown, depth = 0): string {
+  if (depth > 3 || value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    return value
+      .map((v) => messageOf(v, depth + 1))
+      .filter(Boolean)
+      .join('; ');
+  }
+  if (isPlainObject(value)) {
+    for (const key of ['message', 'detail', 'msg', 'error'] as const) {
+      const message = messageOf(value[key], depth + 1);
+      if (!message) continue;
+      // { field: 'title', message: 'too long' } inside an `errors` list reads 'title: too long'.
+      const field = depth > 0 ? (value.field ?? value.path ?? value.param) : undefined;
+      const name = Array.isArray(field) ? field.join('.') : field;
+      return typeof name === 'string' && name !== '' ? `${name}: ${message}` : message;
+    }
+    // A map of field names to messages, as some frameworks send for validation errors.
+    return Object.entries(value)
+      .map(([field, v]) => {
+        const message = messageOf(v, depth + 1);
+        return message ? `${field}: ${message}` : '';
+      })
+      .filter(Boolean)
+      .join('; ');
+  }
+  return '';
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** HTML to plain text: drops scripts, styles, comments and tags, decodes common entities. */
+export function htmlToText(html: string): string {
+  const stripped = html
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<(script|style|noscript|template)\b[\s\S]*$/gi, ' ')
+    .replace(/<\/?[a-z!?][^>]*>?/gi, ' ');
+  const decoded = stripped.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+  // Decoding may have produced '<' again; the result is text, but keep it free of tag-like runs.
+  return collapse(decoded.replace(/<\/?[a-z!?][^>]*>?/gi, ' '));
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,12 @@
+/** The worker's handler map: one entry per message type of the protocol. */
+import type { Handlers } from '../messaging/router';
+import { buildingHandlers } from './buildings';
+import type { WorkerDeps } from './context';
+import { optionHandlers } from './options';
+import { settingsHandlers } from './settings';
+
+export type { WorkerDeps } from './context';
+
+export function createHandlers(deps: WorkerDeps): Handlers {
+  return { ...settingsHandlers(deps), ...buildingHandlers(deps), ...optionHandlers(deps) };
+}

@@ -1,0 +1,32 @@
+/**
+ * The one way UI text is looked up: `browser.i18n.getMessage` with keys checked against the English
+ * catalogue. The JSON is imported as a type only, so no catalogue is bundled into the pages.
+ */
+import { browser } from 'wxt/browser';
+import type messages from '../public/_locales/en/messages.json';
+
+export type MessageKey = keyof typeof messages;
+
+/**
+ * The localized text of `key`; `$1`-style substitutions are filled by the browser from the
+ * message's placeholders. A missing message yields the key itself, so a gap is visible, not blank.
+ */
+export function t(key: MessageKey, substitutions?: string | string[]): string {
+  let text = '';
+  try {
+    text = browser.i18n.getMessage(key, substitutions);
+  } catch {
+    text = '';
+  }
+  return text || key;
+}
+
+/** Sets the page's language and title from the browser's UI language and the catalogue. */
+export function localizeDocument(titleKey: MessageKey): void {
+  try {
+    document.documentElement.lang = browser.i18n.getUILanguage();
+  } catch {
+    // Keep the page's declared language.
+  }
+  document.title = t(titleKey);
+}

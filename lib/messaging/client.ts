@@ -1,0 +1,16 @@
+/** The pages' side of the protocol: one typed `send`, answers validated, failures as values. */
+import { browser } from 'wxt/browser';
+import { type MessageType, type RequestOf, type ResponseOf, protocol } from './protocol';
+
+export async function send<K extends MessageType>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
+  try {
+    const answer = await browser.runtime.sendMessage({ type, payload });
+    const parsed = protocol[type].response.safeParse(answer);
+    if (parsed.success) return parsed.data as ResponseOf<K>;
+    return { ok: false, error: { kind: 'badMessage', message: `${type}: unexpected answer` } } as ResponseOf<K>;
+  } catch (error) {
+    return { ok: false, error: { kind: 'internal', message: String(error) } } as ResponseOf<K>;
+  }
+}
+
+export type Send = typeof send;

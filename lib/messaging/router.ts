@@ -1,0 +1,57 @@
+/**
+ * The worker's side of the protocol: checks the sender, validates the envelope and payload,
+ * runs the handler, validates its answer. Never throws: every failure is an answer.
+ */
+import type { z } from '../zod';
+import {
+  type AppError,
+  Envelope,
+  type MessageType,
+  type Protocol,
+  type RequestOf,
+  type ResponseOf,
+  isMessageType,
+  protocol,
+} from './protocol';
+
+export type Handlers = { [K in MessageType]: (payload: RequestOf<K>) => Promise<ResponseOf<K>> };
+
+export interface MessageSender {
+  id?: string;
+  url?: string;
+}
+
+/** Only this extension's own pages may talk to the worker; content scripts and other extensions may not. */
+export function isTrustedSender(sender: MessageSender, extensionId: string, extensionOrigin: string): boolean {
+  if (sender.id !== extensionId || !sender.url) return false;
+  try {
+    return new URL(sender.url).origin === new URL(extensionOrigin).origin;
+  } catch {
+    return false;
+  }
+}
+
+const refuse = (message: string) => ({ ok: false as const, error: { kind: 'badMessage', message } as AppError });
+
+function issueText(error: z.core.$ZodError): string {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'invalid';
+}
+
+export function createRouter(handlers: Handlers) {
+  return async (message: unknown): Promise<unknown> => {
+    const envelope = Envelope.safeParse(message);
+    if (!envelope.success || !isMessageType(envelope.data.type)) return refuse('unknown message');
+    const type = envelope.data.type;
+    const spec: Protocol[MessageType] = protocol[type];
+    const payload = spec.request.safeParse(envelope.data.payload);
+    if (!payload.success) return refuse(`${type}: ${issueText(payload.error)}`);
+    try {
+      const handler = handlers[type] as (p: unknown) => Promise<unknown>;
+      const answer = spec.response.safeParse(await handler(payload.data));
+      return answer.success ? answer.data : refuse(`${type} answer: ${issueText(answer.error)}`);
+    } catch (error) {
+      return { ok: false, error: { kind: 'internal', message: String(error) } };
+    }
+  };
+}

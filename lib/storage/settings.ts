@@ -1,0 +1,69 @@
+/** Connection settings that any extension page may read: no token, no secret. */
+import { z } from '../zod';
+import { storedItem } from './stored-item';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function checkBaseUrl(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'baseUrl.invalid';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'baseUrl.scheme';
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return 'baseUrl.https';
+  if (url.username || url.password) return 'baseUrl.credentials';
+  if (url.search || url.hash) return 'baseUrl.query';
+  return null;
+}
+
+/**
+ * An API base address: https, or http on loopback only (the sandbox); no credentials, query or
+ * fragment. Issue messages are i18n keys so the options page can name the exact problem.
+ */
+export const BaseUrl = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.minLength(1, { message: 'baseUrl.required' }),
+    z.superRefine((value, ctx) => {
+      if (value.length === 0) return;
+      const problem = checkBaseUrl(value);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: value });
+    }),
+  ),
+  z.transform((value) => value.replace(/\/+$/, '')),
+);
+
+/** The host permission pattern that covers exactly the API's origin. */
+export function originPattern(baseUrl: string): string {
+  return `${new URL(baseUrl).origin}/*`;
+}
+
+export const SecretPersistence = z.enum(['session', 'local']);
+export type SecretPersistence = z.infer<typeof SecretPersistence>;
+
+export const PremiumOverride = z.enum(['auto', 'on', 'off']);
+export type PremiumOverride = z.infer<typeof PremiumOverride>;
+
+export const Settings = z.object({
+  baseUrl: z.string(),
+  secretPersistence: SecretPersistence,
+  premiumOverride: PremiumOverride,
+  /** Result of the last premium probe (slot 11 of one target); null when it could not tell. */
+  detectedPremium: z.nullable(z.boolean()),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const settingsItem = storedItem('local', 'settings.v1', Settings, () => ({
+  baseUrl: '',
+  secretPersistence: 'session' as const,
+  premiumOverride: 'auto' as const,
+  detectedPremium: null,
+}));
+
+export function effectivePremium(settings: Settings): boolean {
+  if (settings.premiumOverride === 'on') return true;
+  if (settings.premiumOverride === 'off') return false;
+  return settings.detectedPremium === true;
+}

@@ -1,0 +1,63 @@
+/** Finds Debian's Chromium and launches it with the built extension loaded. */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, type Worker, chromium } from 'playwright-core';
+
+export const EXTENSION_DIR = resolve(process.env.E2E_EXTENSION_DIR ?? '.output/e2e/chrome-mv3');
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+export function findChromium(): string | null {
+  return CANDIDATES.find((path): path is string => !!path && existsSync(path)) ?? null;
+}
+
+export const NO_CHROMIUM_HELP = [
+  'No Chromium found for the end-to-end tests.',
+  'Install Debian\'s Chromium:  sudo apt-get update && sudo apt-get install -y chromium',
+  'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+].join('\n');
+
+export interface ExtensionSession {
+  context: BrowserContext;
+  extensionId: string;
+  worker: Worker;
+  url(path: string): string;
+  close(): Promise<void>;
+}
+
+export async function launchExtension(options: { colorScheme?: 'light' | 'dark'; locale?: string } = {}): Promise<ExtensionSession> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(NO_CHROMIUM_HELP);
+  const userDataDir = mkdtempSync(join(tmpdir(), 'po-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    colorScheme: options.colorScheme ?? 'light',
+    locale: options.locale ?? 'en-US',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--lang=${options.locale ?? 'en-US'}`,
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    extensionId,
+    worker,
+    url: (path) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

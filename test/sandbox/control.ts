@@ -1,0 +1,71 @@
+/**
+ * HTTP control of a sandbox running in another process (never logged, no auth):
+ *   POST /__sandbox/reset            restore seed data, clear faults and log, reset latency
+ *   POST /__sandbox/latency          body {"ms":100}
+ *   POST /__sandbox/faults           body = Fault JSON
+ *   DELETE /__sandbox/faults         remove all faults
+ *   GET /__sandbox/log               JSON array of LoggedRequest, oldest first
+ *   DELETE /__sandbox/log            clear the log
+ */
+import { errorReply, json, methodNotAllowed, type Reply } from './api';
+import { parseFault } from './faults';
+import type { Sandbox } from './server';
+
+export const CONTROL_PREFIX = '/__sandbox/';
+
+const NO_CONTENT: Reply = { status: 204, headers: {}, body: '' };
+
+function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+type Action = (sandbox: Sandbox, body: string) => Reply;
+
+const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>> = {
+  reset: {
+    POST: (sandbox) => {
+      sandbox.reset();
+      return NO_CONTENT;
+    },
+  },
+  latency: {
+    POST: (sandbox, body) => {
+      const ms = (parseJson(body) as { ms?: unknown } | undefined)?.ms;
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+        return errorReply(400, 'validation_error', 'ms must be a non-negative number');
+      }
+      sandbox.setLatency(ms);
+      return NO_CONTENT;
+    },
+  },
+  faults: {
+    POST: (sandbox, body) => {
+      const parsed = parseFault(parseJson(body));
+      if (!parsed.ok) return errorReply(400, 'validation_error', parsed.message);
+      sandbox.addFault(parsed.fault);
+      return NO_CONTENT;
+    },
+    DELETE: (sandbox) => {
+      sandbox.clearFaults();
+      return NO_CONTENT;
+    },
+  },
+  log: {
+    GET: (sandbox) => json(200, sandbox.log),
+    DELETE: (sandbox) => {
+      sandbox.clearLog();
+      return NO_CONTENT;
+    },
+  },
+};
+
+export function handleControl(sandbox: Sandbox, method: string, path: string, body: string): Reply {
+  const actions = ACTIONS[path.slice(CONTROL_PREFIX.length)];
+  if (!actions) return errorReply(404, 'not_found', 'No such control endpoint');
+  const action = actions[method as keyof typeof actions];
+  return action ? action(sandbox, body) : methodNotAllowed(method, Object.keys(actions));
+}

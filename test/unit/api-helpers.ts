@@ -1,0 +1,25 @@
+/** Shared bits of the api-*.test.ts files: a config against the sandbox and result unwrapping. */
+import { expect } from 'vitest';
+import type { ApiConfig } from '../../lib/api/client';
+import type { ApiError, Result } from '../../lib/api/errors';
+import type { Sandbox } from '../sandbox/server';
+
+/** Fast defaults for tests: tiny backoff, short timeout. */
+export function config(sandbox: Sandbox, token: string, extra: Partial<ApiConfig> = {}): ApiConfig {
+  return { baseUrl: sandbox.url, token, retryBaseMs: 5, timeoutMs: 3_000, ...extra };
+}
+
+export function value<T>(result: Result<T>): T {
+  if (!result.ok) expect.fail(`expected ok, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+export function error<T>(result: Result<T>): ApiError {
+  if (result.ok) expect.fail(`expected an error, got ${JSON.stringify(result.value).slice(0, 300)}`);
+  return result.error;
+}
+
+/** Requests the sandbox saw for a path prefix (and method). */
+export function requests(sandbox: Sandbox, prefix: string, method?: string) {
+  return sandbox.log.filter((r) => r.path.startsWith(prefix) && (method === undefined || r.method === method));
+}
