@@ -32,6 +32,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // After unit and component tests, alone: Chromium and the sandbox share 2 cores.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

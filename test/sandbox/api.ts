@@ -50,7 +50,11 @@ const BASIC_SLOTS = 10;
 const PREMIUM_SLOTS = 20;
 
 export function json(status: number, value: unknown): Reply {
-  return { status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(value) };
+  return {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(value),
+  };
 }
 
 export function errorReply(status: number, error: string, message: string, extra: object = {}): Reply {
@@ -83,7 +87,10 @@ function integerSegment(segment: string | undefined, min: number, max: number): 
   return n >= min && n <= max ? n : undefined;
 }
 
-type Target = { kind: 'building' | 'factory'; find: (ctx: Context, id: string) => { slots: SlotRecord[] } | undefined };
+type Target = {
+  kind: 'building' | 'factory';
+  find: (ctx: Context, id: string) => { slots: SlotRecord[] } | undefined;
+};
 
 const TARGETS = {
   building: { kind: 'building', find: ownedBuilding },
@@ -166,7 +173,11 @@ function writeOption(target: Target) {
       data: update.data,
       lastUpdated: nextTimestamp(slot.lastUpdated),
     };
-    return { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'option was updated' };
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      body: 'option was updated',
+    };
   };
 }
 
@@ -303,15 +314,13 @@ const ENDPOINTS: Endpoint[] = [
       ),
     ),
   },
-  ...[1, 2, 3].map(
-    (params): Endpoint => ({
-      method: 'GET',
-      segments: ['building', 'transactions', ...Array<string>(params).fill(':')],
-      scopes: BANK,
-      premiumOnly: true,
-      handle: transactions,
-    }),
-  ),
+  ...[1, 2, 3].map((params): Endpoint => ({
+    method: 'GET',
+    segments: ['building', 'transactions', ...Array<string>(params).fill(':')],
+    scopes: BANK,
+    premiumOnly: true,
+    handle: transactions,
+  })),
   {
     method: 'GET',
     segments: ['factory', 'options', ':', ':'],
@@ -371,7 +380,9 @@ export function handleApi(data: SandboxData, request: ApiRequest, baseUrl: strin
   const { endpoint, params } = match;
   const missingScopes = endpoint.scopes.filter((s) => !auth.grant.scopes.includes(s));
   if (missingScopes.length > 0) {
-    return errorReply(403, 'missing_scope', `Missing scope(s): ${missingScopes.join(', ')}`, { missingScopes });
+    return errorReply(403, 'missing_scope', `Missing scope(s): ${missingScopes.join(', ')}`, {
+      missingScopes,
+    });
   }
   if (endpoint.premiumOnly && !auth.grant.premium) return premiumRequired();
   return endpoint.handle({ data, ...auth, baseUrl, body: request.body }, params);

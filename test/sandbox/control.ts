@@ -64,7 +64,8 @@ const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>
 };
 
 export function handleControl(sandbox: Sandbox, method: string, path: string, body: string): Reply {
-  const actions = ACTIONS[path.slice(CONTROL_PREFIX.length)];
+  const name = path.slice(CONTROL_PREFIX.length);
+  const actions = Object.hasOwn(ACTIONS, name) ? ACTIONS[name] : undefined;
   if (!actions) return errorReply(404, 'not_found', 'No such control endpoint');
   const action = actions[method as keyof typeof actions];
   return action ? action(sandbox, body) : methodNotAllowed(method, Object.keys(actions));

@@ -1,4 +1,5 @@
 /** Injected faults: what they are, how they are validated, and which one a request meets. */
+import type { Reply } from './api';
 
 export interface Fault {
   /** Matches when the request path (no query string) starts with this prefix, e.g. '/building/rooms/'. */
@@ -32,8 +33,12 @@ export function parseFault(value: unknown): { ok: true; fault: Fault } | { ok: f
     return bad('status must be an integer from 100 to 599');
   }
   if (body !== undefined && typeof body !== 'string') return bad('body must be a string');
-  if (contentType !== undefined && typeof contentType !== 'string') return bad('contentType must be a string');
-  if (headers !== undefined && !(isRecord(headers) && Object.values(headers).every((h) => typeof h === 'string'))) {
+  if (contentType !== undefined && typeof contentType !== 'string')
+    return bad('contentType must be a string');
+  if (
+    headers !== undefined &&
+    !(isRecord(headers) && Object.values(headers).every((h) => typeof h === 'string'))
+  ) {
     return bad('headers must be an object of strings');
   }
   if (times !== undefined && !(Number.isInteger(times) && Number(times) >= 1)) {
@@ -49,16 +54,27 @@ export function parseFault(value: unknown): { ok: true; fault: Fault } | { ok: f
   return { ok: true, fault };
 }
 
-/** The content type a fault's body is sent with unless the fault names one. */
-export function faultContentType(fault: Fault, body: string): string {
-  if (fault.contentType !== undefined) return fault.contentType;
-  if (fault.kind === 'malformed') return 'application/json';
+function looksLikeJson(body: string): boolean {
   try {
     JSON.parse(body);
-    return 'application/json';
+    return true;
   } catch {
-    return 'text/html; charset=utf-8';
+    return false;
   }
+}
+
+/** The reply of a 'status' or 'malformed' fault ('hang' and 'drop' send nothing). */
+export function faultReply(fault: Fault): Reply {
+  const malformed = fault.kind === 'malformed';
+  const status = malformed ? 200 : (fault.status ?? 500);
+  const body =
+    fault.body ??
+    (malformed
+      ? DEFAULT_MALFORMED_BODY
+      : JSON.stringify({ error: 'sandbox_fault', message: `Injected fault (status ${status})` }));
+  const contentType =
+    fault.contentType ?? (malformed || looksLikeJson(body) ? 'application/json' : 'text/html; charset=utf-8');
+  return { status, headers: { 'Content-Type': contentType, ...fault.headers }, body };
 }
 
 export class FaultList {

@@ -44,7 +44,13 @@ export const DEMO = {
     'b-2001': ['acc-2001-1'],
     'b-2002': ['acc-2002-1'],
   },
-  transactionCounts: { 'acc-1001-1': 260, 'acc-1001-2': 3, 'acc-1002-1': 12, 'acc-2001-1': 8, 'acc-2002-1': 5 },
+  transactionCounts: {
+    'acc-1001-1': 260,
+    'acc-1001-2': 3,
+    'acc-1002-1': 12,
+    'acc-2001-1': 8,
+    'acc-2002-1': 5,
+  },
   seedTime: SEED_TIME,
   unknownToken: 'not-a-token',
 } as const;
@@ -87,7 +93,12 @@ function febTimestamp(k: number): string {
 let tenantCounter = 0;
 
 /** One room per entry of `tenants`; null means the room is free. */
-function rooms(num: string, baseRent: number, interiorOffset: number, tenants: (string | null)[]): RoomRecord[] {
+function rooms(
+  num: string,
+  baseRent: number,
+  interiorOffset: number,
+  tenants: (string | null)[],
+): RoomRecord[] {
   return tenants.map((tenant, i) => {
     const pos = String(i + 1).padStart(2, '0');
     const interior = INTERIORS[(i + interiorOffset) % INTERIORS.length] as Interior;
@@ -111,7 +122,10 @@ function longText(topic: string, length: number): string {
     `${topic}: Die Nettokaltmiete liegt je nach Lage, Ausstattung und Baujahr zwischen 9,80 € und ` +
     '14,20 € pro m². Größere Wohnungen über 90 m² erhalten Zuschläge für Balkon, Aufzug und ' +
     'Fußbodenheizung; Gärten und Stellplätze werden gesondert abgerechnet. ';
-  return `${sentence.repeat(Math.ceil(length / sentence.length)).slice(0, length - 1).trimEnd()}…`;
+  return `${sentence
+    .repeat(Math.ceil(length / sentence.length))
+    .slice(0, length - 1)
+    .trimEnd()}…`;
 }
 
 /** The 20 slots of one building or factory: a few filled, the rest empty. */
@@ -274,7 +288,13 @@ function buildBuildings(): BuildingRecord[] {
   ];
 }
 
-function factory(id: string, hash: string, label: string, owner: CharacterId, note: { title: string; data: string }) {
+function factory(
+  id: string,
+  hash: string,
+  label: string,
+  owner: CharacterId,
+  note: { title: string; data: string },
+) {
   return { id, hash, label, owner, slots: slots(label, note) } satisfies FactoryRecord;
 }
 
@@ -346,7 +366,11 @@ function transactions(accountId: string, count: number, tenants: string[]): Tran
       const [counterparty, purpose, base] = EXPENSES[Math.floor(random() * EXPENSES.length)] ?? EXPENSES[0]!;
       record = { amount: -Math.round(base * (0.9 + random() * 0.2) * 100) / 100, purpose, counterparty };
     }
-    list.push({ id: `tx-${accountId.slice(4)}-${String(n).padStart(4, '0')}`, date: date.toISOString(), ...record });
+    list.push({
+      id: `tx-${accountId.slice(4)}-${String(n).padStart(4, '0')}`,
+      date: date.toISOString(),
+      ...record,
+    });
     time -= Math.floor((6 + random() * 34) * 3_600_000 + random() * 1000);
   }
   return list;
@@ -368,9 +392,7 @@ function account(
 
 function buildBankAccounts(buildings: BuildingRecord[]): BankAccountRecord[] {
   const tenantsOf = (id: string) =>
-    buildings
-      .find((b) => b.id === id)
-      ?.rooms.flatMap((r) => (r.tenant ? [r.tenant.name] : [])) ?? [];
+    buildings.find((b) => b.id === id)?.rooms.flatMap((r) => (r.tenant ? [r.tenant.name] : [])) ?? [];
   const c = DEMO.transactionCounts;
   return [
     account(
@@ -421,7 +443,11 @@ function buildBankAccounts(buildings: BuildingRecord[]): BankAccountRecord[] {
   ];
 }
 
-const READONLY_MISSING: Scope[] = ['building.options.edit', 'factory.options.edit', 'building.tenants.activity'];
+const READONLY_MISSING: Scope[] = [
+  'building.options.edit',
+  'factory.options.edit',
+  'building.tenants.activity',
+];
 
 function buildSeed(): SandboxData {
   const buildings = buildBuildings();

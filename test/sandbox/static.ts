@@ -2,8 +2,7 @@
 import { errorReply, methodNotAllowed, type Reply } from './api';
 import type { Interior, SandboxData } from './types';
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function interiorSvg(interior: Interior): string {
   return [

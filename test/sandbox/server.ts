@@ -1,0 +1,191 @@
+/**
+ * The sandbox API server: node:http plumbing around the pure endpoint handlers in api.ts.
+ * Per request: control and static routes are answered at once; API requests are logged, wait
+ * for the latency, meet the first matching fault, and are otherwise answered by handleApi.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleApi, errorReply, type Reply } from './api';
+import { CONTROL_PREFIX, handleControl } from './control';
+import { type Fault, FaultList, faultReply } from './faults';
+import { createSeedData } from './seed';
+import { handleStatic } from './static';
+
+export type { Fault } from './faults';
+export { DEMO } from './seed';
+
+export interface SandboxOptions {
+  port?: number /* default 0 = random */;
+  host?: string /* default '127.0.0.1' */;
+  latencyMs?: number;
+  cors?: boolean /* default false */;
+}
+
+export interface LoggedRequest {
+  time: number;
+  method: string;
+  path: string;
+  query: string;
+  authorization: string | null;
+  origin: string | null;
+  body: string;
+  status: number;
+}
+
+export interface Sandbox {
+  url: string; // 'http://127.0.0.1:<port>' (no trailing slash)
+  close(): Promise<void>; // must also end hanging connections (server.closeAllConnections())
+  reset(): void; // restore seed data, clear faults and log, latency back to the option's value
+  setLatency(ms: number): void;
+  addFault(fault: Fault): void;
+  clearFaults(): void;
+  readonly log: LoggedRequest[]; // a copy, oldest first; API requests only (not /__sandbox/* nor /static/*)
+  clearLog(): void;
+}
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Expose-Headers': 'Retry-After',
+  'Access-Control-Max-Age': '600',
+};
+
+function checkLatency(ms: number): number {
+  if (!Number.isFinite(ms) || ms < 0)
+    throw new RangeError(`latency must be a non-negative number, got ${ms}`);
+  return ms;
+}
+
+/** Path (still percent-encoded) and query string without '?'. */
+function splitUrl(raw = '/'): { path: string; query: string } {
+  const q = raw.indexOf('?');
+  return q === -1 ? { path: raw, query: '' } : { path: raw.slice(0, q), query: raw.slice(q + 1) };
+}
+
+function header(req: http.IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : (value ?? null);
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const baseLatency = checkLatency(options.latencyMs ?? 0);
+  const corsHeaders = options.cors ? CORS_HEADERS : {};
+
+  let data = createSeedData();
+  let latency = baseLatency;
+  let log: LoggedRequest[] = [];
+  const faults = new FaultList();
+  const timers = new Set<NodeJS.Timeout>();
+  let closing: Promise<void> | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const time = Date.now();
+    const method = req.method ?? 'GET';
+    const { path, query } = splitUrl(req.url);
+    const body = await readBody(req);
+    const send = (reply: Reply) => {
+      if (res.destroyed || res.headersSent) return;
+      res.writeHead(reply.status, { ...corsHeaders, ...reply.headers });
+      res.end(reply.body);
+    };
+
+    if (path.startsWith(CONTROL_PREFIX)) return send(handleControl(sandbox, method, path, body));
+    if (path.startsWith('/static/')) return send(handleStatic(data, method, path));
+    if (method === 'OPTIONS') return send({ status: 204, headers: {}, body: '' });
+
+    const entry: LoggedRequest = {
+      time,
+      method,
+      path,
+      query,
+      authorization: header(req, 'authorization'),
+      origin: header(req, 'origin'),
+      body,
+      status: 0,
+    };
+    log.push(entry);
+    if (latency > 0) await sleep(latency);
+    if (closing) return;
+
+    const fault = faults.take(method, path);
+    if (fault?.kind === 'hang') return;
+    if (fault?.kind === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    let reply: Reply;
+    try {
+      reply = fault
+        ? faultReply(fault)
+        : handleApi(data, { method, path, authorization: entry.authorization, body }, sandbox.url);
+    } catch (error) {
+      reply = errorReply(500, 'internal_error', error instanceof Error ? error.message : String(error));
+    }
+    entry.status = reply.status;
+    send(reply);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const sandbox: Sandbox = {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+    reset() {
+      data = createSeedData();
+      faults.clear();
+      log = [];
+      latency = baseLatency;
+    },
+    setLatency(ms) {
+      latency = checkLatency(ms);
+    },
+    addFault(fault) {
+      faults.add(fault);
+    },
+    clearFaults() {
+      faults.clear();
+    },
+    get log() {
+      return log.map((entry) => ({ ...entry }));
+    },
+    clearLog() {
+      log = [];
+    },
+  };
+  return sandbox;
+}

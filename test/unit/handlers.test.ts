@@ -1,0 +1,219 @@
+/**
+ * The worker's handlers against the real sandbox over HTTP, with the extension's storage provided
+ * by wxt's fake browser. Only the permission check (a browser prompt) is supplied by the test.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createHandlers, type WorkerDeps } from '../../lib/handlers';
+import type { SettingsInput } from '../../lib/messaging/protocol';
+import { DEMO } from '../sandbox/seed';
+import { type Sandbox, startSandbox } from '../sandbox/server';
+
+let sandbox: Sandbox;
+let granted: Set<string>;
+const deps: WorkerDeps = {
+  hasOriginPermission: async (pattern) => granted.has(pattern),
+  timeoutMs: 2_000,
+};
+const handlers = createHandlers(deps);
+
+const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => ({
+  baseUrl: sandbox.url,
+  token: DEMO.premium.token,
+  secret: DEMO.premium.secret,
+  secretPersistence: 'session',
+  premiumOverride: 'auto',
+  ...overrides,
+});
+
+async function storedIn(area: 'local' | 'session'): Promise<Record<string, unknown>> {
+  return fakeBrowser.storage[area].get(null);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  fakeBrowser.reset();
+  sandbox.reset();
+  granted = new Set([`${sandbox.url}/*`]);
+});
+
+describe('saveSettings', () => {
+  it('refuses an invalid base URL with the exact problem and stores nothing', async () => {
+    for (const [baseUrl, problem] of [
+      ['', 'baseUrl.required'],
+      ['not a url', 'baseUrl.invalid'],
+      ['ftp://example.com', 'baseUrl.scheme'],
+      ['http://example.com', 'baseUrl.https'],
+      ['https://user:pw@example.com', 'baseUrl.credentials'],
+      ['https://example.com/?a=1', 'baseUrl.query'],
+    ] as const) {
+      const result = await handlers.saveSettings(input({ baseUrl }));
+      expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', field: 'baseUrl', message: problem } });
+    }
+    expect(await storedIn('local')).toEqual({});
+    expect(await storedIn('session')).toEqual({});
+  });
+
+  it('requires a token when none is stored', async () => {
+    const result = await handlers.saveSettings(input({ token: '  ' }));
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalidInput', field: 'token' } });
+  });
+
+  it('refuses to save without host permission for exactly the API origin', async () => {
+    granted.clear();
+    const result = await handlers.saveSettings(input());
+    expect(result).toEqual({ ok: false, error: { kind: 'permissionMissing', origin: `${sandbox.url}/*` } });
+    expect(sandbox.log).toHaveLength(0);
+  });
+
+  it('refuses a token the API rejects and saves nothing', async () => {
+    const result = await handlers.saveSettings(input({ token: DEMO.unknownToken }));
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(await storedIn('local')).toEqual({});
+    expect(await storedIn('session')).toEqual({});
+  });
+
+  it('saves, detects premium from slot 11 and never hands the credentials back', async () => {
+    const result = await handlers.saveSettings(input({ baseUrl: `${sandbox.url}/` }));
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        baseUrl: sandbox.url,
+        hasToken: true,
+        hasSecret: true,
+        secretPersistence: 'session',
+        premiumOverride: 'auto',
+        detectedPremium: true,
+        premium: true,
+      },
+    });
+    expect(sandbox.log.some((r) => /^\/building\/options\/[^/]+\/11$/.test(r.path))).toBe(true);
+    const view = JSON.stringify(await handlers.getSettings({}));
+    expect(view).not.toContain(DEMO.premium.token);
+    expect(view).not.toContain(DEMO.premium.secret);
+  });
+
+  it('keeps the secret in session storage or on this device, as chosen, never in both', async () => {
+    await handlers.saveSettings(input({ secretPersistence: 'session' }));
+    expect(JSON.stringify(await storedIn('session'))).toContain(DEMO.premium.secret);
+    expect(JSON.stringify(await storedIn('local'))).not.toContain(DEMO.premium.secret);
+
+    await handlers.saveSettings(input({ secretPersistence: 'local', token: '', secret: '' }));
+    expect(JSON.stringify(await storedIn('local'))).toContain(DEMO.premium.secret);
+    expect(JSON.stringify(await storedIn('session'))).not.toContain(DEMO.premium.secret);
+  });
+
+  it('detects no premium for the basic token, and the override wins over detection', async () => {
+    const detected = await handlers.saveSettings(input({ token: DEMO.basic.token, secret: DEMO.basic.secret }));
+    expect(detected).toMatchObject({ ok: true, value: { detectedPremium: false, premium: false } });
+    const forced = await handlers.saveSettings(input({ token: '', secret: '', premiumOverride: 'on' }));
+    expect(forced).toMatchObject({ ok: true, value: { detectedPremium: false, premium: true } });
+  });
+
+  it('still saves when the API is unreachable, with premium unknown', async () => {
+    sandbox.addFault({ path: '/building/list', kind: 'drop' });
+    const result = await handlers.saveSettings(input());
+    expect(result).toMatchObject({ ok: true, value: { hasToken: true, detectedPremium: null } });
+  });
+});
+
+describe('forgetCredentials', () => {
+  it('removes token and secret from both areas', async () => {
+    await handlers.saveSettings(input({ secretPersistence: 'local' }));
+    const result = await handlers.forgetCredentials({});
+    expect(result).toMatchObject({ ok: true, value: { hasToken: false, hasSecret: false, baseUrl: sandbox.url } });
+    expect(JSON.stringify(await storedIn('local'))).not.toContain(DEMO.premium.token);
+    expect(JSON.stringify(await storedIn('session'))).not.toContain(DEMO.premium.token);
+  });
+});
+
+describe('testConnection', () => {
+  it('lists the buildings and finds no missing scope for the full premium token', async () => {
+    const result = await handlers.testConnection(input());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.buildings.map((b) => b.id)).toEqual([...DEMO.buildings.juergen]);
+    expect(result.value.premium).toBe(true);
+    expect(result.value.missingScopes).toEqual([]);
+  });
+
+  it('names the tenant activity scope the read-only token lacks', async () => {
+    const result = await handlers.testConnection(input({ token: DEMO.readonly.token }));
+    expect(result).toMatchObject({ ok: true, value: { missingScopes: ['building.tenants.activity'] } });
+  });
+
+  it('leaves premium-only scopes unchecked without premium', async () => {
+    const result = await handlers.testConnection(input({ token: DEMO.basic.token }));
+    expect(result.ok && result.value.uncheckedScopes).toEqual(
+      expect.arrayContaining(['building.tenants', 'building.bankaccount', 'building.options.edit']),
+    );
+    expect(result.ok && result.value.premium).toBe(false);
+  });
+
+  it('names a scope whose endpoint answers 403', async () => {
+    sandbox.addFault({ path: '/building/rooms/', kind: 'status', status: 403, body: '{"error":"missing_scope"}' });
+    const result = await handlers.testConnection(input());
+    expect(result).toMatchObject({ ok: true, value: { missingScopes: ['building.rooms'] } });
+  });
+
+  it('tests without saving anything', async () => {
+    await handlers.testConnection(input());
+    expect(await storedIn('session')).toEqual({});
+    expect(await storedIn('local')).toEqual({});
+  });
+});
+
+describe('API messages', () => {
+  it('say what is missing before the extension is set up', async () => {
+    expect(await handlers.listBuildings({})).toEqual({
+      ok: false,
+      error: { kind: 'notConfigured', missing: ['baseUrl', 'token'] },
+    });
+  });
+
+  it('refuse to call an origin whose permission was withdrawn', async () => {
+    await handlers.saveSettings(input());
+    granted.clear();
+    sandbox.clearLog();
+    expect(await handlers.listBuildings({})).toMatchObject({ ok: false, error: { kind: 'permissionMissing' } });
+    expect(sandbox.log).toHaveLength(0);
+  });
+
+  it('read buildings and rooms through the stored configuration', async () => {
+    await handlers.saveSettings(input());
+    const rooms = await handlers.listRooms({ buildingId: DEMO.buildings.juergen[0] });
+    expect(rooms.ok && rooms.value.length).toBeGreaterThan(0);
+    expect(sandbox.log.at(-1)?.authorization).toBe(`Bearer ${DEMO.premium.token}`);
+  });
+
+  it('write a slot with the stored secret, which only the worker adds', async () => {
+    await handlers.saveSettings(input());
+    const target = { kind: 'factory' as const, id: DEMO.factories.juergen[0] };
+    const written = await handlers.writeOption({ target, option: 2, title: 'Öffnungszeiten', data: 'Mo–Fr' });
+    expect(written).toEqual({ ok: true, value: {} });
+    const body = JSON.parse(sandbox.log.at(-1)?.body ?? '{}');
+    expect(body).toEqual({ apiSecret: DEMO.premium.secret, factoryId: target.id, option: 2, title: 'Öffnungszeiten', data: 'Mo–Fr' });
+    expect(await handlers.readOption({ target, option: 2 })).toMatchObject({
+      ok: true,
+      value: { title: 'Öffnungszeiten', data: 'Mo–Fr' },
+    });
+  });
+
+  it('refuse a write when no secret is stored, without a request', async () => {
+    await handlers.saveSettings(input({ secret: '' }));
+    sandbox.clearLog();
+    const written = await handlers.writeOption({
+      target: { kind: 'building', id: DEMO.buildings.juergen[0] },
+      option: 1,
+      title: 't',
+      data: 'd',
+    });
+    expect(written).toEqual({ ok: false, error: { kind: 'notConfigured', missing: ['secret'] } });
+    expect(sandbox.log).toHaveLength(0);
+  });
+});
