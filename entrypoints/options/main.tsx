@@ -1,2 +1,7 @@
 import { render } from 'preact';
-render(<p>options</p>, document.getElementById('app') as HTMLElement);
+import '../../components/theme.css';
+import { localizeDocument } from '../../lib/i18n';
+import { App } from './App';
+
+localizeDocument('options_title');
+render(<App />, document.getElementById('app') as HTMLElement);

@@ -1,2 +1,7 @@
 import { render } from 'preact';
-render(<p>popup</p>, document.getElementById('app') as HTMLElement);
+import '../../components/theme.css';
+import { localizeDocument } from '../../lib/i18n';
+import { App } from './App';
+
+localizeDocument('popup_title');
+render(<App />, document.getElementById('app') as HTMLElement);

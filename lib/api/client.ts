@@ -187,7 +187,9 @@ function checkUpdate(
 ): ApiError | null {
   if (!isPlainObject(body)) return invalid('(body)', 'must be an object');
   const bad =
-    (typeof body.apiSecret !== 'string' || body.apiSecret === '' ? invalid('apiSecret', 'must not be empty') : null) ??
+    (typeof body.apiSecret !== 'string' || body.apiSecret === ''
+      ? invalid('apiSecret', 'must not be empty')
+      : null) ??
     checkId(idField, body[idField]) ??
     checkOption(body.option) ??
     checkText('title', body.title, TITLE_MAX) ??

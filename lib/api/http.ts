@@ -248,7 +248,10 @@ export function classifyStatus(
   const orDefault = (message: string, fallback: string) => (message === '' ? fallback : message);
   switch (status) {
     case 401:
-      return { kind: 'unauthorized', message: orDefault(serverText(OTHER_MESSAGE_MAX), 'unauthorized (401)') };
+      return {
+        kind: 'unauthorized',
+        message: orDefault(serverText(OTHER_MESSAGE_MAX), 'unauthorized (401)'),
+      };
     case 403:
       return {
         kind: 'forbidden',
@@ -351,7 +354,8 @@ export function htmlToText(html: string): string {
     .replace(/<\/?[a-z!?][^>]*>?/gi, ' ');
   const decoded = stripped.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
     if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
     }
     return ENTITIES[name.toLowerCase()] ?? entity;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, type Worker, chromium } from 'playwright-core';
 
-export const EXTENSION_DIR = resolve(process.env.E2E_EXTENSION_DIR ?? '.output/e2e/chrome-mv3');
+export const EXTENSION_DIR = resolve(process.env.E2E_EXTENSION_DIR ?? '.output/chrome-mv3-e2e');
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
 
@@ -26,13 +26,13 @@ export interface ExtensionSession {
   close(): Promise<void>;
 }
 
-export async function launchExtension(options: { colorScheme?: 'light' | 'dark'; locale?: string } = {}): Promise<ExtensionSession> {
+export async function launchExtension(options: { colorScheme?: 'light' | 'dark'; locale?: string; headless?: boolean } = {}): Promise<ExtensionSession> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(NO_CHROMIUM_HELP);
   const userDataDir = mkdtempSync(join(tmpdir(), 'po-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
-    headless: true,
+    headless: options.headless ?? true,
     colorScheme: options.colorScheme ?? 'light',
     locale: options.locale ?? 'en-US',
     args: [

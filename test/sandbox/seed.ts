@@ -129,7 +129,12 @@ function longText(topic: string, length: number): string {
 }
 
 /** The 20 slots of one building or factory: a few filled, the rest empty. */
-function slots(label: string, note: { title: string; data: string }, extra: Record<number, SlotRecord> = {}) {
+function slots(
+  label: string,
+  site: string,
+  note: { title: string; data: string },
+  extra: Record<number, SlotRecord> = {},
+) {
   const filled: Record<number, SlotRecord> = {
     [DEMO.slots.note]: { ...note, lastUpdated: '2025-01-14T10:15:30.250Z' },
     [DEMO.slots.json]: {
@@ -137,7 +142,7 @@ function slots(label: string, note: { title: string; data: string }, extra: Reco
       data: JSON.stringify({
         schema: 'page-options/v1',
         name: label,
-        website: `https://${label.toLowerCase().replace(/[^a-z]+/g, '-')}.example`,
+        website: `https://${site}.example`,
         öffnungszeiten: { mo_fr: '08:00–18:00', sa: '09:00–13:00' },
         tags: ['Größe: mittel', 'barrierearm', 'Süd-Balkon'],
         aktiv: true,
@@ -169,7 +174,7 @@ function building(
   rooms: RoomRecord[],
   extra: Record<number, SlotRecord> = {},
 ): BuildingRecord {
-  return { ...b, rooms, slots: slots(b.label, HOUSE_NOTE, extra) };
+  return { ...b, rooms, slots: slots(b.label, b.hash, HOUSE_NOTE, extra) };
 }
 
 function buildBuildings(): BuildingRecord[] {
@@ -295,7 +300,7 @@ function factory(
   owner: CharacterId,
   note: { title: string; data: string },
 ) {
-  return { id, hash, label, owner, slots: slots(label, note) } satisfies FactoryRecord;
+  return { id, hash, label, owner, slots: slots(label, hash, note) } satisfies FactoryRecord;
 }
 
 function buildFactories(): FactoryRecord[] {
@@ -343,7 +348,14 @@ const EXPENSES: [counterparty: string, purpose: string, amount: number][] = [
 ];
 
 /** `count` transactions, newest first, generated from a seeded pseudo-random sequence. */
-function transactions(accountId: string, count: number, tenants: string[]): TransactionRecord[] {
+/** A tenant paying rent, with the name of the rented room. */
+interface Payer {
+  name: string;
+  room: string;
+  rent: number;
+}
+
+function transactions(accountId: string, count: number, tenants: Payer[]): TransactionRecord[] {
   let state = [...accountId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
   const random = () => {
     state = (state * 1_664_525 + 1_013_904_223) >>> 0;
@@ -356,11 +368,10 @@ function transactions(accountId: string, count: number, tenants: string[]): Tran
     const tenant = tenants[Math.floor(random() * tenants.length)];
     let record: Omit<TransactionRecord, 'id' | 'date'>;
     if (tenant !== undefined && random() < 0.6) {
-      const flat = 1 + Math.floor(random() * 12);
       record = {
-        amount: Math.round((560 + random() * 420) * 100) / 100,
-        purpose: `Miete ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} – Wohnung ${flat}`,
-        counterparty: tenant,
+        amount: tenant.rent,
+        purpose: `Miete ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} – ${tenant.room}`,
+        counterparty: tenant.name,
       };
     } else {
       const [counterparty, purpose, base] = EXPENSES[Math.floor(random() * EXPENSES.length)] ?? EXPENSES[0]!;
@@ -383,7 +394,7 @@ function account(
   iban: string,
   opening: number,
   count: number,
-  tenants: string[],
+  tenants: Payer[],
 ): BankAccountRecord {
   const txs = transactions(id, count, tenants);
   const balance = Math.round((opening + txs.reduce((sum, t) => sum + t.amount, 0)) * 100) / 100;
@@ -392,7 +403,9 @@ function account(
 
 function buildBankAccounts(buildings: BuildingRecord[]): BankAccountRecord[] {
   const tenantsOf = (id: string) =>
-    buildings.find((b) => b.id === id)?.rooms.flatMap((r) => (r.tenant ? [r.tenant.name] : [])) ?? [];
+    buildings
+      .find((b) => b.id === id)
+      ?.rooms.flatMap((r) => (r.tenant ? [{ name: r.tenant.name, room: r.name, rent: r.rent }] : [])) ?? [];
   const c = DEMO.transactionCounts;
   return [
     account(

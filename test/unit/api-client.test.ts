@@ -96,17 +96,29 @@ describe('happy paths (premium token)', () => {
 
   it('writes a building option, succeeds on the plain text, and reads it back', async () => {
     const before = value(await readBuildingOption(premium(), b2, 5));
-    const body = { apiSecret: DEMO.premium.secret, buildingId: b2, option: 5, title: 'Öffnungszeiten', data: 'Mo–Fr 9–17' };
+    const body = {
+      apiSecret: DEMO.premium.secret,
+      buildingId: b2,
+      option: 5,
+      title: 'Öffnungszeiten',
+      data: 'Mo–Fr 9–17',
+    };
     expect(await writeBuildingOption(premium(), body)).toEqual({ ok: true, value: undefined });
     const [post] = requests(sandbox, '/building/options', 'POST');
-    expect(post?.body).toEqual(body);
+    expect(JSON.parse(post?.body ?? 'null')).toEqual(body);
     const after = value(await readBuildingOption(premium(), b2, 5));
     expect(after).toMatchObject({ title: body.title, data: body.data });
     expect(Date.parse(after.lastUpdated ?? '')).toBeGreaterThan(Date.parse(before.lastUpdated ?? '') || 0);
   });
 
   it('writes a factory option and reads it back; a second write moves lastUpdated forward', async () => {
-    const body = { apiSecret: DEMO.premium.secret, factoryId: f1, option: 12, title: 'Stock', data: '{"a":1}' };
+    const body = {
+      apiSecret: DEMO.premium.secret,
+      factoryId: f1,
+      option: 12,
+      title: 'Stock',
+      data: '{"a":1}',
+    };
     value(await writeFactoryOption(premium(), body));
     const first = value(await readFactoryOption(premium(), f1, 12));
     expect(first).toMatchObject({ title: 'Stock', data: '{"a":1}' });
@@ -122,7 +134,9 @@ describe('happy paths (premium token)', () => {
     value(await writeOption(premium(), { kind: 'factory', id: f1 }, { ...update, data: 'F' }));
     expect(value(await readOption(premium(), { kind: 'building', id: b1 }, 2)).data).toBe('D');
     expect(value(await readOption(premium(), { kind: 'factory', id: f1 }, 2)).data).toBe('F');
-    expect(requests(sandbox, '/factory/options', 'POST')[0]?.body).toMatchObject({ factoryId: f1 });
+    expect(JSON.parse(requests(sandbox, '/factory/options', 'POST')[0]?.body ?? 'null')).toMatchObject({
+      factoryId: f1,
+    });
   });
 
   it('keeps a stored HTML-like title as plain data', async () => {
@@ -141,7 +155,13 @@ describe('refusals by the server', () => {
   it('wrong apiSecret -> forbidden, nothing written', async () => {
     const before = value(await readBuildingOption(premium(), b1, 1));
     const e = error(
-      await writeBuildingOption(premium(), { apiSecret: 'wrong', buildingId: b1, option: 1, title: 'x', data: 'y' }),
+      await writeBuildingOption(premium(), {
+        apiSecret: 'wrong',
+        buildingId: b1,
+        option: 1,
+        title: 'x',
+        data: 'y',
+      }),
     );
     expect(e).toMatchObject({ kind: 'forbidden', premium: 'slots' });
     expect(value(await readBuildingOption(premium(), b1, 1))).toEqual(before);
@@ -157,9 +177,19 @@ describe('refusals by the server', () => {
         data: 'y',
       }),
     );
-    expect(e).toMatchObject({ kind: 'forbidden', scopes: [...ENDPOINTS.buildingOptionWrite.scopes], premium: 'slots' });
+    expect(e).toMatchObject({
+      kind: 'forbidden',
+      scopes: [...ENDPOINTS.buildingOptionWrite.scopes],
+      premium: 'slots',
+    });
     const f = error(
-      await writeFactoryOption(readonly(), { apiSecret: DEMO.readonly.secret, factoryId: f1, option: 1, title: 'x', data: 'y' }),
+      await writeFactoryOption(readonly(), {
+        apiSecret: DEMO.readonly.secret,
+        factoryId: f1,
+        option: 1,
+        title: 'x',
+        data: 'y',
+      }),
     );
     expect(f).toMatchObject({ kind: 'forbidden', scopes: ['factory', 'factory.options.edit'] });
   });
@@ -174,10 +204,20 @@ describe('refusals by the server', () => {
   it('basic token: tenants, bank accounts, transactions and slot 11 need premium', async () => {
     const [own] = DEMO.buildings.kaethe;
     const tenants = error(await listTenants(basic(), own));
-    expect(tenants).toMatchObject({ kind: 'forbidden', premium: 'required', scopes: ['building', 'building.tenants'] });
-    expect(error(await listBankAccounts(basic(), own))).toMatchObject({ kind: 'forbidden', premium: 'required' });
+    expect(tenants).toMatchObject({
+      kind: 'forbidden',
+      premium: 'required',
+      scopes: ['building', 'building.tenants'],
+    });
+    expect(error(await listBankAccounts(basic(), own))).toMatchObject({
+      kind: 'forbidden',
+      premium: 'required',
+    });
     expect(error(await listTransactions(basic(), acc1))).toMatchObject({ kind: 'forbidden' });
-    expect(error(await readBuildingOption(basic(), own, 11))).toMatchObject({ kind: 'forbidden', premium: 'slots' });
+    expect(error(await readBuildingOption(basic(), own, 11))).toMatchObject({
+      kind: 'forbidden',
+      premium: 'slots',
+    });
     const write = await writeBuildingOption(basic(), {
       apiSecret: DEMO.basic.secret,
       buildingId: own,

@@ -75,7 +75,10 @@ describe('HTTP status classes', () => {
       contentType: json,
       body: JSON.stringify({ error: 'not_found', message: 'building not found' }),
     });
-    expect(error(await readBuilding(premium(), b1))).toEqual({ kind: 'notFound', message: 'building not found' });
+    expect(error(await readBuilding(premium(), b1))).toEqual({
+      kind: 'notFound',
+      message: 'building not found',
+    });
     expect(sandbox.log).toHaveLength(1);
   });
 
@@ -112,15 +115,31 @@ describe('HTTP status classes', () => {
   });
 
   it('400 with a plain-text body -> validation with that text', async () => {
-    sandbox.addFault({ path: '/building/rooms/', kind: 'status', status: 400, contentType: 'text/plain', body: ' bad  request\n' });
-    expect(error(await listRooms(premium(), b1))).toEqual({ kind: 'validation', status: 400, message: 'bad request' });
+    sandbox.addFault({
+      path: '/building/rooms/',
+      kind: 'status',
+      status: 400,
+      contentType: 'text/plain',
+      body: ' bad  request\n',
+    });
+    expect(error(await listRooms(premium(), b1))).toEqual({
+      kind: 'validation',
+      status: 400,
+      message: 'bad request',
+    });
   });
 
   it('500 HTML page -> server error as plain text, truncated, no tags', async () => {
     const html = `<!DOCTYPE html><html><head><title>Internal Server Error</title>
       <style>body { color: red }</style><script>alert("x")</script></head>
       <body><h1>Internal   Server Error</h1><p>${'The server broke. '.repeat(30)}</p></body></html>`;
-    sandbox.addFault({ path: '/building/list', kind: 'status', status: 500, contentType: 'text/html', body: html });
+    sandbox.addFault({
+      path: '/building/list',
+      kind: 'status',
+      status: 500,
+      contentType: 'text/html',
+      body: html,
+    });
     const e = error(await listBuildings(premium({ retries: 0 })));
     expect(e.kind).toBe('server');
     if (e.kind !== 'server') return;
@@ -132,7 +151,13 @@ describe('HTTP status classes', () => {
   });
 
   it('an unexpected status (418) -> server, not retried', async () => {
-    sandbox.addFault({ path: '/building/list', kind: 'status', status: 418, contentType: 'text/plain', body: 'teapot' });
+    sandbox.addFault({
+      path: '/building/list',
+      kind: 'status',
+      status: 418,
+      contentType: 'text/plain',
+      body: 'teapot',
+    });
     expect(error(await listBuildings(premium()))).toEqual({ kind: 'server', status: 418, message: 'teapot' });
     expect(sandbox.log).toHaveLength(1);
   });
@@ -146,8 +171,18 @@ describe('retries of GETs', () => {
   });
 
   it('persistent 500 -> tried 1 + retries times, then reported', async () => {
-    sandbox.addFault({ path: '/building/list', kind: 'status', status: 500, contentType: 'text/plain', body: 'boom' });
-    expect(error(await listBuildings(premium({ retries: 2 })))).toEqual({ kind: 'server', status: 500, message: 'boom' });
+    sandbox.addFault({
+      path: '/building/list',
+      kind: 'status',
+      status: 500,
+      contentType: 'text/plain',
+      body: 'boom',
+    });
+    expect(error(await listBuildings(premium({ retries: 2 })))).toEqual({
+      kind: 'server',
+      status: 500,
+      message: 'boom',
+    });
     expect(sandbox.log).toHaveLength(3);
   });
 
@@ -169,7 +204,13 @@ describe('retries of GETs', () => {
 
   it('429 with an HTTP-date Retry-After in the past is retried at once', async () => {
     const past = new Date(Date.now() - 60_000).toUTCString();
-    sandbox.addFault({ path: '/building/list', kind: 'status', status: 429, headers: { 'Retry-After': past }, times: 1 });
+    sandbox.addFault({
+      path: '/building/list',
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': past },
+      times: 1,
+    });
     value(await listBuildings(premium()));
     expect(sandbox.log).toHaveLength(2);
   });
@@ -192,7 +233,12 @@ describe('retries of GETs', () => {
   });
 
   it('429 with a Retry-After above maxRetryAfterMs is reported at once', async () => {
-    sandbox.addFault({ path: '/building/list', kind: 'status', status: 429, headers: { 'Retry-After': '120' } });
+    sandbox.addFault({
+      path: '/building/list',
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': '120' },
+    });
     const e = error(await listBuildings(premium({ maxRetryAfterMs: 1_000 })));
     expect(e).toMatchObject({ kind: 'rateLimited', retryAfterMs: 120_000 });
     expect(sandbox.log).toHaveLength(1);
@@ -200,7 +246,10 @@ describe('retries of GETs', () => {
 
   it('429 without Retry-After -> retryAfterMs null, retried with backoff', async () => {
     sandbox.addFault({ path: '/building/list', kind: 'status', status: 429 });
-    expect(error(await listBuildings(premium({ retries: 1 })))).toMatchObject({ kind: 'rateLimited', retryAfterMs: null });
+    expect(error(await listBuildings(premium({ retries: 1 })))).toMatchObject({
+      kind: 'rateLimited',
+      retryAfterMs: null,
+    });
     expect(sandbox.log).toHaveLength(2);
   });
 
@@ -242,7 +291,14 @@ describe('retries of GETs', () => {
 
 describe('writes (POST) are retried only on 429', () => {
   it('500 -> server error after exactly one POST', async () => {
-    sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 500, body: 'oops', times: 1 });
+    sandbox.addFault({
+      path: '/building/options',
+      method: 'POST',
+      kind: 'status',
+      status: 500,
+      body: 'oops',
+      times: 1,
+    });
     expect(error(await writeBuildingOption(premium({ retries: 3 }), writeBody))).toMatchObject({
       kind: 'server',
       status: 500,
@@ -277,8 +333,23 @@ describe('writes (POST) are retried only on 429', () => {
     value(await writeBuildingOption(premium(), writeBody));
     const posts = requests(sandbox, '/building/options', 'POST');
     expect(posts.map((r) => r.status)).toEqual([429, 200]);
-    expect(posts[1]?.body).toEqual(writeBody);
+    expect(JSON.parse(posts[1]?.body ?? 'null')).toEqual(writeBody);
     expect(value(await readBuildingOption(premium(), b1, 3)).title).toBe('w');
+  });
+
+  it('persistent 429 -> rateLimited after 1 + retries POSTs', async () => {
+    sandbox.addFault({
+      path: '/building/options',
+      method: 'POST',
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': '0' },
+    });
+    expect(error(await writeBuildingOption(premium({ retries: 1 }), writeBody))).toMatchObject({
+      kind: 'rateLimited',
+      retryAfterMs: 0,
+    });
+    expect(requests(sandbox, '/building/options', 'POST')).toHaveLength(2);
   });
 
   it('a 2xx without the success text -> malformed', async () => {
@@ -290,7 +361,10 @@ describe('writes (POST) are retried only on 429', () => {
       contentType: 'text/plain',
       body: 'something else',
     });
-    expect(error(await writeBuildingOption(premium(), writeBody))).toMatchObject({ kind: 'malformed', path: '(body)' });
+    expect(error(await writeBuildingOption(premium(), writeBody))).toMatchObject({
+      kind: 'malformed',
+      path: '(body)',
+    });
   });
 
   it('the success text with surrounding whitespace is accepted', async () => {
@@ -313,7 +387,13 @@ describe('malformed bodies', () => {
   });
 
   it('invalid JSON with status 200 set by hand -> malformed (body), not retried', async () => {
-    sandbox.addFault({ path: '/building/list', kind: 'status', status: 200, contentType: json, body: '[{"id": "b-1",' });
+    sandbox.addFault({
+      path: '/building/list',
+      kind: 'status',
+      status: 200,
+      contentType: json,
+      body: '[{"id": "b-1",',
+    });
     expect(error(await listBuildings(premium()))).toMatchObject({ kind: 'malformed', path: '(body)' });
     expect(sandbox.log).toHaveLength(1);
   });
@@ -335,7 +415,13 @@ describe('malformed bodies', () => {
     const broken = rooms.map((r, i) =>
       i === 1 ? { ...r, interiorDetails: { ...r.interiorDetails, kitchenCapacity: 'many' } } : r,
     );
-    sandbox.addFault({ path: '/building/rooms/', kind: 'status', status: 200, contentType: json, body: JSON.stringify(broken) });
+    sandbox.addFault({
+      path: '/building/rooms/',
+      kind: 'status',
+      status: 200,
+      contentType: json,
+      body: JSON.stringify(broken),
+    });
     expect(error(await listRooms(premium(), b1))).toMatchObject({
       kind: 'malformed',
       path: '[1].interiorDetails.kitchenCapacity',
@@ -428,7 +514,13 @@ describe('caller abort', () => {
 
 describe('configuration', () => {
   it('a base URL with a path and trailing slash is joined without double slashes', async () => {
-    sandbox.addFault({ path: '/v1/building/list', kind: 'status', status: 200, contentType: json, body: '[]' });
+    sandbox.addFault({
+      path: '/v1/building/list',
+      kind: 'status',
+      status: 200,
+      contentType: json,
+      body: '[]',
+    });
     expect(value(await listBuildings(premium({ baseUrl: `${sandbox.url}/v1/` })))).toEqual([]);
     expect(sandbox.log.map((r) => r.path)).toEqual(['/v1/building/list']);
   });
@@ -440,10 +532,36 @@ describe('configuration', () => {
     });
   });
 
-  it('sends Accept and, for writes, a JSON Content-Type', async () => {
-    value(await writeBuildingOption(premium(), writeBody));
+  it('uses the fetch from the config; sends Authorization, Accept and, for writes, a JSON Content-Type', async () => {
+    // A pass-through to the real fetch that records what the client hands it.
+    const seen: { url: string; method: string; headers: Headers }[] = [];
+    const recording: typeof fetch = (input, init) => {
+      seen.push({ url: String(input), method: init?.method ?? 'GET', headers: new Headers(init?.headers) });
+      return fetch(input, init);
+    };
+    value(await readBuildingOption(premium({ fetch: recording }), b1, 1));
+    value(await writeBuildingOption(premium({ fetch: recording }), writeBody));
+    expect(seen.map((s) => [s.method, s.url])).toEqual([
+      ['GET', `${sandbox.url}/building/options/${b1}/1`],
+      ['POST', `${sandbox.url}/building/options`],
+    ]);
+    for (const { headers } of seen) {
+      expect(headers.get('authorization')).toBe(`Bearer ${DEMO.premium.token}`);
+      expect(headers.get('accept')).toBe('application/json');
+    }
+    expect(seen[0]?.headers.get('content-type')).toBeNull();
+    expect(seen[1]?.headers.get('content-type')).toBe('application/json');
     const [post] = requests(sandbox, '/building/options', 'POST');
-    expect(post?.body).toEqual(writeBody);
-    expect(post?.authorization).toBe(`Bearer ${DEMO.premium.token}`);
+    expect(JSON.parse(post?.body ?? 'null')).toEqual(writeBody);
+  });
+
+  it('a fetch that throws synchronously still yields a typed network error', async () => {
+    const throwing: typeof fetch = () => {
+      throw new TypeError('boom');
+    };
+    expect(error(await listBuildings(premium({ fetch: throwing, retries: 0 })))).toEqual({
+      kind: 'network',
+      message: 'boom',
+    });
   });
 });

@@ -21,5 +21,7 @@ export function error<T>(result: Result<T>): ApiError {
 
 /** Requests the sandbox saw for a path prefix (and method). */
 export function requests(sandbox: Sandbox, prefix: string, method?: string) {
-  return sandbox.log.filter((r) => r.path.startsWith(prefix) && (method === undefined || r.method === method));
+  return sandbox.log.filter(
+    (r) => r.path.startsWith(prefix) && (method === undefined || r.method === method),
+  );
 }

@@ -32,7 +32,13 @@ const premium = () => config(sandbox, DEMO.premium.token);
 const [b1] = DEMO.buildings.juergen;
 const [f1] = DEMO.factories.juergen;
 const [acc1] = DEMO.bankAccounts['b-1001'];
-const write = (fields: { option?: number; title?: string; data?: string; buildingId?: string; apiSecret?: string }) =>
+const write = (fields: {
+  option?: number;
+  title?: string;
+  data?: string;
+  buildingId?: string;
+  apiSecret?: string;
+}) =>
   writeBuildingOption(premium(), {
     apiSecret: DEMO.premium.secret,
     buildingId: b1,
@@ -80,13 +86,15 @@ describe('title and data lengths', () => {
   });
 
   it('names the actual length in the message', async () => {
-    const e = error(await writeFactoryOption(premium(), {
-      apiSecret: DEMO.premium.secret,
-      factoryId: f1,
-      option: 1,
-      title: 'y'.repeat(71),
-      data: '',
-    }));
+    const e = error(
+      await writeFactoryOption(premium(), {
+        apiSecret: DEMO.premium.secret,
+        factoryId: f1,
+        option: 1,
+        title: 'y'.repeat(71),
+        data: '',
+      }),
+    );
     expect(e).toMatchObject({ field: 'title', message: 'title: 71 characters, at most 64' });
   });
 
@@ -114,8 +122,22 @@ describe('title and data lengths', () => {
     expect(sandbox.log).toEqual([]);
   });
 
+  it('an emoji counts 2 (UTF-16 code units): 32 fit in a title, 33 do not', async () => {
+    value(await write({ title: '🏠'.repeat(32) }));
+    sandbox.clearLog();
+    expect(error(await write({ title: '🏠'.repeat(33) }))).toMatchObject({
+      message: 'title: 66 characters, at most 64',
+    });
+    expect(sandbox.log).toEqual([]);
+    const { building, option, title } = DEMO.emojiTitle;
+    expect(value(await readBuildingOption(premium(), building, option)).title).toBe(title);
+  });
+
   it('empty ids and an empty secret are refused before sending', async () => {
-    expect(error(await readBuilding(premium(), ''))).toMatchObject({ kind: 'invalidInput', field: 'buildingId' });
+    expect(error(await readBuilding(premium(), ''))).toMatchObject({
+      kind: 'invalidInput',
+      field: 'buildingId',
+    });
     expect(error(await readFactoryOption(premium(), '', 1))).toMatchObject({ field: 'factoryId' });
     expect(error(await listTransactions(premium(), ''))).toMatchObject({ field: 'bankId' });
     expect(error(await write({ buildingId: '' }))).toMatchObject({ field: 'buildingId' });
@@ -146,7 +168,10 @@ describe('transactions paging', () => {
     [{ skip: -1 }, 'skip'],
     [{ skip: 201 }, 'skip'],
   ] as const)('%o is refused before sending', async (page, field) => {
-    expect(error(await listTransactions(premium(), acc1, page))).toMatchObject({ kind: 'invalidInput', field });
+    expect(error(await listTransactions(premium(), acc1, page))).toMatchObject({
+      kind: 'invalidInput',
+      field,
+    });
     expect(sandbox.log).toEqual([]);
   });
 

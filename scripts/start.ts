@@ -1,0 +1,47 @@
+/**
+ * `npm start`: builds the extension, starts the sandbox API and opens Chromium with the extension
+ * loaded and configured against the sandbox (through its options page, as a user would). Without
+ * a display it says so and prints how to load the build by hand; the sandbox keeps running.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { EXTENSION_DIR, findChromium, launchExtension } from '../test/e2e/browser';
+import { OptionsPage } from '../test/e2e/pages/options-page';
+import { PopupPage } from '../test/e2e/pages/popup-page';
+import { describeSandbox } from '../test/sandbox/banner';
+import { DEMO } from '../test/sandbox/seed';
+import { startSandbox } from '../test/sandbox/server';
+
+const port = Number(process.env.SANDBOX_PORT ?? 8787);
+
+const build = spawnSync(resolve('node_modules/.bin/wxt'), ['build', '--mode', 'e2e'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const sandbox = await startSandbox({ port });
+console.log(describeSandbox(sandbox.url));
+
+const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+const chromium = findChromium();
+if (!hasDisplay || !chromium) {
+  console.log(
+    [
+      '',
+      hasDisplay ? 'No Chromium found (install it, or set CHROMIUM_PATH).' : 'No display found, so no browser window was opened.',
+      `The extension is built in ${EXTENSION_DIR} (this build may already reach the sandbox on 127.0.0.1).`,
+      'To try it by hand: open chrome://extensions, turn on Developer mode, "Load unpacked" and pick that folder;',
+      `then open the extension's settings and enter the base URL ${sandbox.url}, the token ${DEMO.premium.token}`,
+      `and the secret ${DEMO.premium.secret}. The sandbox keeps running until you press Ctrl+C.`,
+    ].join('\n'),
+  );
+} else {
+  const session = await launchExtension({ headless: false });
+  const options = await OptionsPage.open(session);
+  await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
+  await PopupPage.open(session);
+  console.log('\nChromium is open with the extension configured against the sandbox. Ctrl+C stops both.');
+  session.context.on('close', () => void sandbox.close().then(() => process.exit(0)));
+}
+
+const stop = () => void sandbox.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

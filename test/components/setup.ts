@@ -1,0 +1,36 @@
+/**
+ * Component tests see real English text: the fake browser's i18n answers from the English
+ * catalogue with Chrome's placeholder rules, so a test asserts what a user would read.
+ */
+import { cleanup } from '@testing-library/preact';
+import { afterEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import messages from '../../public/_locales/en/messages.json';
+
+interface Entry {
+  message: string;
+  placeholders?: Record<string, { content: string }>;
+}
+
+const catalogue: Record<string, Entry> = messages;
+
+/** chrome.i18n.getMessage: `$name$` → the placeholder's content, then `$1`…`$9` → substitutions, `$$` → `$`. */
+export function getMessage(name: string, substitutions?: string | string[]): string {
+  const entry = catalogue[name];
+  if (!entry) return '';
+  const args = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
+  const fill = (text: string) =>
+    text.replace(/\$(\$|[1-9])/g, (_, what: string) => (what === '$' ? '$' : (args[Number(what) - 1] ?? '')));
+  const withPlaceholders = entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (whole, placeholder: string) => {
+    const content = entry.placeholders?.[placeholder.toLowerCase()]?.content;
+    return content === undefined ? whole : fill(content);
+  });
+  return withPlaceholders.replace(/\$\$/g, '$');
+}
+
+fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
+fakeBrowser.i18n.getUILanguage = () => 'en';
+
+afterEach(() => {
+  cleanup();
+});
