@@ -6,7 +6,7 @@
  * is awaited (Chrome grants the prompt only inside the click's user gesture), then call the worker.
  */
 import type { JSX } from 'preact';
-import { useId, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { problemText, displayOrigin } from '../lib/describe-error';
 import { t } from '../lib/i18n';
 import type { AppError, ConnectionReport, ResponseOf, SettingsInput, SettingsView } from '../lib/messaging/protocol';
@@ -115,6 +115,15 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
   const tokenInput = useRef<HTMLInputElement>(null);
   const forgetButton = useRef<HTMLButtonElement>(null);
   const cancelForgetButton = useRef<HTMLButtonElement>(null);
+  /** Where focus goes once the next render is on screen (the confirm step appears or goes). */
+  const focusNext = useRef<'cancelForget' | 'forget' | null>(null);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'cancelForget') cancelForgetButton.current?.focus();
+    else if (target === 'forget') forgetButton.current?.focus();
+  });
 
   const adopt = (next: SettingsView) => {
     setView(next);
@@ -177,13 +186,13 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
   };
 
   const askForget = () => {
+    focusNext.current = 'cancelForget';
     setConfirmingForget(true);
-    queueMicrotask(() => cancelForgetButton.current?.focus());
   };
 
   const cancelForget = () => {
+    focusNext.current = 'forget';
     setConfirmingForget(false);
-    queueMicrotask(() => forgetButton.current?.focus());
   };
 
   const forget = async () => {
@@ -200,8 +209,8 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
       showFailure({ kind: 'internal', message: String(error) });
     } finally {
       busy.current = false;
+      focusNext.current = 'forget';
       setConfirmingForget(false);
-      queueMicrotask(() => forgetButton.current?.focus());
     }
   };
 

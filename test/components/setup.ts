@@ -21,11 +21,11 @@ export function getMessage(name: string, substitutions?: string | string[]): str
   const args = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
   const fill = (text: string) =>
     text.replace(/\$(\$|[1-9])/g, (_, what: string) => (what === '$' ? '$' : (args[Number(what) - 1] ?? '')));
-  const withPlaceholders = entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (whole, placeholder: string) => {
+  return entry.message.replace(/\$\$|\$([A-Za-z0-9_@]+)\$/g, (whole, placeholder?: string) => {
+    if (placeholder === undefined) return '$';
     const content = entry.placeholders?.[placeholder.toLowerCase()]?.content;
     return content === undefined ? whole : fill(content);
   });
-  return withPlaceholders.replace(/\$\$/g, '$');
 }
 
 fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { type MessageKey, t } from '../../lib/i18n';
+import de from '../../public/_locales/de/messages.json';
+import en from '../../public/_locales/en/messages.json';
+
+type Catalogue = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
+const english: Catalogue = en;
+const german: Catalogue = de;
+
+const placeholdersOf = (message: string) => [...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]).sort();
+
+describe('i18n', () => {
+  it('German has exactly the English keys', () => {
+    expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it('every message uses the same placeholders in both languages, each one declared', () => {
+    for (const [key, entry] of Object.entries(english)) {
+      const other = german[key];
+      expect(other, key).toBeDefined();
+      expect(placeholdersOf(other?.message ?? ''), key).toEqual(placeholdersOf(entry.message));
+      for (const name of placeholdersOf(entry.message)) {
+        expect(entry.placeholders?.[String(name).toLowerCase()], `${key}: ${name}`).toBeDefined();
+        expect(other?.placeholders?.[String(name).toLowerCase()], `${key}: ${name}`).toBeDefined();
+      }
+    }
+  });
+
+  it('German is translated, not copied', () => {
+    const same = Object.keys(english).filter((key) => english[key]?.message === german[key]?.message);
+    expect(same.sort()).toEqual(
+      ['error_invalidInput_detail', 'error_validation_detail', 'extName', 'popup_title', 'report_premium'].sort(),
+    );
+  });
+
+  it('message names are valid Chrome message names', () => {
+    for (const key of Object.keys(english)) expect(key).toMatch(/^[A-Za-z0-9_@]+$/);
+  });
+
+  it('t() fills placeholders and falls back to the key', () => {
+    expect(t('building_fallback', '42')).toBe('Building 42');
+    expect(t('error_validation_detail', ['400', 'bad'])).toBe('Status 400: bad');
+    expect(t('no_such_message' as MessageKey)).toBe('no_such_message');
+  });
+});
