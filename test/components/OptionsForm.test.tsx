@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { describe, expect, it, vi } from 'vitest';
+import { type Mock, describe, expect, it, vi } from 'vitest';
 import { OptionsForm, type OptionsFormProps } from '../../components/OptionsForm';
-import type { ConnectionReport, SettingsInput, SettingsView } from '../../lib/messaging/protocol';
+import type { ResponseOf, SettingsInput, SettingsView } from '../../lib/messaging/protocol';
 import { settingsView } from './fixtures';
 
 const savedView = (input: SettingsInput): SettingsView =>
@@ -13,21 +13,25 @@ const savedView = (input: SettingsInput): SettingsView =>
     premiumOverride: input.premiumOverride,
   });
 
+type Handler<K extends keyof OptionsFormProps> = Mock<Extract<OptionsFormProps[K], (...args: never[]) => unknown>>;
+
 function setup(overrides: Partial<OptionsFormProps> = {}) {
-  const props = {
-    settings: settingsView(),
+  const mocks: {
+    requestPermission: Handler<'requestPermission'>;
+    onSave: Handler<'onSave'>;
+    onTest: Handler<'onTest'>;
+    onForget: Handler<'onForget'>;
+  } = {
     requestPermission: vi.fn(async (_pattern: string) => true),
     onSave: vi.fn(async (input: SettingsInput) => ({ ok: true as const, value: savedView(input) })),
-    onTest: vi.fn(
-      async (_input: SettingsInput): Promise<{ ok: true; value: ConnectionReport }> => ({
-        ok: true,
-        value: { buildings: [], missingScopes: [], uncheckedScopes: [], premium: null },
-      }),
-    ),
+    onTest: vi.fn(async (_input: SettingsInput) => ({
+      ok: true as const,
+      value: { buildings: [], missingScopes: [], uncheckedScopes: [], premium: null },
+    })),
     onForget: vi.fn(async () => ({ ok: true as const, value: settingsView() })),
-    ...overrides,
   };
-  render(<OptionsForm {...(props as OptionsFormProps)} />);
+  const props = { settings: settingsView(), ...mocks, ...overrides };
+  render(<OptionsForm {...props} />);
   return props;
 }
 
@@ -165,8 +169,8 @@ describe('OptionsForm', () => {
       secretPersistence: 'session',
       premiumOverride: 'auto',
     });
-    expect(props.requestPermission.mock.invocationCallOrder[0]).toBeLessThan(
-      props.onSave.mock.invocationCallOrder[0] ?? 0,
+    expect(vi.mocked(props.requestPermission).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(props.onSave).mock.invocationCallOrder[0] ?? 0,
     );
     // The credentials are saved: the fields empty and say so.
     expect(field('Access token').value).toBe('');
@@ -319,16 +323,22 @@ describe('OptionsForm', () => {
   });
 
   it('ignores a second click while a save is running', async () => {
-    let finish: (value: { ok: true; value: SettingsView }) => void = () => {};
-    const props = setup({ onSave: vi.fn(() => new Promise((resolve) => (finish = resolve))) });
+    let finish: (value: ResponseOf<'saveSettings'>) => void = () => {};
+    const onSave = vi.fn(
+      (_input: SettingsInput) =>
+        new Promise<ResponseOf<'saveSettings'>>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const props = setup({ onSave });
     fillValid();
     click('Save');
-    await waitFor(() => expect(props.onSave).toHaveBeenCalledOnce());
+    await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
     expect(screen.getByRole('status').textContent).toBe('Saving…');
     click('Save');
     expect(props.requestPermission).toHaveBeenCalledOnce();
     finish({ ok: true, value: settingsView({ hasToken: true }) });
     await screen.findByText('Saved.');
-    expect(props.onSave).toHaveBeenCalledOnce();
+    expect(onSave).toHaveBeenCalledOnce();
   });
 });

@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { countCharacters } from '../../lib/slots/count';
+import { BaseUrl, effectivePremium, originPattern, settingsItem } from '../../lib/storage/settings';
+
+describe('BaseUrl', () => {
+  it('accepts https anywhere and http on loopback, without a trailing slash', () => {
+    expect(BaseUrl.parse(' https://api.example.com/v1/ ')).toBe('https://api.example.com/v1');
+    expect(BaseUrl.parse('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787');
+    expect(BaseUrl.parse('http://localhost:3000/')).toBe('http://localhost:3000');
+  });
+
+  it('names the exact problem of a bad address', () => {
+    const problem = (value: string) => BaseUrl.safeParse(value).error?.issues[0]?.message;
+    expect(problem('')).toBe('baseUrl.required');
+    expect(problem('api.example.com')).toBe('baseUrl.invalid');
+    expect(problem('ftp://api.example.com')).toBe('baseUrl.scheme');
+    expect(problem('http://api.example.com')).toBe('baseUrl.https');
+    expect(problem('https://me:pw@api.example.com')).toBe('baseUrl.credentials');
+    expect(problem('https://api.example.com/#x')).toBe('baseUrl.query');
+  });
+});
+
+describe('originPattern', () => {
+  it('covers exactly the origin of the base URL', () => {
+    expect(originPattern('https://api.example.com/v1')).toBe('https://api.example.com/*');
+    expect(originPattern('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787/*');
+  });
+});
+
+describe('settingsItem', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('falls back to defaults when storage holds nothing or something invalid', async () => {
+    expect(await settingsItem.get()).toMatchObject({ baseUrl: '', secretPersistence: 'session' });
+    await fakeBrowser.storage.local.set({ [settingsItem.key]: { baseUrl: 42 } });
+    expect(await settingsItem.get()).toMatchObject({ baseUrl: '', premiumOverride: 'auto' });
+  });
+
+  it('round-trips a valid value', async () => {
+    const value = {
+      baseUrl: 'https://x.example',
+      secretPersistence: 'local' as const,
+      premiumOverride: 'off' as const,
+      detectedPremium: true,
+    };
+    await settingsItem.set(value);
+    expect(await settingsItem.get()).toEqual(value);
+    expect(effectivePremium(value)).toBe(false);
+    expect(effectivePremium({ ...value, premiumOverride: 'auto' })).toBe(true);
+  });
+});
+
+describe('countCharacters', () => {
+  it('counts UTF-16 code units: umlauts 1, emoji 2, combining marks 1 each', () => {
+    expect(countCharacters('abc')).toBe(3);
+    expect(countCharacters('Straße Ä')).toBe(8);
+    expect(countCharacters('🏠')).toBe(2);
+    expect(countCharacters('e\u0301')).toBe(2);
+    expect(countCharacters('')).toBe(0);
+  });
+});
