@@ -1,4 +1,5 @@
 /** The popup's view: the character's buildings, or why they cannot be shown and what to do. */
+import { useId } from 'preact/hooks';
 import type { BuildingListEntry } from '../lib/api/schemas';
 import { describeError, needsSettings } from '../lib/describe-error';
 import { t } from '../lib/i18n';
@@ -20,10 +21,11 @@ export interface BuildingListProps {
 const SKELETON_ROWS = 3;
 
 export function BuildingList({ state, onRetry, onOpenSettings }: BuildingListProps) {
+  const headingId = useId();
   return (
     <main class="popup" aria-busy={state.status === 'loading' ? 'true' : 'false'}>
       <header class="popup__header">
-        <h1>{t('popup_heading')}</h1>
+        <h1 id={headingId}>{t('popup_heading')}</h1>
         <button type="button" class="button button--quiet" onClick={onOpenSettings}>
           {t('popup_settings')}
         </button>
@@ -31,12 +33,12 @@ export function BuildingList({ state, onRetry, onOpenSettings }: BuildingListPro
       <p role="status" class="visually-hidden">
         {state.status === 'loading' ? t('popup_loading') : ''}
       </p>
-      <Body state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} />
+      <Body state={state} onRetry={onRetry} onOpenSettings={onOpenSettings} headingId={headingId} />
     </main>
   );
 }
 
-function Body({ state, onRetry, onOpenSettings }: BuildingListProps) {
+function Body({ state, onRetry, onOpenSettings, headingId }: BuildingListProps & { headingId: string }) {
   if (state.status === 'loading') {
     return (
       <ul class="building-list skeleton" aria-hidden="true">
@@ -73,7 +75,7 @@ function Body({ state, onRetry, onOpenSettings }: BuildingListProps) {
   }
   if (state.buildings.length === 0) return <p class="empty">{t('buildings_empty')}</p>;
   return (
-    <ul class="building-list">
+    <ul class="building-list" aria-labelledby={headingId}>
       {state.buildings.map((building) => (
         <BuildingItem key={building.id} building={building} />
       ))}

@@ -9,7 +9,13 @@ import type { JSX } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { problemText, displayOrigin } from '../lib/describe-error';
 import { t } from '../lib/i18n';
-import type { AppError, ConnectionReport, ResponseOf, SettingsInput, SettingsView } from '../lib/messaging/protocol';
+import type {
+  AppError,
+  ConnectionReport,
+  ResponseOf,
+  SettingsInput,
+  SettingsView,
+} from '../lib/messaging/protocol';
 import { slotCount } from '../lib/slots/count';
 import {
   BaseUrl,
@@ -55,7 +61,8 @@ export interface FormValues {
   premiumOverride: PremiumOverride;
 }
 
-export type Checked = { ok: true; input: SettingsInput; pattern: string } | { ok: false; errors: FieldErrors };
+export type Checked =
+  { ok: true; input: SettingsInput; pattern: string } | { ok: false; errors: FieldErrors };
 
 /**
  * The synchronous check before anything is sent: a valid base URL, and a token unless one is
@@ -144,7 +151,10 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
 
   const run = async (action: 'save' | 'test') => {
     if (busy.current) return;
-    const checked = checkSettingsForm({ baseUrl, token, secret, secretPersistence, premiumOverride }, view.hasToken);
+    const checked = checkSettingsForm(
+      { baseUrl, token, secret, secretPersistence, premiumOverride },
+      view.hasToken,
+    );
     if (!checked.ok) {
       setErrors(checked.errors);
       setOutcome({ kind: 'idle' });
@@ -222,7 +232,13 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
   const isBusy = outcome.kind === 'busy';
   const statusText =
     outcome.kind === 'busy'
-      ? t(outcome.action === 'save' ? 'status_saving' : outcome.action === 'test' ? 'status_testing' : 'status_forgetting')
+      ? t(
+          outcome.action === 'save'
+            ? 'status_saving'
+            : outcome.action === 'test'
+              ? 'status_testing'
+              : 'status_forgetting',
+        )
       : outcome.kind === 'saved'
         ? t('status_saved')
         : outcome.kind === 'forgotten'
@@ -364,11 +380,10 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
           onSelect={() => setPremiumOverride('off')}
           label={t('premium_off')}
         />
-        <p id={ids.premiumState} class="hint">
-          {t('premium_detected', yesNoUnknown(view.detectedPremium))}
-          <br />
-          {t('premium_slots', String(slotsInUse))}
-        </p>
+        <div id={ids.premiumState} class="hint">
+          <p>{t('premium_detected', yesNoUnknown(view.detectedPremium))}</p>
+          <p>{t('premium_slots', String(slotsInUse))}</p>
+        </div>
       </fieldset>
 
       <div class="actions">
@@ -417,7 +432,10 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
         <ErrorNotice
           error={{
             title: t('permission_refused_title'),
-            detail: t(outcome.action === 'save' ? 'permission_refused_save' : 'permission_refused_test', outcome.origin),
+            detail: t(
+              outcome.action === 'save' ? 'permission_refused_save' : 'permission_refused_test',
+              outcome.origin,
+            ),
           }}
         />
       )}

@@ -61,7 +61,11 @@ export function fieldName(field: string): string {
   return key ? t(key) : field;
 }
 
-const MISSING_KEYS = { baseUrl: 'missing_baseUrl', token: 'missing_token', secret: 'missing_secret' } as const;
+const MISSING_KEYS = {
+  baseUrl: 'missing_baseUrl',
+  token: 'missing_token',
+  secret: 'missing_secret',
+} as const;
 
 /** `https://api.example.com/*` → `https://api.example.com`: the origin as a person reads it. */
 export function displayOrigin(pattern: string): string {
@@ -86,7 +90,9 @@ export function describeError(error: AppError): ErrorDescription {
       };
     case 'forbidden': {
       const parts = [
-        error.scopes.length > 0 ? t('error_forbidden_scopes', error.scopes.join(', ')) : t('error_forbidden_noScopes'),
+        error.scopes.length > 0
+          ? t('error_forbidden_scopes', error.scopes.join(', '))
+          : t('error_forbidden_noScopes'),
       ];
       if (error.premium === 'required') parts.push(t('error_forbidden_premiumRequired'));
       else if (error.premium === 'slots') parts.push(t('error_forbidden_premiumSlots'));
@@ -94,7 +100,10 @@ export function describeError(error: AppError): ErrorDescription {
       return { title: t('error_forbidden_title'), detail: withServerText(parts.join(' '), error.message) };
     }
     case 'notFound':
-      return { title: t('error_notFound_title'), detail: withServerText(t('error_notFound_detail'), error.message) };
+      return {
+        title: t('error_notFound_title'),
+        detail: withServerText(t('error_notFound_detail'), error.message),
+      };
     case 'validation': {
       const text = truncate(error.message);
       const status = String(error.status);
@@ -123,7 +132,9 @@ export function describeError(error: AppError): ErrorDescription {
       const text = truncate(error.message);
       return {
         title: t('error_malformed_title'),
-        detail: error.path ? t('error_malformed_detail', [error.path, text]) : t('error_malformed_root', text),
+        detail: error.path
+          ? t('error_malformed_detail', [error.path, text])
+          : t('error_malformed_root', text),
       };
     }
     case 'invalidInput':
@@ -134,7 +145,10 @@ export function describeError(error: AppError): ErrorDescription {
     case 'notConfigured':
       return {
         title: t('error_notConfigured_title'),
-        detail: t('error_notConfigured_detail', error.missing.map((item) => t(MISSING_KEYS[item])).join(', ')),
+        detail: t(
+          'error_notConfigured_detail',
+          error.missing.map((item) => t(MISSING_KEYS[item])).join(', '),
+        ),
       };
     case 'permissionMissing':
       return {
@@ -142,13 +156,21 @@ export function describeError(error: AppError): ErrorDescription {
         detail: t('error_permissionMissing_detail', displayOrigin(error.origin)),
       };
     case 'badMessage':
-      return { title: t('error_badMessage_title'), detail: t('error_badMessage_detail', truncate(error.message)) };
+      return {
+        title: t('error_badMessage_title'),
+        detail: t('error_badMessage_detail', truncate(error.message)),
+      };
     case 'internal':
-      return { title: t('error_internal_title'), detail: t('error_internal_detail', truncate(error.message)) };
+      return {
+        title: t('error_internal_title'),
+        detail: t('error_internal_detail', truncate(error.message)),
+      };
   }
 }
 
 /** Errors the user can fix only in the settings. */
 export function needsSettings(error: AppError): boolean {
-  return error.kind === 'unauthorized' || error.kind === 'notConfigured' || error.kind === 'permissionMissing';
+  return (
+    error.kind === 'unauthorized' || error.kind === 'notConfigured' || error.kind === 'permissionMissing'
+  );
 }

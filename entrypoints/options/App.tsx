@@ -7,7 +7,8 @@ import { t } from '../../lib/i18n';
 import { send } from '../../lib/messaging/client';
 import type { AppError, SettingsView } from '../../lib/messaging/protocol';
 
-type Loaded = { status: 'loading' } | { status: 'ready'; settings: SettingsView } | { status: 'error'; error: AppError };
+type Loaded =
+  { status: 'loading' } | { status: 'ready'; settings: SettingsView } | { status: 'error'; error: AppError };
 
 const requestPermission = (pattern: string) => browser.permissions.request({ origins: [pattern] });
 
@@ -17,7 +18,11 @@ export function App() {
   const load = () => {
     setLoaded({ status: 'loading' });
     void send('getSettings', {}).then((response) =>
-      setLoaded(response.ok ? { status: 'ready', settings: response.value } : { status: 'error', error: response.error }),
+      setLoaded(
+        response.ok
+          ? { status: 'ready', settings: response.value }
+          : { status: 'error', error: response.error },
+      ),
     );
   };
   useEffect(load, []);

@@ -14,7 +14,11 @@ export function App() {
   const load = () => {
     setState({ status: 'loading' });
     void send('listBuildings', {}).then((response) =>
-      setState(response.ok ? { status: 'ready', buildings: response.value } : { status: 'error', error: response.error }),
+      setState(
+        response.ok
+          ? { status: 'ready', buildings: response.value }
+          : { status: 'error', error: response.error },
+      ),
     );
   };
   useEffect(load, []);

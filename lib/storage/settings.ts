@@ -35,9 +35,13 @@ export const BaseUrl = z.pipe(
   z.transform((value) => value.replace(/\/+$/, '')),
 );
 
-/** The host permission pattern that covers exactly the API's origin. */
+/**
+ * The host permission pattern for the API's host. Match patterns carry no port in Firefox (and
+ * in Chrome a pattern without one matches every port), so the port is left out.
+ */
 export function originPattern(baseUrl: string): string {
-  return `${new URL(baseUrl).origin}/*`;
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.hostname}/*`;
 }
 
 export const SecretPersistence = z.enum(['session', 'local']);

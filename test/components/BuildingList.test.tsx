@@ -31,7 +31,7 @@ describe('BuildingList', () => {
         { id: 'b3' },
       ],
     });
-    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    const items = within(screen.getByRole('list', { name: 'Your buildings' })).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Villa SonnenscheinHauptstraße 1 · Altstadt',
       'Lagerhalle',
@@ -51,7 +51,10 @@ describe('BuildingList', () => {
   });
 
   it('unauthorized: describes the refused token, offers Retry and Open settings', () => {
-    const { onRetry, onOpenSettings } = show({ status: 'error', error: { kind: 'unauthorized', message: '' } });
+    const { onRetry, onOpenSettings } = show({
+      status: 'error',
+      error: { kind: 'unauthorized', message: '' },
+    });
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Access token refused')).toBeTruthy();
     expect(within(alert).getByText(/The access token was refused by the server/)).toBeTruthy();
@@ -76,7 +79,10 @@ describe('BuildingList', () => {
   });
 
   it('notConfigured: a setup message with Open settings', () => {
-    const { onOpenSettings } = show({ status: 'error', error: { kind: 'notConfigured', missing: ['token'] } });
+    const { onOpenSettings } = show({
+      status: 'error',
+      error: { kind: 'notConfigured', missing: ['token'] },
+    });
     expect(screen.getByText('Set up your access token in the settings.')).toBeTruthy();
     expect(screen.getByText('Missing in the settings: access token.')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

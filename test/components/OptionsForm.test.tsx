@@ -13,7 +13,9 @@ const savedView = (input: SettingsInput): SettingsView =>
     premiumOverride: input.premiumOverride,
   });
 
-type Handler<K extends keyof OptionsFormProps> = Mock<Extract<OptionsFormProps[K], (...args: never[]) => unknown>>;
+type Handler<K extends keyof OptionsFormProps> = Mock<
+  Extract<OptionsFormProps[K], (...args: never[]) => unknown>
+>;
 
 function setup(overrides: Partial<OptionsFormProps> = {}) {
   const mocks: {
@@ -52,7 +54,9 @@ describe('OptionsForm', () => {
     expect(field('Access token').type).toBe('password');
     expect(field('API secret').type).toBe('password');
     const persistence = screen.getByRole('group', { name: 'Keep the API secret' });
-    expect(within(persistence).getByRole('radio', { name: 'Until the browser closes (session)' })).toBeTruthy();
+    expect(
+      within(persistence).getByRole('radio', { name: 'Until the browser closes (session)' }),
+    ).toBeTruthy();
     expect(within(persistence).getByRole('radio', { name: 'On this device (local)' })).toBeTruthy();
     const premium = screen.getByRole('group', { name: 'Premium access' });
     for (const name of ['Detect automatically', 'I have premium', "I don't have premium"]) {
@@ -201,7 +205,12 @@ describe('OptionsForm', () => {
   });
 
   it('save error: shows the described error and keeps what was typed', async () => {
-    setup({ onSave: vi.fn(async () => ({ ok: false as const, error: { kind: 'unauthorized' as const, message: '' } })) });
+    setup({
+      onSave: vi.fn(async () => ({
+        ok: false as const,
+        error: { kind: 'unauthorized' as const, message: '' },
+      })),
+    });
     fillValid();
     click('Save');
     const alert = await screen.findByRole('alert');
@@ -213,7 +222,7 @@ describe('OptionsForm', () => {
     expect(field('API secret').value).toBe('sec-456');
   });
 
-  it("a field the worker refused is marked at the field", async () => {
+  it('a field the worker refused is marked at the field', async () => {
     setup({
       onSave: vi.fn(async () => ({
         ok: false as const,
@@ -251,11 +260,15 @@ describe('OptionsForm', () => {
     expect(props.onSave).toHaveBeenCalledWith(
       expect.objectContaining({ secretPersistence: 'local', premiumOverride: 'on' }),
     );
-    expect((screen.getByRole('radio', { name: 'On this device (local)' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'On this device (local)' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('Forget asks for confirmation in the page first', async () => {
-    const props = setup({ settings: settingsView({ baseUrl: 'https://api.example.com', hasToken: true, hasSecret: true }) });
+    const props = setup({
+      settings: settingsView({ baseUrl: 'https://api.example.com', hasToken: true, hasSecret: true }),
+    });
     const confirm = vi.fn(() => true);
     const original = window.confirm;
     window.confirm = confirm;
@@ -313,7 +326,12 @@ describe('OptionsForm', () => {
     setup({
       onTest: vi.fn(async () => ({
         ok: false as const,
-        error: { kind: 'forbidden' as const, scopes: ['building' as const], premium: 'no' as const, message: '' },
+        error: {
+          kind: 'forbidden' as const,
+          scopes: ['building' as const],
+          premium: 'no' as const,
+          message: '',
+        },
       })),
     });
     fillValid();

@@ -41,13 +41,23 @@ describe('describeError', () => {
   });
 
   it('forbidden: slots 11–20 need premium', () => {
-    const d = describeError({ kind: 'forbidden', scopes: ['factory', 'factory.options'], premium: 'slots', message: '' });
+    const d = describeError({
+      kind: 'forbidden',
+      scopes: ['factory', 'factory.options'],
+      premium: 'slots',
+      message: '',
+    });
     expect(d.detail).toContain('factory, factory.options');
     expect(d.detail).toContain('Slots 11 to 20 also need premium access.');
   });
 
   it('forbidden: premium not needed, server text appended as text', () => {
-    const d = describeError({ kind: 'forbidden', scopes: ['building'], premium: 'no', message: 'missing scope' });
+    const d = describeError({
+      kind: 'forbidden',
+      scopes: ['building'],
+      premium: 'no',
+      message: 'missing scope',
+    });
     expect(d.detail).toBe(
       'This request needs a token with the scopes building. Premium access is not needed for it. Server message: missing scope',
     );
@@ -87,18 +97,18 @@ describe('describeError', () => {
   });
 
   it('malformed: names the field', () => {
-    expect(describeError({ kind: 'malformed', path: 'buildings.0.id', message: 'expected string' }).detail).toBe(
-      'The field “buildings.0.id” in the answer does not match the documented format: expected string',
-    );
+    expect(
+      describeError({ kind: 'malformed', path: 'buildings.0.id', message: 'expected string' }).detail,
+    ).toBe('The field “buildings.0.id” in the answer does not match the documented format: expected string');
   });
 
   it('invalidInput: field and message, localized when known', () => {
     expect(describeError({ kind: 'invalidInput', field: 'baseUrl', message: 'baseUrl.https' }).detail).toBe(
       'API base URL: Use https://. Plain http:// is allowed only for localhost (the test sandbox).',
     );
-    expect(describeError({ kind: 'invalidInput', field: 'title', message: 'at most 64 characters' }).detail).toBe(
-      'Slot title: At most 64 characters.',
-    );
+    expect(
+      describeError({ kind: 'invalidInput', field: 'title', message: 'at most 64 characters' }).detail,
+    ).toBe('Slot title: At most 64 characters.');
     expect(describeError({ kind: 'invalidInput', field: 'option', message: 'out of range' }).detail).toBe(
       'Slot number: out of range',
     );
@@ -111,9 +121,9 @@ describe('describeError', () => {
   });
 
   it('permissionMissing: the origin', () => {
-    expect(describeError({ kind: 'permissionMissing', origin: 'https://api.example.com/*' }).detail).toContain(
-      'The extension may not contact https://api.example.com yet.',
-    );
+    expect(
+      describeError({ kind: 'permissionMissing', origin: 'https://api.example.com/*' }).detail,
+    ).toContain('The extension may not contact https://api.example.com yet.');
   });
 
   it('badMessage', () => {
@@ -123,7 +133,9 @@ describe('describeError', () => {
   });
 
   it('internal', () => {
-    expect(describeError({ kind: 'internal', message: 'Error: boom' }).detail).toBe('Unexpected error: Error: boom');
+    expect(describeError({ kind: 'internal', message: 'Error: boom' }).detail).toBe(
+      'Unexpected error: Error: boom',
+    );
   });
 });
 

@@ -7,7 +7,8 @@ type Catalogue = Record<string, { message: string; placeholders?: Record<string,
 const english: Catalogue = en;
 const german: Catalogue = de;
 
-const placeholdersOf = (message: string) => [...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]).sort();
+const placeholdersOf = (message: string) =>
+  [...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]).sort();
 
 describe('i18n', () => {
   it('German has exactly the English keys', () => {
@@ -29,7 +30,13 @@ describe('i18n', () => {
   it('German is translated, not copied', () => {
     const same = Object.keys(english).filter((key) => english[key]?.message === german[key]?.message);
     expect(same.sort()).toEqual(
-      ['error_invalidInput_detail', 'error_validation_detail', 'extName', 'popup_title', 'report_premium'].sort(),
+      [
+        'error_invalidInput_detail',
+        'error_validation_detail',
+        'extName',
+        'popup_title',
+        'report_premium',
+      ].sort(),
     );
   });
 

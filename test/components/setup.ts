@@ -18,7 +18,8 @@ const catalogue: Record<string, Entry> = messages;
 export function getMessage(name: string, substitutions?: string | string[]): string {
   const entry = catalogue[name];
   if (!entry) return '';
-  const args = substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
+  const args =
+    substitutions === undefined ? [] : Array.isArray(substitutions) ? substitutions : [substitutions];
   const fill = (text: string) =>
     text.replace(/\$(\$|[1-9])/g, (_, what: string) => (what === '$' ? '$' : (args[Number(what) - 1] ?? '')));
   return entry.message.replace(/\$\$|\$([A-Za-z0-9_@]+)\$/g, (whole, placeholder?: string) => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers, type WorkerDeps } from '../../lib/handlers';
 import type { SettingsInput } from '../../lib/messaging/protocol';
+import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
@@ -39,7 +40,7 @@ afterAll(async () => {
 beforeEach(() => {
   fakeBrowser.reset();
   sandbox.reset();
-  granted = new Set([`${sandbox.url}/*`]);
+  granted = new Set([originPattern(sandbox.url)]);
 });
 
 describe('saveSettings', () => {
@@ -67,7 +68,7 @@ describe('saveSettings', () => {
   it('refuses to save without host permission for exactly the API origin', async () => {
     granted.clear();
     const result = await handlers.saveSettings(input());
-    expect(result).toEqual({ ok: false, error: { kind: 'permissionMissing', origin: `${sandbox.url}/*` } });
+    expect(result).toEqual({ ok: false, error: { kind: 'permissionMissing', origin: originPattern(sandbox.url) } });
     expect(sandbox.log).toHaveLength(0);
   });
 

@@ -22,9 +22,9 @@ describe('BaseUrl', () => {
 });
 
 describe('originPattern', () => {
-  it('covers exactly the origin of the base URL', () => {
+  it('covers exactly the host of the base URL, on any port', () => {
     expect(originPattern('https://api.example.com/v1')).toBe('https://api.example.com/*');
-    expect(originPattern('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787/*');
+    expect(originPattern('http://127.0.0.1:8787')).toBe('http://127.0.0.1/*');
   });
 });
 
