@@ -113,7 +113,7 @@ describe('OptionsForm', () => {
     type('API base URL', 'http://127.0.0.1:8787');
     type('Access token', 'tok');
     click('Save');
-    expect(props.requestPermission).toHaveBeenCalledWith('http://127.0.0.1:8787/*');
+    expect(props.requestPermission).toHaveBeenCalledWith('http://127.0.0.1/*');
     await screen.findByText('Saved.');
   });
 

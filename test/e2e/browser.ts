@@ -35,6 +35,8 @@ export async function launchExtension(options: { colorScheme?: 'light' | 'dark';
     headless: options.headless ?? true,
     colorScheme: options.colorScheme ?? 'light',
     locale: options.locale ?? 'en-US',
+    // On Linux, Chromium takes its UI language (and so chrome.i18n's) from the environment, not --lang.
+    env: { ...process.env, LANGUAGE: (options.locale ?? 'en-US').replace('-', '_') },
     args: [
       '--no-sandbox',
       '--disable-gpu',
