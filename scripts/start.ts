@@ -26,7 +26,9 @@ if (!hasDisplay || !chromium) {
   console.log(
     [
       '',
-      hasDisplay ? 'No Chromium found (install it, or set CHROMIUM_PATH).' : 'No display found, so no browser window was opened.',
+      hasDisplay
+        ? 'No Chromium found (install it, or set CHROMIUM_PATH).'
+        : 'No display found, so no browser window was opened.',
       `The extension is built in ${EXTENSION_DIR} (this build may already reach the sandbox on 127.0.0.1).`,
       'To try it by hand: open chrome://extensions, turn on Developer mode, "Load unpacked" and pick that folder;',
       `then open the extension's settings and enter the base URL ${sandbox.url}, the token ${DEMO.premium.token}`,

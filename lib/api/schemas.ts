@@ -78,9 +78,7 @@ export type LooseRecord = z.infer<typeof LooseRecord>;
 export const OptionNumber = z.int().check(z.minimum(1), z.maximum(PREMIUM_SLOTS));
 
 const limitedText = (max: number) =>
-  z.string().check(
-    z.refine((s) => countCharacters(s) <= max, { message: `at most ${max} characters` }),
-  );
+  z.string().check(z.refine((s) => countCharacters(s) <= max, { message: `at most ${max} characters` }));
 export const OptionTitle = limitedText(TITLE_MAX);
 export const OptionData = limitedText(DATA_MAX);
 

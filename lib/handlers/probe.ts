@@ -31,7 +31,10 @@ export async function probeScopes(
   const missingScopes: Scope[] = [];
   const uncheckedScopes: Scope[] = [...NEVER_PROBED];
   if (buildingId === null) {
-    return { missingScopes, uncheckedScopes: [...PROBES.map((p) => p.scope), 'building.tenants.activity', ...uncheckedScopes] };
+    return {
+      missingScopes,
+      uncheckedScopes: [...PROBES.map((p) => p.scope), 'building.tenants.activity', ...uncheckedScopes],
+    };
   }
   const runnable = PROBES.filter((probe) => premium === true || !probe.premiumOnly);
   uncheckedScopes.unshift(...PROBES.filter((p) => !runnable.includes(p)).map((p) => p.scope));
@@ -50,5 +53,7 @@ export async function probeScopes(
 /** With building.tenants.activity every tenant carries lastPayDate; without it none does. */
 function tenantActivity(tenants: Result<unknown> | undefined): 'present' | 'missing' | 'unknown' {
   if (!tenants?.ok || !Array.isArray(tenants.value) || tenants.value.length === 0) return 'unknown';
-  return tenants.value.some((t) => typeof t === 'object' && t !== null && 'lastPayDate' in t) ? 'present' : 'missing';
+  return tenants.value.some((t) => typeof t === 'object' && t !== null && 'lastPayDate' in t)
+    ? 'present'
+    : 'missing';
 }

@@ -7,7 +7,10 @@ export async function send<K extends MessageType>(type: K, payload: RequestOf<K>
     const answer = await browser.runtime.sendMessage({ type, payload });
     const parsed = protocol[type].response.safeParse(answer);
     if (parsed.success) return parsed.data as ResponseOf<K>;
-    return { ok: false, error: { kind: 'badMessage', message: `${type}: unexpected answer` } } as ResponseOf<K>;
+    return {
+      ok: false,
+      error: { kind: 'badMessage', message: `${type}: unexpected answer` },
+    } as ResponseOf<K>;
   } catch (error) {
     return { ok: false, error: { kind: 'internal', message: String(error) } } as ResponseOf<K>;
   }

@@ -22,7 +22,11 @@ export interface MessageSender {
 }
 
 /** Only this extension's own pages may talk to the worker; content scripts and other extensions may not. */
-export function isTrustedSender(sender: MessageSender, extensionId: string, extensionOrigin: string): boolean {
+export function isTrustedSender(
+  sender: MessageSender,
+  extensionId: string,
+  extensionOrigin: string,
+): boolean {
   if (sender.id !== extensionId || !sender.url) return false;
   try {
     return new URL(sender.url).origin === new URL(extensionOrigin).origin;
@@ -31,7 +35,10 @@ export function isTrustedSender(sender: MessageSender, extensionId: string, exte
   }
 }
 
-const refuse = (message: string) => ({ ok: false as const, error: { kind: 'badMessage', message } as AppError });
+const refuse = (message: string) => ({
+  ok: false as const,
+  error: { kind: 'badMessage', message } as AppError,
+});
 
 function issueText(error: z.core.$ZodError): string {
   const issue = error.issues[0];

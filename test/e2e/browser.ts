@@ -14,7 +14,7 @@ export function findChromium(): string | null {
 
 export const NO_CHROMIUM_HELP = [
   'No Chromium found for the end-to-end tests.',
-  'Install Debian\'s Chromium:  sudo apt-get update && sudo apt-get install -y chromium',
+  "Install Debian's Chromium:  sudo apt-get update && sudo apt-get install -y chromium",
   'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
 ].join('\n');
 
@@ -26,7 +26,9 @@ export interface ExtensionSession {
   close(): Promise<void>;
 }
 
-export async function launchExtension(options: { colorScheme?: 'light' | 'dark'; locale?: string; headless?: boolean } = {}): Promise<ExtensionSession> {
+export async function launchExtension(
+  options: { colorScheme?: 'light' | 'dark'; locale?: string; headless?: boolean } = {},
+): Promise<ExtensionSession> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(NO_CHROMIUM_HELP);
   const userDataDir = mkdtempSync(join(tmpdir(), 'po-e2e-'));
@@ -50,7 +52,8 @@ export async function launchExtension(options: { colorScheme?: 'light' | 'dark';
       `--load-extension=${EXTENSION_DIR}`,
     ],
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+  const worker =
+    context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
   const extensionId = new URL(worker.url()).host;
   return {
     context,

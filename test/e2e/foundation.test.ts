@@ -13,7 +13,9 @@ let sandbox: Sandbox;
 let session: ExtensionSession;
 
 async function labelsOf(token: string): Promise<string[]> {
-  const answer = await fetch(`${sandbox.url}/building/list`, { headers: { Authorization: `Bearer ${token}` } });
+  const answer = await fetch(`${sandbox.url}/building/list`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return ((await answer.json()) as { label: string }[]).map((b) => b.label);
 }
 
@@ -34,7 +36,9 @@ afterEach(async () => {
 describe('setting up the extension', () => {
   it('tells a new user what to set up, with a way to the settings', async () => {
     const popup = await PopupPage.open(session);
-    await expect.poll(() => popup.page.getByText('Set up your access token in the settings.').count()).toBe(1);
+    await expect
+      .poll(() => popup.page.getByText('Set up your access token in the settings.').count())
+      .toBe(1);
     const [options] = await Promise.all([
       session.context.waitForEvent('page'),
       popup.button('Open settings').click(),
@@ -67,14 +71,21 @@ describe('setting up the extension', () => {
     expect(await options.token.inputValue()).toBe(DEMO.unknownToken);
 
     const popup = await PopupPage.open(session);
-    await expect.poll(() => popup.page.getByText('Set up your access token in the settings.').count()).toBe(1);
+    await expect
+      .poll(() => popup.page.getByText('Set up your access token in the settings.').count())
+      .toBe(1);
   });
 
   it('shows the unauthorized message in the popup when a saved token stops working', async () => {
     const options = await OptionsPage.open(session);
     await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token });
     await expect.poll(() => options.status.textContent()).toContain('Saved');
-    sandbox.addFault({ path: '/building/list', kind: 'status', status: 401, body: '{"error":"unauthorized"}' });
+    sandbox.addFault({
+      path: '/building/list',
+      kind: 'status',
+      status: 401,
+      body: '{"error":"unauthorized"}',
+    });
 
     const popup = await PopupPage.open(session);
     await expect.poll(() => popup.alert.textContent()).toContain('Access token refused');
@@ -84,7 +95,9 @@ describe('setting up the extension', () => {
   it('points out a precise problem in the base URL without contacting anything', async () => {
     const options = await OptionsPage.open(session);
     await options.save({ baseUrl: 'http://api.example.com', token: DEMO.premium.token });
-    await expect.poll(() => options.page.getByText('Plain http:// is allowed only for localhost').count()).toBe(1);
+    await expect
+      .poll(() => options.page.getByText('Plain http:// is allowed only for localhost').count())
+      .toBe(1);
     expect(await options.baseUrl.getAttribute('aria-invalid')).toBe('true');
     expect(sandbox.log).toHaveLength(0);
   });
@@ -109,7 +122,9 @@ describe('setting up the extension', () => {
     await expect.poll(() => options.status.textContent()).toContain('forgotten');
 
     const popup = await PopupPage.open(session);
-    await expect.poll(() => popup.page.getByText('Set up your access token in the settings.').count()).toBe(1);
+    await expect
+      .poll(() => popup.page.getByText('Set up your access token in the settings.').count())
+      .toBe(1);
   });
 });
 

@@ -54,7 +54,10 @@ describe('saveSettings', () => {
       ['https://example.com/?a=1', 'baseUrl.query'],
     ] as const) {
       const result = await handlers.saveSettings(input({ baseUrl }));
-      expect(result).toEqual({ ok: false, error: { kind: 'invalidInput', field: 'baseUrl', message: problem } });
+      expect(result).toEqual({
+        ok: false,
+        error: { kind: 'invalidInput', field: 'baseUrl', message: problem },
+      });
     }
     expect(await storedIn('local')).toEqual({});
     expect(await storedIn('session')).toEqual({});
@@ -68,7 +71,10 @@ describe('saveSettings', () => {
   it('refuses to save without host permission for exactly the API origin', async () => {
     granted.clear();
     const result = await handlers.saveSettings(input());
-    expect(result).toEqual({ ok: false, error: { kind: 'permissionMissing', origin: originPattern(sandbox.url) } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'permissionMissing', origin: originPattern(sandbox.url) },
+    });
     expect(sandbox.log).toHaveLength(0);
   });
 
@@ -110,7 +116,9 @@ describe('saveSettings', () => {
   });
 
   it('detects no premium for the basic token, and the override wins over detection', async () => {
-    const detected = await handlers.saveSettings(input({ token: DEMO.basic.token, secret: DEMO.basic.secret }));
+    const detected = await handlers.saveSettings(
+      input({ token: DEMO.basic.token, secret: DEMO.basic.secret }),
+    );
     expect(detected).toMatchObject({ ok: true, value: { detectedPremium: false, premium: false } });
     const forced = await handlers.saveSettings(input({ token: '', secret: '', premiumOverride: 'on' }));
     expect(forced).toMatchObject({ ok: true, value: { detectedPremium: false, premium: true } });
@@ -127,7 +135,10 @@ describe('forgetCredentials', () => {
   it('removes token and secret from both areas', async () => {
     await handlers.saveSettings(input({ secretPersistence: 'local' }));
     const result = await handlers.forgetCredentials({});
-    expect(result).toMatchObject({ ok: true, value: { hasToken: false, hasSecret: false, baseUrl: sandbox.url } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { hasToken: false, hasSecret: false, baseUrl: sandbox.url },
+    });
     expect(JSON.stringify(await storedIn('local'))).not.toContain(DEMO.premium.token);
     expect(JSON.stringify(await storedIn('session'))).not.toContain(DEMO.premium.token);
   });
@@ -157,7 +168,12 @@ describe('testConnection', () => {
   });
 
   it('names a scope whose endpoint answers 403', async () => {
-    sandbox.addFault({ path: '/building/rooms/', kind: 'status', status: 403, body: '{"error":"missing_scope"}' });
+    sandbox.addFault({
+      path: '/building/rooms/',
+      kind: 'status',
+      status: 403,
+      body: '{"error":"missing_scope"}',
+    });
     const result = await handlers.testConnection(input());
     expect(result).toMatchObject({ ok: true, value: { missingScopes: ['building.rooms'] } });
   });
@@ -181,7 +197,10 @@ describe('API messages', () => {
     await handlers.saveSettings(input());
     granted.clear();
     sandbox.clearLog();
-    expect(await handlers.listBuildings({})).toMatchObject({ ok: false, error: { kind: 'permissionMissing' } });
+    expect(await handlers.listBuildings({})).toMatchObject({
+      ok: false,
+      error: { kind: 'permissionMissing' },
+    });
     expect(sandbox.log).toHaveLength(0);
   });
 
@@ -198,7 +217,13 @@ describe('API messages', () => {
     const written = await handlers.writeOption({ target, option: 2, title: 'Öffnungszeiten', data: 'Mo–Fr' });
     expect(written).toEqual({ ok: true, value: {} });
     const body = JSON.parse(sandbox.log.at(-1)?.body ?? '{}');
-    expect(body).toEqual({ apiSecret: DEMO.premium.secret, factoryId: target.id, option: 2, title: 'Öffnungszeiten', data: 'Mo–Fr' });
+    expect(body).toEqual({
+      apiSecret: DEMO.premium.secret,
+      factoryId: target.id,
+      option: 2,
+      title: 'Öffnungszeiten',
+      data: 'Mo–Fr',
+    });
     expect(await handlers.readOption({ target, option: 2 })).toMatchObject({
       ok: true,
       value: { title: 'Öffnungszeiten', data: 'Mo–Fr' },

@@ -13,7 +13,9 @@ describe('isTrustedSender', () => {
 
   it('refuses content scripts, other extensions and senders without a URL', () => {
     expect(isTrustedSender({ id: ID, url: 'https://evil.example/' }, ID, ORIGIN)).toBe(false);
-    expect(isTrustedSender({ id: 'other', url: `chrome-extension://other/popup.html` }, ID, ORIGIN)).toBe(false);
+    expect(isTrustedSender({ id: 'other', url: `chrome-extension://other/popup.html` }, ID, ORIGIN)).toBe(
+      false,
+    );
     expect(isTrustedSender({ id: 'other', url: `${ORIGIN}popup.html` }, ID, ORIGIN)).toBe(false);
     expect(isTrustedSender({ id: ID }, ID, ORIGIN)).toBe(false);
     expect(isTrustedSender({ id: ID, url: 'not a url' }, ID, ORIGIN)).toBe(false);
@@ -38,14 +40,22 @@ describe('createRouter', () => {
   });
 
   it('refuses unknown types, missing envelopes and inherited property names', async () => {
-    for (const message of [null, 'listBuildings', { type: 'nope', payload: {} }, { type: 'toString', payload: {} }]) {
+    for (const message of [
+      null,
+      'listBuildings',
+      { type: 'nope', payload: {} },
+      { type: 'toString', payload: {} },
+    ]) {
       expect(await route(message)).toMatchObject({ ok: false, error: { kind: 'badMessage' } });
     }
   });
 
   it('refuses a payload that does not match the request schema, naming the field', async () => {
     const answer = await route({ type: 'readBuilding', payload: { buildingId: 7 } });
-    expect(answer).toMatchObject({ ok: false, error: { kind: 'badMessage', message: expect.stringContaining('buildingId') } });
+    expect(answer).toMatchObject({
+      ok: false,
+      error: { kind: 'badMessage', message: expect.stringContaining('buildingId') },
+    });
   });
 
   it('turns a throwing handler into an internal error answer', async () => {
