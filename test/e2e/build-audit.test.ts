@@ -1,0 +1,96 @@
+/**
+ * The store builds as shipped: permissions, remote code, bundle budgets and AMO's lint. Sizes are
+ * deterministic for a given source, so budgets are checked here; speed is measured in `npm run bench`.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const CHROME = '.output/chrome-mv3';
+const FIREFOX = '.output/firefox-mv3';
+const E2E = '.output/chrome-mv3-e2e';
+
+/** Every permission the features use; anything more is a finding. */
+const PERMISSIONS = ['storage'];
+const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
+const BUDGET_KB = { popup: 25, worker: 30 };
+
+type Manifest = Record<string, unknown> & { permissions?: string[] };
+
+function manifestOf(dir: string): Manifest {
+  const path = join(dir, 'manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run npm run build:all`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+function scriptsOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => join(dir, file));
+}
+
+/** The JS a page loads at once: its module script and the chunks it preloads. */
+function initialScripts(dir: string, page: string): string[] {
+  const html = readFileSync(join(dir, page), 'utf8');
+  const refs = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1] as string);
+  return refs.map((ref) => join(dir, ref));
+}
+
+const gzipKb = (files: string[]) =>
+  files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024;
+
+describe('store manifests', () => {
+  for (const dir of [CHROME, FIREFOX]) {
+    it(`${dir} asks for exactly the permissions the features use`, () => {
+      const manifest = manifestOf(dir);
+      expect(manifest.permissions?.toSorted()).toEqual(PERMISSIONS.toSorted());
+      expect(manifest.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
+      expect(manifest).not.toHaveProperty('host_permissions');
+      expect(manifest).not.toHaveProperty('content_security_policy');
+      expect(JSON.stringify(manifest)).not.toContain('<all_urls>');
+    });
+  }
+
+  it('only the test build pre-grants the sandbox’s loopback origins', () => {
+    expect(manifestOf(E2E).host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
+  });
+
+  it('declares the Firefox add-on id and data collection for Firefox only', () => {
+    expect(manifestOf(FIREFOX).browser_specific_settings).toMatchObject({
+      gecko: { id: expect.any(String), data_collection_permissions: { required: ['none'] } },
+    });
+    expect(manifestOf(CHROME)).not.toHaveProperty('browser_specific_settings');
+  });
+});
+
+describe('bundles', () => {
+  it('contain no eval, no Function constructor and no remote script', () => {
+    for (const file of [...scriptsOf(CHROME), ...scriptsOf(FIREFOX)]) {
+      const code = readFileSync(file, 'utf8');
+      expect(code, file).not.toMatch(/\beval\(|new Function\(|importScripts\(/);
+      expect(code, file).not.toMatch(/<script[^>]+src=["']?https?:/);
+    }
+  });
+
+  it(`keep the popup within ${BUDGET_KB.popup} KB and the worker within ${BUDGET_KB.worker} KB gzip`, () => {
+    const popup = gzipKb(initialScripts(CHROME, 'popup.html'));
+    const worker = gzipKb([join(CHROME, 'background.js')]);
+    console.log(`bundle gzip: popup ${popup.toFixed(1)} KB, worker ${worker.toFixed(1)} KB`);
+    expect(popup).toBeGreaterThan(1);
+    expect(popup).toBeLessThanOrEqual(BUDGET_KB.popup);
+    expect(worker).toBeLessThanOrEqual(BUDGET_KB.worker);
+  });
+});
+
+describe('Firefox build', () => {
+  it('passes web-ext lint with 0 errors', async () => {
+    const { cmd } = await import('web-ext');
+    const result = (await cmd.lint(
+      { sourceDir: FIREFOX, output: 'json', selfHosted: false, pretty: false, boring: true },
+      { shouldExitProgram: false },
+    )) as { summary: { errors: number }; errors: { code: string; message: string }[] };
+    expect(result.errors.map((e) => `${e.code}: ${e.message}`)).toEqual([]);
+    expect(result.summary.errors).toBe(0);
+  });
+});
