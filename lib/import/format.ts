@@ -1,0 +1,151 @@
+/**
+ * The slot import/export format: one document names a target and the slots to write. `data` may
+ * be a string or any JSON value (stored compactly serialized). An export is a valid import as is.
+ * Published for site owners as public/page-options.schema.json (generated from this schema).
+ */
+import { Target } from '../api/schemas';
+import { PREMIUM_SLOTS } from '../slots/count';
+import { validateSlot } from '../slots/validate';
+import { z } from '../zod';
+
+export const FORMAT = 'page-options/v1';
+
+const JsonValue: z.ZodMiniType<unknown> = z.unknown();
+
+export const ImportSlot = z.strictObject({
+  slot: z.int().check(z.minimum(1), z.maximum(PREMIUM_SLOTS)),
+  title: z.string(),
+  data: JsonValue,
+  /** Present in exports; ignored on import. */
+  lastUpdated: z.optional(z.nullable(z.string())),
+});
+
+export const ImportDocument = z.strictObject({
+  $schema: z.optional(z.string()),
+  format: z.optional(z.literal(FORMAT)),
+  target: z.strictObject({ kind: Target.shape.kind, id: Target.shape.id, name: z.optional(z.string()) }),
+  slots: z.array(ImportSlot).check(z.minLength(1)),
+  /** Present in exports; ignored on import. */
+  exportedAt: z.optional(z.string()),
+});
+export type ImportDocument = z.infer<typeof ImportDocument>;
+
+/** A slot ready to write: data serialized, everything checked. */
+export interface SlotWrite {
+  slot: number;
+  title: string;
+  data: string;
+}
+
+export interface ImportProblem {
+  /** Where in the document, e.g. `slots[3].title`. */
+  path: string;
+  message: string;
+}
+
+export type ParsedImport =
+  { ok: true; target: Target; slots: SlotWrite[] } | { ok: false; problems: ImportProblem[] };
+
+export interface ImportContext {
+  premium: boolean;
+  /** When the document must be for a given kind of target (the editor's current one). */
+  expectedKind?: Target['kind'];
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) =>
+      typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key),
+    '',
+  );
+}
+
+/** Strings stay as they are; any other JSON value is stored compactly serialized. */
+export function serializeData(data: unknown): string {
+  return typeof data === 'string' ? data : JSON.stringify(data);
+}
+
+function semanticProblems(doc: ImportDocument, context: ImportContext): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  if (context.expectedKind && doc.target.kind !== context.expectedKind) {
+    problems.push({
+      path: 'target.kind',
+      message: `is ${doc.target.kind}, expected ${context.expectedKind}`,
+    });
+  }
+  const seen = new Map<number, number>();
+  doc.slots.forEach((entry, index) => {
+    const at = `slots[${index}]`;
+    const first = seen.get(entry.slot);
+    if (first !== undefined)
+      problems.push({ path: `${at}.slot`, message: `slot ${entry.slot} also at slots[${first}]` });
+    else seen.set(entry.slot, index);
+    for (const problem of validateSlot(
+      { title: entry.title, data: serializeData(entry.data) },
+      entry.slot,
+      context.premium,
+    )) {
+      problems.push(
+        problem.kind === 'optionRange'
+          ? { path: `${at}.slot`, message: `slot ${problem.option} is out of range 1–${problem.max}` }
+          : {
+              path: `${at}.${problem.field}`,
+              message: `${problem.count} characters, at most ${problem.max}`,
+            },
+      );
+    }
+  });
+  return problems;
+}
+
+/** Parses and checks a document; any problem means nothing of it may be written. Never throws. */
+export function parseImport(input: unknown, context: ImportContext): ParsedImport {
+  const parsed = ImportDocument.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => ({
+        path: pathText(issue.path) || '(document)',
+        message: issue.message,
+      })),
+    };
+  }
+  const problems = semanticProblems(parsed.data, context);
+  if (problems.length > 0) return { ok: false, problems };
+  const { kind, id } = parsed.data.target;
+  return {
+    ok: true,
+    target: { kind, id },
+    slots: parsed.data.slots.map((s) => ({ slot: s.slot, title: s.title, data: serializeData(s.data) })),
+  };
+}
+
+/** Parses JSON text first, reporting a syntax error as a problem of the document. */
+export function parseImportText(text: string, context: ImportContext): ParsedImport {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      problems: [{ path: '(document)', message: `not valid JSON: ${(error as Error).message}` }],
+    };
+  }
+  return parseImport(value, context);
+}
+
+export interface ExportSlot {
+  slot: number;
+  title: string;
+  data: string;
+  lastUpdated: string | null;
+}
+
+export function exportDocument(target: Target, slots: ExportSlot[], now: Date = new Date()) {
+  return {
+    format: FORMAT,
+    exportedAt: now.toISOString(),
+    target: { kind: target.kind, id: target.id },
+    slots: slots.map(({ slot, title, data, lastUpdated }) => ({ slot, title, data, lastUpdated })),
+  } satisfies ImportDocument;
+}

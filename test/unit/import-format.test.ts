@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type ImportDocument,
+  exportDocument,
+  parseImport,
+  parseImportText,
+  serializeData,
+} from '../../lib/import/format';
+import { DATA_MAX, TITLE_MAX, countCharacters } from '../../lib/slots/count';
+
+const premium = { premium: true };
+const doc = (slots: unknown[], target: unknown = { kind: 'building', id: 'b-1001' }) => ({ target, slots });
+
+describe('parseImport', () => {
+  it('accepts string data as is and serializes any other JSON value compactly', () => {
+    const result = parseImport(
+      doc([
+        { slot: 1, title: 'Öffnungszeiten', data: 'Mo–Fr 9–17' },
+        { slot: 2, title: 'Preise', data: { brot: 2.5, liste: [1, 2] } },
+        { slot: 3, title: 'Leer', data: null },
+      ]),
+      premium,
+    );
+    expect(result).toEqual({
+      ok: true,
+      target: { kind: 'building', id: 'b-1001' },
+      slots: [
+        { slot: 1, title: 'Öffnungszeiten', data: 'Mo–Fr 9–17' },
+        { slot: 2, title: 'Preise', data: '{"brot":2.5,"liste":[1,2]}' },
+        { slot: 3, title: 'Leer', data: 'null' },
+      ],
+    });
+  });
+
+  it('reports every problem with its path, and accepts nothing then', () => {
+    const result = parseImport(
+      doc([
+        { slot: 1, title: 'x'.repeat(71), data: '' },
+        { slot: 1, title: 'dup', data: '' },
+        { slot: 12, title: 'premium', data: '' },
+        { slot: 4, title: 't', data: 'y'.repeat(2401) },
+        { slot: 5, title: 't', data: { big: 'z'.repeat(2400) } },
+      ]),
+      { premium: false },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        { path: 'slots[0].title', message: '71 characters, at most 64' },
+        { path: 'slots[1].slot', message: 'slot 1 also at slots[0]' },
+        { path: 'slots[2].slot', message: 'slot 12 is out of range 1–10' },
+        { path: 'slots[3].data', message: '2401 characters, at most 2400' },
+        { path: 'slots[4].data', message: '2410 characters, at most 2400' },
+      ],
+    });
+  });
+
+  it('refuses unknown keys, a missing field, a wrong target kind and an empty slot list', () => {
+    const paths = (input: unknown, expectedKind?: 'building' | 'factory') => {
+      const result = parseImport(input, { premium: true, expectedKind });
+      return result.ok ? [] : result.problems.map((p) => p.path);
+    };
+    expect(paths({ ...doc([{ slot: 1, title: 't', data: '' }]), extra: 1 })).toEqual(['(document)']);
+    expect(paths(doc([{ slot: 1, title: 't', data: '', colour: 'red' }]))).toEqual(['slots[0]']);
+    expect(paths(doc([{ slot: 1, data: '' }]))).toEqual(['slots[0].title']);
+    expect(paths(doc([{ slot: 1, title: 't' }]))).toEqual(['slots[0].data']);
+    expect(paths(doc([{ slot: 1.5, title: 't', data: '' }]))).toEqual(['slots[0].slot']);
+    expect(paths(doc([{ slot: 1, title: 't', data: '' }], { kind: 'shop', id: 'x' }))).toEqual([
+      'target.kind',
+    ]);
+    expect(paths(doc([{ slot: 1, title: 't', data: '' }]), 'factory')).toEqual(['target.kind']);
+    expect(paths(doc([]))).toEqual(['slots']);
+  });
+
+  it('reports a JSON syntax error as a problem of the document', () => {
+    const result = parseImportText('{"target": ', premium);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.problems[0]?.path).toBe('(document)');
+  });
+});
+
+const text = (max: number) => fc.string({ unit: 'grapheme', maxLength: max });
+const validSlot = fc.record({
+  slot: fc.integer({ min: 1, max: 20 }),
+  title: text(40),
+  data: fc.oneof(text(300), fc.jsonValue({ maxDepth: 3 })),
+});
+const validDocument = fc.record({
+  target: fc.record({
+    kind: fc.constantFrom('building', 'factory'),
+    id: fc.string({ minLength: 1, maxLength: 12 }),
+  }),
+  slots: fc.uniqueArray(validSlot, { minLength: 1, maxLength: 20, selector: (s) => s.slot }),
+});
+
+/** Mutations that a hand-edited or hostile file might carry. */
+const mutated = fc.oneof(
+  fc.anything(),
+  fc.jsonValue(),
+  validDocument.chain((d) =>
+    fc.record({
+      target: fc.oneof(fc.constant(d.target), fc.anything()),
+      slots: fc.oneof(
+        fc.constant(d.slots),
+        fc.array(fc.oneof(validSlot, fc.anything(), fc.dictionary(fc.string(), fc.jsonValue()))),
+      ),
+      extra: fc.option(fc.anything(), { nil: undefined }),
+    }),
+  ),
+);
+
+describe('parseImport under 10,000 random and mutated documents', () => {
+  it('never throws, and everything it accepts fits the limits', () => {
+    fc.assert(
+      fc.property(mutated, fc.boolean(), (input, hasPremium) => {
+        const result = parseImport(input, { premium: hasPremium });
+        if (!result.ok) return result.problems.length > 0;
+        return result.slots.every(
+          (s) =>
+            s.slot >= 1 &&
+            s.slot <= (hasPremium ? 20 : 10) &&
+            countCharacters(s.title) <= TITLE_MAX &&
+            countCharacters(s.data) <= DATA_MAX,
+        );
+      }),
+      { numRuns: 10_000 },
+    );
+  });
+
+  it('export then import is the identity on valid documents', () => {
+    fc.assert(
+      fc.property(validDocument, (input) => {
+        const first = parseImport(input, premium);
+        if (!first.ok) return true; // e.g. a JSON value that serializes past 2400 characters
+        const exported = exportDocument(
+          first.target,
+          first.slots.map((s) => ({ ...s, lastUpdated: '2025-03-01T09:00:00.000Z' })),
+        );
+        const again = parseImport(JSON.parse(JSON.stringify(exported)) as ImportDocument, premium);
+        expect(again).toEqual(first);
+        return true;
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('serializes non-string data so that parsing it back gives the same value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        if (typeof value === 'string') return serializeData(value) === value;
+        expect(JSON.parse(serializeData(value))).toEqual(value);
+        return true;
+      }),
+    );
+  });
+});
+
+describe('published JSON Schema', () => {
+  it('is what the zod schema generates (run `npm run schema` after changing the format)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { importJsonSchema } = await import('../../lib/import/json-schema');
+    expect(JSON.parse(readFileSync('public/page-options.schema.json', 'utf8'))).toEqual(importJsonSchema());
+  });
+});
