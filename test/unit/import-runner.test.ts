@@ -1,0 +1,121 @@
+/** The import job runner against the sandbox over HTTP, with storage from wxt's fake browser. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { readOption } from '../../lib/api/client';
+import type { Target } from '../../lib/api/schemas';
+import { type ImportJob, newJob, readJob, saveJob, undoSlots } from '../../lib/import/job';
+import { runJob } from '../../lib/import/runner';
+import { readHistory } from '../../lib/storage/history';
+import { DEMO } from '../sandbox/seed';
+import { type Sandbox, startSandbox } from '../sandbox/server';
+
+let sandbox: Sandbox;
+const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
+const deps = () => ({
+  config: { baseUrl: sandbox.url, token: DEMO.premium.token, retryBaseMs: 5, timeoutMs: 2_000 },
+  secret: DEMO.premium.secret,
+});
+const twenty = Array.from({ length: 20 }, (_, i) => ({
+  slot: i + 1,
+  title: `Import ${i + 1}`,
+  data: `{"n":${i + 1}}`,
+}));
+
+async function start(job: ImportJob): Promise<ImportJob> {
+  await saveJob(job);
+  const done = await runJob(job.id, deps());
+  if (!done) throw new Error('job vanished');
+  return done;
+}
+
+async function slot(option: number) {
+  const read = await readOption(deps().config, target, option);
+  if (!read.ok) throw new Error(read.error.kind);
+  return read.value;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  fakeBrowser.reset();
+  sandbox.reset();
+});
+
+describe('runJob', () => {
+  it('writes 20 slots, keeps each replaced value in history, and reports every slot', async () => {
+    const before = await slot(1);
+    const finished = await start(newJob('import', target, twenty));
+    expect(finished.state).toBe('finished');
+    expect(finished.items.map((i) => i.status)).toEqual(Array(20).fill('done'));
+    expect((await slot(20)).title).toBe('Import 20');
+    expect((await readHistory(target, 1))[0]).toMatchObject({ title: before.title, data: before.data });
+    expect(await readJob(finished.id)).toEqual(finished);
+  });
+
+  it('skips slots that already hold the new value, without writing them', async () => {
+    const current = await slot(1);
+    sandbox.clearLog();
+    const finished = await start(
+      newJob('import', target, [{ slot: 1, title: current.title, data: current.data }]),
+    );
+    expect(finished.items[0]?.status).toBe('skipped');
+    expect(sandbox.log.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('retries a slot whose write failed transiently, and the rest complete', async () => {
+    sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 500, times: 1 });
+    const finished = await start(newJob('import', target, twenty.slice(0, 5)));
+    expect(finished.items.map((i) => i.status)).toEqual(Array(5).fill('done'));
+    expect(finished.items.some((i) => i.attempts === 2)).toBe(true);
+  });
+
+  it('reports a slot that keeps failing, with the reason, while the others complete', async () => {
+    sandbox.addFault({ path: `/building/options/${target.id}/3`, kind: 'status', status: 404 });
+    const finished = await start(newJob('import', target, twenty.slice(0, 5)));
+    expect(finished.items.map((i) => i.status)).toEqual(['done', 'done', 'failed', 'done', 'done']);
+    expect(finished.items[2]?.error).toContain('notFound');
+  });
+
+  it('resumes a job interrupted mid-write: a write that landed is not repeated', async () => {
+    const job = newJob('import', target, twenty.slice(0, 3));
+    const landed = twenty[0] as (typeof twenty)[number];
+    await fetch(`${sandbox.url}/building/options`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${DEMO.premium.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apiSecret: DEMO.premium.secret, buildingId: target.id, option: 1, ...landed }),
+    });
+    const interrupted: ImportJob = {
+      ...job,
+      items: job.items.map((i) =>
+        i.slot === 1
+          ? {
+              ...i,
+              status: 'writing',
+              attempts: 1,
+              previous: { title: 'old', data: 'old', lastUpdated: null },
+            }
+          : i,
+      ),
+    };
+    sandbox.clearLog();
+    const finished = await start(interrupted);
+    expect(finished.items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
+    const posts = sandbox.log.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body).option);
+    expect(posts.toSorted()).toEqual([2, 3]);
+  });
+
+  it('undo writes every replaced value back', async () => {
+    const originals = await Promise.all([1, 2, 3].map(slot));
+    const imported = await start(newJob('import', target, twenty.slice(0, 3)));
+    const undone = await start(newJob('undo', target, undoSlots(imported), imported.id));
+    expect(undone.items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
+    const after = await Promise.all([1, 2, 3].map(slot));
+    expect(after.map(({ title, data }) => ({ title, data }))).toEqual(
+      originals.map(({ title, data }) => ({ title, data })),
+    );
+  });
+});
