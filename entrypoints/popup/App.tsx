@@ -1,27 +1,22 @@
-/** Popup wiring: ask the worker for the buildings and show them; settings open in a tab. */
-import { useEffect, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
-import { BuildingList, type BuildingsState } from '../../components/BuildingList';
+/** Popup wiring: the dashboard in compact layout, its state in a store of signals. */
+import { DashboardApp } from '../../components/dashboard/DashboardApp';
+import { HeaderActions, openSettings } from '../../components/dashboard/HeaderActions';
+import { createDashboardStore } from '../../lib/cache/store';
 import { send } from '../../lib/messaging/client';
 
-const openSettings = () => {
-  void browser.runtime.openOptionsPage().then(() => window.close());
-};
+const store = createDashboardStore({ send });
+void store.start();
 
 export function App() {
-  const [state, setState] = useState<BuildingsState>({ status: 'loading' });
-
-  const load = () => {
-    setState({ status: 'loading' });
-    void send('listBuildings', {}).then((response) =>
-      setState(
-        response.ok
-          ? { status: 'ready', buildings: response.value }
-          : { status: 'error', error: response.error },
-      ),
-    );
-  };
-  useEffect(load, []);
-
-  return <BuildingList state={state} onRetry={load} onOpenSettings={openSettings} />;
+  return (
+    <DashboardApp
+      store={store}
+      layout="compact"
+      slotsLayout="compact"
+      onOpenSettings={() => openSettings(true)}
+      headerActions={
+        <HeaderActions onRefresh={store.refresh} offer={{ tab: true, sidePanel: true }} closeAfterOpening />
+      }
+    />
+  );
 }

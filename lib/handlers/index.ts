@@ -4,9 +4,15 @@ import { buildingHandlers } from './buildings';
 import type { WorkerDeps } from './context';
 import { optionHandlers } from './options';
 import { settingsHandlers } from './settings';
+import { slotHandlers } from './slots';
 
 export type { WorkerDeps } from './context';
 
 export function createHandlers(deps: WorkerDeps): Handlers {
-  return { ...settingsHandlers(deps), ...buildingHandlers(deps), ...optionHandlers(deps) };
+  return {
+    ...settingsHandlers(deps),
+    ...buildingHandlers(deps),
+    ...optionHandlers(deps),
+    ...slotHandlers(deps),
+  };
 }

@@ -69,6 +69,26 @@ export const ConnectionReport = z.object({
 });
 export type ConnectionReport = z.infer<typeof ConnectionReport>;
 
+/**
+ * A checked write: the worker re-reads the slot and writes only when its lastUpdated is still
+ * `expectedLastUpdated` (the version the edit started from); the replaced value goes to history.
+ */
+export const SaveSlotRequest = z.object({
+  target: Target,
+  option: OptionNumber,
+  title: z.string(),
+  data: z.string(),
+  expectedLastUpdated: z.nullable(z.string()),
+});
+export type SaveSlotRequest = z.infer<typeof SaveSlotRequest>;
+
+/** 'saved' carries the slot as re-read after the write; 'conflict' the server's value, unwritten. */
+export const SaveOutcome = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), option: PageOption }),
+  z.object({ status: z.literal('conflict'), server: PageOption }),
+]);
+export type SaveOutcome = z.infer<typeof SaveOutcome>;
+
 export const protocol = {
   getSettings: { request: Empty, response: resultOf(SettingsView) },
   saveSettings: { request: SettingsInput, response: resultOf(SettingsView) },
@@ -88,6 +108,7 @@ export const protocol = {
     request: z.object({ target: Target, option: OptionNumber, title: z.string(), data: z.string() }),
     response: resultOf(z.object({})),
   },
+  saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
 } as const;
 
 export type Protocol = typeof protocol;

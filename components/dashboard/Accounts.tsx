@@ -1,0 +1,132 @@
+/** The bank accounts of a building, and the transactions of the chosen one, 25 per page. */
+import type { LooseRecord } from '../../lib/api/schemas';
+import { t } from '../../lib/i18n';
+import { type TransactionsState, TRANSACTIONS_PAGE, TRANSACTIONS_SKIP_MAX } from '../../lib/cache/store';
+import { RecordTable } from './RecordTable';
+import { Section } from './Section';
+
+const ID_FIELDS = ['id', 'bankId', 'accountId', 'number', 'accountNumber', 'iban'];
+
+/** The identifier the transactions endpoint takes, as far as a record shows one. */
+export function accountId(record: LooseRecord): string | null {
+  for (const field of ID_FIELDS) {
+    const value = record[field];
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);
+  }
+  return null;
+}
+
+const accountName = (record: LooseRecord) => {
+  const name = record.label ?? record.name;
+  return typeof name === 'string' && name ? name : (accountId(record) ?? '?');
+};
+
+export interface AccountsTableProps {
+  accounts: LooseRecord[];
+  chosen: string | null;
+  onChoose: (bankId: string) => void;
+}
+
+export function AccountsTable({ accounts, chosen, onChoose }: AccountsTableProps) {
+  if (accounts.length === 0) return <p class="empty">{t('accounts_empty')}</p>;
+  return (
+    <RecordTable
+      caption={t('accounts_caption', String(accounts.length))}
+      records={accounts}
+      rowKey={(r, i) => accountId(r) ?? String(i)}
+      action={{
+        label: t('col_transactions'),
+        render: (record) => {
+          const id = accountId(record);
+          if (id === null) return '–';
+          return (
+            <button
+              type="button"
+              class="button"
+              aria-pressed={chosen === id ? 'true' : 'false'}
+              aria-label={t('accounts_show', accountName(record))}
+              onClick={() => onChoose(id)}
+            >
+              {t('accounts_showShort')}
+            </button>
+          );
+        },
+      }}
+    />
+  );
+}
+
+export interface TransactionsProps {
+  state: TransactionsState;
+  accountLabel: string;
+  now: number;
+  onPage: (skip: number) => void;
+  onRetry: () => void;
+  onOpenSettings: () => void;
+}
+
+export function Transactions({
+  state,
+  accountLabel,
+  now,
+  onPage,
+  onRetry,
+  onOpenSettings,
+}: TransactionsProps) {
+  const { skip } = state;
+  return (
+    <Section
+      title={t('section_transactions', accountLabel)}
+      headingLevel={3}
+      state={state.page}
+      now={now}
+      onRetry={onRetry}
+      onOpenSettings={onOpenSettings}
+      skeletonRows={6}
+    >
+      {(records) => {
+        const from = skip + 1;
+        const to = skip + records.length;
+        const full = records.length >= TRANSACTIONS_PAGE;
+        const atCeiling = skip >= TRANSACTIONS_SKIP_MAX;
+        const hasOlder = full && !atCeiling;
+        return (
+          <>
+            {records.length === 0 ? (
+              <p class="empty">{skip === 0 ? t('tx_empty') : t('tx_end')}</p>
+            ) : (
+              <RecordTable
+                caption={t('tx_caption', [String(from), String(to)])}
+                records={records}
+                rowKey={(r, i) => (typeof r.id === 'string' ? r.id : String(skip + i))}
+              />
+            )}
+            <nav class="pager" aria-label={t('tx_pager')}>
+              <button
+                type="button"
+                class="button"
+                disabled={skip === 0}
+                onClick={() => onPage(skip - TRANSACTIONS_PAGE)}
+              >
+                {t('tx_newer')}
+              </button>
+              <span class="pager__where">{t('tx_range', [String(from), String(Math.max(from, to))])}</span>
+              <button
+                type="button"
+                class="button"
+                disabled={!hasOlder}
+                onClick={() => onPage(skip + TRANSACTIONS_PAGE)}
+              >
+                {t('tx_older')}
+              </button>
+            </nav>
+            {full && atCeiling && (
+              <p class="note">{t('tx_ceiling', String(TRANSACTIONS_SKIP_MAX + TRANSACTIONS_PAGE))}</p>
+            )}
+            {!full && records.length > 0 && <p class="hint">{t('tx_end')}</p>}
+          </>
+        );
+      }}
+    </Section>
+  );
+}

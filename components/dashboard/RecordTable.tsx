@@ -1,0 +1,105 @@
+/**
+ * A table for records whose shape the spec does not show (bank accounts, transactions): well-known
+ * fields first under translated headers, then every other field under its own name. Values are
+ * rendered as text; amounts and timestamps are formatted.
+ */
+import type { ComponentChildren } from 'preact';
+import type { LooseRecord } from '../../lib/api/schemas';
+import { type MessageKey, t } from '../../lib/i18n';
+import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp } from './format';
+
+export interface Column {
+  field: string;
+  label: string;
+  kind: 'amount' | 'text';
+}
+
+const KNOWN: Record<string, { key: MessageKey; kind: Column['kind'] }> = {
+  label: { key: 'col_label', kind: 'text' },
+  name: { key: 'col_label', kind: 'text' },
+  date: { key: 'col_date', kind: 'text' },
+  iban: { key: 'col_iban', kind: 'text' },
+  number: { key: 'col_number', kind: 'text' },
+  accountNumber: { key: 'col_number', kind: 'text' },
+  counterparty: { key: 'col_counterparty', kind: 'text' },
+  purpose: { key: 'col_purpose', kind: 'text' },
+  amount: { key: 'col_amount', kind: 'amount' },
+  balance: { key: 'col_balance', kind: 'amount' },
+  id: { key: 'col_id', kind: 'text' },
+};
+const ORDER = Object.keys(KNOWN);
+
+/** Columns for the fields present in any record, known ones in a reading order. */
+export function columnsOf(records: LooseRecord[]): Column[] {
+  const fields = [...new Set(records.flatMap((r) => Object.keys(r)))];
+  const rank = (f: string) => (ORDER.includes(f) ? ORDER.indexOf(f) : ORDER.length);
+  return fields
+    .sort((a, b) => rank(a) - rank(b))
+    .map((field) => {
+      const known = KNOWN[field];
+      return known ? { field, label: t(known.key), kind: known.kind } : { field, label: field, kind: 'text' };
+    });
+}
+
+export function Cell({ value, kind }: { value: unknown; kind: Column['kind'] }) {
+  if (value === undefined || value === null || value === '') return <>–</>;
+  if (kind === 'amount' && typeof value === 'number') {
+    return <span class={value < 0 ? 'amount amount--negative' : 'amount'}>{formatAmount(value)}</span>;
+  }
+  if (looksLikeTimestamp(value)) {
+    return (
+      <time dateTime={value} title={exactUtc(value)}>
+        {localDateTime(value)}
+      </time>
+    );
+  }
+  if (typeof value === 'object') return <code>{JSON.stringify(value)}</code>;
+  return <>{String(value)}</>;
+}
+
+export interface RecordTableProps {
+  caption: string;
+  records: LooseRecord[];
+  /** An extra last column, e.g. a button per row. */
+  action?: { label: string; render: (record: LooseRecord) => ComponentChildren };
+  rowKey: (record: LooseRecord, index: number) => string;
+}
+
+export function RecordTable({ caption, records, action, rowKey }: RecordTableProps) {
+  const columns = columnsOf(records);
+  const [first, ...rest] = columns;
+  return (
+    <div class="table-wrap">
+      <table class="table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.field} scope="col" class={c.kind === 'amount' ? 'num' : undefined}>
+                {c.label}
+              </th>
+            ))}
+            {action && <th scope="col">{action.label}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((record, i) => (
+            <tr key={rowKey(record, i)}>
+              {first && (
+                <th scope="row" class={first.kind === 'amount' ? 'num' : undefined}>
+                  <Cell value={record[first.field]} kind={first.kind} />
+                </th>
+              )}
+              {rest.map((c) => (
+                <td key={c.field} class={c.kind === 'amount' ? 'num' : undefined}>
+                  <Cell value={record[c.field]} kind={c.kind} />
+                </td>
+              ))}
+              {action && <td>{action.render(record)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

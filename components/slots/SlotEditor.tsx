@@ -1,0 +1,183 @@
+/**
+ * One slot as a group named "Slot N": labeled Title and Data fields with live counters, JSON
+ * tools, save / discard, the conflict dialog and the history. Ctrl/Cmd+S saves this slot,
+ * Escape discards its changes. All slot text is rendered as text.
+ */
+import type { JSX } from 'preact';
+import { useId } from 'preact/hooks';
+import { t } from '../../lib/i18n';
+import { describeSaveError } from '../../lib/slots/save-errors';
+import { type SlotProblem, jsonStatus, minifyJson, prettyJson } from '../../lib/slots/validate';
+import { ErrorNotice } from '../ErrorNotice';
+import { ConflictDialog } from './ConflictDialog';
+import { Counter } from './Counter';
+import { HistoryList } from './HistoryList';
+import type { SlotModel, Workspace } from './store';
+import { Time } from './time';
+
+export interface SlotEditorProps {
+  model: SlotModel;
+  workspace: Workspace;
+  layout: 'compact' | 'full';
+}
+
+function problemText(problem: SlotProblem): string {
+  return problem.kind === 'optionRange' ? t('slot_range', String(problem.option)) : t('slot_blocked');
+}
+
+export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
+  const ids = { title: useId(), data: useId(), titleCount: useId(), dataCount: useId(), hint: useId() };
+  const server = model.server.value;
+  const loadError = model.loadError.value;
+  const title = model.title.value;
+  const data = model.data.value;
+  const json = jsonStatus(data);
+  const saveError = model.saveError.value;
+  const conflict = model.conflict.value;
+  const history = model.history.value;
+
+  const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLFieldSetElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      void workspace.save(model);
+    } else if (event.key === 'Escape' && model.dirty.value) {
+      event.preventDefault();
+      workspace.discard(model);
+    }
+  };
+
+  const reformat = (fn: (text: string) => string | null) => {
+    const next = fn(data);
+    if (next !== null) workspace.edit(model, 'data', next);
+  };
+
+  return (
+    <fieldset class={`slot slot--${layout}`} onKeyDown={onKeyDown} aria-busy={server ? 'false' : 'true'}>
+      <legend class="slot__legend">
+        {/* The issue fixes this name as "Slot N" in every language. */}
+        {`Slot ${model.option}`}
+      </legend>
+      {model.dirty.value && <span class="badge badge--unsaved">{t('slot_unsaved')}</span>}
+      {!server && !loadError && <p class="hint">{t('slot_loading')}</p>}
+      {loadError && <ErrorNotice error={loadError} onRetry={() => void workspace.retry(model)} />}
+      {server && (
+        <>
+          <p class="hint slot__updated">
+            {server.lastUpdated ? (
+              <Time iso={server.lastUpdated} label={(when) => t('slot_updated', when)} />
+            ) : (
+              t('slot_neverUpdated')
+            )}
+          </p>
+          <div class="field">
+            <div class="field__head">
+              <label for={ids.title}>{t('slot_field_title')}</label>
+              <Counter id={ids.titleCount} field="title" text={title} />
+            </div>
+            <input
+              id={ids.title}
+              type="text"
+              autoComplete="off"
+              spellcheck={false}
+              value={title}
+              aria-invalid={
+                model.blocked.value.some((p) => p.kind === 'tooLong' && p.field === 'title')
+                  ? 'true'
+                  : undefined
+              }
+              aria-describedby={`${ids.titleCount} ${ids.hint}`}
+              onInput={(event) => workspace.edit(model, 'title', event.currentTarget.value)}
+            />
+          </div>
+          <div class="field">
+            <div class="field__head">
+              <label for={ids.data}>{t('slot_field_data')}</label>
+              <Counter id={ids.dataCount} field="data" text={data} />
+            </div>
+            <textarea
+              id={ids.data}
+              rows={layout === 'full' ? 8 : 4}
+              spellcheck={false}
+              value={data}
+              aria-invalid={
+                model.blocked.value.some((p) => p.kind === 'tooLong' && p.field === 'data')
+                  ? 'true'
+                  : undefined
+              }
+              aria-describedby={`${ids.dataCount} ${ids.hint}`}
+              onInput={(event) => workspace.edit(model, 'data', event.currentTarget.value)}
+            />
+            {json !== 'none' && (
+              <div class="json-tools">
+                <span class={`json-status json-status--${json}`}>
+                  {json === 'valid' ? t('slot_json_valid') : t('slot_json_invalid')}
+                </span>
+                {json === 'valid' && (
+                  <>
+                    <button type="button" class="button button--small" onClick={() => reformat(prettyJson)}>
+                      {t('slot_json_pretty')}
+                    </button>
+                    <button type="button" class="button button--small" onClick={() => reformat(minifyJson)}>
+                      {t('slot_json_minify')}
+                    </button>
+                  </>
+                )}
+              </div>
+            )}
+          </div>
+          <p id={ids.hint} class="visually-hidden">
+            {t('slots_counting')}
+          </p>
+          {model.blocked.value.map((problem) => (
+            <p key={problem.kind} class="field-error" role="alert">
+              {problemText(problem)}
+            </p>
+          ))}
+          {conflict ? (
+            <ConflictDialog
+              option={model.option}
+              mine={{ title, data }}
+              server={conflict}
+              onKeepMine={() => void workspace.keepMine(model)}
+              onTakeServer={() => workspace.takeServer(model)}
+            />
+          ) : (
+            <div class="actions">
+              <button
+                type="button"
+                class="button button--primary"
+                aria-disabled={model.saving.value ? 'true' : undefined}
+                onClick={() => void workspace.save(model)}
+              >
+                {model.saving.value ? t('slot_saving') : t('slot_save')}
+              </button>
+              {model.dirty.value && (
+                <button type="button" class="button" onClick={() => workspace.discard(model)}>
+                  {t('slot_discard')}
+                </button>
+              )}
+              <button
+                type="button"
+                class="button button--quiet"
+                aria-expanded={history ? 'true' : 'false'}
+                onClick={() => {
+                  if (history) model.history.value = null;
+                  else void workspace.loadHistory(model);
+                }}
+              >
+                {t('slot_history', history ? String(history.length) : '…')}
+              </button>
+            </div>
+          )}
+          <p role="status" class="status">
+            {model.saved.value ? t('slot_saved') : ''}
+          </p>
+          {saveError && <ErrorNotice error={describeSaveError(saveError, model.target)} />}
+          {history && (
+            <HistoryList entries={history} onRestore={(entry) => void workspace.restore(model, entry)} />
+          )}
+        </>
+      )}
+    </fieldset>
+  );
+}

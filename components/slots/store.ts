@@ -1,0 +1,309 @@
+/**
+ * The state every slot view shares, in signals: the targets, the current target and one model per
+ * slot. The worker is reached only through the injected `send`; drafts and history through
+ * lib/storage. Reads go through a bounded pool, so each slot fills in (or fails) on its own.
+ */
+import { batch, computed, signal } from '@preact/signals';
+import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
+import type { Send } from '../../lib/messaging/client';
+import type { AppError, SettingsView } from '../../lib/messaging/protocol';
+import { sameTarget } from '../../lib/slots/keys';
+import { SLOT_READ_CONCURRENCY, mapPool } from '../../lib/slots/pool';
+import { type SlotProblem, slotNumbers, validateSlot } from '../../lib/slots/validate';
+import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
+import { type HistoryEntry, readHistory } from '../../lib/storage/history';
+import {
+  type SavedFactory,
+  forgetFactory,
+  rememberFactory,
+  rememberLast,
+  targetsItem,
+} from '../../lib/storage/targets';
+
+/** Drafts are written at most this long after the last keystroke (and at once when the page hides). */
+export const DRAFT_DEBOUNCE_MS = 200;
+
+export type Loadable<T> =
+  { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: AppError };
+
+export class SlotModel {
+  readonly server = signal<PageOption | null>(null);
+  readonly loadError = signal<AppError | null>(null);
+  readonly title = signal('');
+  readonly data = signal('');
+  /** lastUpdated of the version the edit started from; a save expects the server to still have it. */
+  readonly base = signal<string | null>(null);
+  readonly saving = signal(false);
+  readonly saved = signal(false);
+  readonly saveError = signal<AppError | null>(null);
+  readonly blocked = signal<SlotProblem[]>([]);
+  readonly conflict = signal<PageOption | null>(null);
+  readonly history = signal<HistoryEntry[] | null>(null);
+  readonly dirty = computed(() => {
+    const server = this.server.value;
+    return server !== null && (this.title.value !== server.title || this.data.value !== server.data);
+  });
+
+  constructor(
+    readonly target: Target,
+    readonly option: number,
+  ) {}
+}
+
+export interface TargetEntry {
+  target: Target;
+  name: string;
+}
+
+export function createWorkspace(send: Send) {
+  const settings = signal<Loadable<SettingsView>>({ status: 'loading' });
+  const buildings = signal<Loadable<BuildingListEntry[]>>({ status: 'loading' });
+  const factories = signal<SavedFactory[]>([]);
+  const target = signal<Target | null>(null);
+  const slots = signal<SlotModel[]>([]);
+  const premium = computed(() => settings.value.status === 'ready' && settings.value.value.premium);
+  const timers = new Map<SlotModel, ReturnType<typeof setTimeout>>();
+  let generation = 0;
+
+  async function init(): Promise<void> {
+    const [settingsAnswer, buildingsAnswer, stored] = await Promise.all([
+      send('getSettings', {}),
+      send('listBuildings', {}),
+      targetsItem.get(),
+    ]);
+    batch(() => {
+      settings.value = settingsAnswer.ok
+        ? { status: 'ready', value: settingsAnswer.value }
+        : { status: 'error', error: settingsAnswer.error };
+      buildings.value = buildingsAnswer.ok
+        ? { status: 'ready', value: buildingsAnswer.value }
+        : { status: 'error', error: buildingsAnswer.error };
+      factories.value = stored.factories;
+    });
+    // A remembered building that is no longer in the list (another token, sold) is not reopened.
+    const listed = (t: Target) =>
+      t.kind === 'factory' || !buildingsAnswer.ok || buildingsAnswer.value.some((b) => b.id === t.id);
+    const first = buildingsAnswer.ok ? buildingsAnswer.value[0] : undefined;
+    const last =
+      stored.last && listed(stored.last)
+        ? stored.last
+        : first
+          ? { kind: 'building' as const, id: first.id }
+          : null;
+    if (last) await select(last, false);
+  }
+
+  /** Switches to `next` (remembered for the next visit) and reads its slots. */
+  async function select(next: Target, remember = true): Promise<void> {
+    flush();
+    const mine = ++generation;
+    const options = slotNumbers(premium.value);
+    const models = options.map((option) => new SlotModel(next, option));
+    batch(() => {
+      target.value = next;
+      slots.value = models;
+    });
+    if (remember) void rememberLast(next);
+    const drafts = await readDrafts(next, options);
+    if (mine !== generation) return;
+    for (const model of models) {
+      const draft = drafts.get(model.option);
+      if (draft) applyDraftValues(model, draft.title, draft.data, draft.base);
+    }
+    await mapPool(models, SLOT_READ_CONCURRENCY, (model) => load(model, drafts.has(model.option), mine));
+  }
+
+  function applyDraftValues(model: SlotModel, title: string, data: string, base: string | null) {
+    batch(() => {
+      model.title.value = title;
+      model.data.value = data;
+      model.base.value = base;
+    });
+  }
+
+  async function load(model: SlotModel, hasDraft: boolean, mine: number): Promise<void> {
+    model.loadError.value = null;
+    const answer = await send('readOption', { target: model.target, option: model.option });
+    if (mine !== generation) return;
+    if (!answer.ok) {
+      model.loadError.value = answer.error;
+      return;
+    }
+    batch(() => {
+      model.server.value = answer.value;
+      if (!hasDraft) applyDraftValues(model, answer.value.title, answer.value.data, answer.value.lastUpdated);
+    });
+    // A draft equal to the server's value is nothing to keep.
+    if (hasDraft && !model.dirty.value) void removeDraft(model.target, model.option);
+  }
+
+  function retry(model: SlotModel): Promise<void> {
+    return load(model, model.dirty.value, generation);
+  }
+
+  function edit(model: SlotModel, field: 'title' | 'data', value: string): void {
+    batch(() => {
+      model[field].value = value;
+      model.saved.value = false;
+      model.blocked.value = [];
+    });
+    const timer = timers.get(model);
+    if (timer) clearTimeout(timer);
+    timers.set(
+      model,
+      setTimeout(() => void writeDraft(model), DRAFT_DEBOUNCE_MS),
+    );
+  }
+
+  function writeDraft(model: SlotModel): Promise<void> {
+    const timer = timers.get(model);
+    if (timer) clearTimeout(timer);
+    timers.delete(model);
+    if (!model.dirty.value) return removeDraft(model.target, model.option);
+    return putDraft(model.target, model.option, {
+      title: model.title.value,
+      data: model.data.value,
+      base: model.base.value,
+      savedAt: Date.now(),
+    });
+  }
+
+  /** Writes every pending draft now (the page is being hidden or closed). */
+  function flush(): void {
+    for (const model of [...timers.keys()]) void writeDraft(model);
+  }
+
+  function discard(model: SlotModel): void {
+    const server = model.server.value;
+    if (!server) return;
+    batch(() => {
+      applyDraftValues(model, server.title, server.data, server.lastUpdated);
+      model.blocked.value = [];
+      model.saveError.value = null;
+    });
+    void writeDraft(model);
+  }
+
+  async function save(model: SlotModel): Promise<void> {
+    if (model.saving.value || !model.server.value) return;
+    const title = model.title.value;
+    const data = model.data.value;
+    const problems = validateSlot({ title, data }, model.option, premium.value);
+    batch(() => {
+      model.blocked.value = problems;
+      model.saveError.value = null;
+      model.saved.value = false;
+    });
+    if (problems.length > 0) return;
+    model.saving.value = true;
+    const answer = await send('saveSlot', {
+      target: model.target,
+      option: model.option,
+      title,
+      data,
+      expectedLastUpdated: model.base.value,
+    });
+    model.saving.value = false;
+    if (!answer.ok) {
+      model.saveError.value = answer.error;
+      return;
+    }
+    if (answer.value.status === 'conflict') {
+      model.conflict.value = answer.value.server;
+      return;
+    }
+    const fresh = answer.value.option;
+    batch(() => {
+      model.server.value = fresh;
+      model.base.value = fresh.lastUpdated;
+      // Keystrokes made while saving stay as a new edit on top of the saved value.
+      if (model.title.value === title && model.data.value === data) {
+        model.title.value = fresh.title;
+        model.data.value = fresh.data;
+      }
+      model.saved.value = true;
+    });
+    await writeDraft(model);
+    if (model.history.value !== null) await loadHistory(model);
+  }
+
+  /** Conflict: write mine over the version just seen (a newer change would ask again). */
+  function keepMine(model: SlotModel): Promise<void> {
+    const server = model.conflict.value;
+    if (!server) return Promise.resolve();
+    batch(() => {
+      model.base.value = server.lastUpdated;
+      model.conflict.value = null;
+    });
+    return save(model);
+  }
+
+  function takeServer(model: SlotModel): void {
+    const server = model.conflict.value;
+    if (!server) return;
+    batch(() => {
+      model.server.value = server;
+      model.conflict.value = null;
+      applyDraftValues(model, server.title, server.data, server.lastUpdated);
+    });
+    void writeDraft(model);
+  }
+
+  async function loadHistory(model: SlotModel): Promise<void> {
+    model.history.value = await readHistory(model.target, model.option);
+  }
+
+  /** Writes an earlier value back through the same checked save (the value it replaces is kept too). */
+  function restore(model: SlotModel, entry: HistoryEntry): Promise<void> {
+    batch(() => {
+      model.title.value = entry.title;
+      model.data.value = entry.data;
+    });
+    return save(model);
+  }
+
+  async function addFactory(id: string, name: string): Promise<AppError | null> {
+    const factory: Target = { kind: 'factory', id };
+    const check = await send('readOption', { target: factory, option: 1 });
+    if (!check.ok) return check.error;
+    const stored = await rememberFactory({ id, name });
+    factories.value = stored.factories;
+    await select(factory, false);
+    return null;
+  }
+
+  async function removeFactory(id: string): Promise<void> {
+    const stored = await forgetFactory(id);
+    factories.value = stored.factories;
+    if (sameTarget(target.value, { kind: 'factory', id })) {
+      batch(() => {
+        target.value = null;
+        slots.value = [];
+      });
+    }
+  }
+
+  return {
+    settings,
+    buildings,
+    factories,
+    target,
+    slots,
+    premium,
+    init,
+    select,
+    retry,
+    edit,
+    flush,
+    discard,
+    save,
+    keepMine,
+    takeServer,
+    loadHistory,
+    restore,
+    addFactory,
+    removeFactory,
+  };
+}
+
+export type Workspace = ReturnType<typeof createWorkspace>;

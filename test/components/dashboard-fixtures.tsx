@@ -1,0 +1,121 @@
+import { render } from '@testing-library/preact';
+import { vi } from 'vitest';
+import { Dashboard, type DashboardProps } from '../../components/dashboard/Dashboard';
+import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
+import type { SectionState } from '../../lib/cache/store';
+
+export const NOW = Date.parse('2025-03-01T12:00:00.000Z');
+
+export const ready = <T,>(data: T, savedAt = NOW - 3 * 60_000): SectionState<T> => ({
+  status: 'ready',
+  data,
+  savedAt,
+  refreshing: false,
+  refreshError: null,
+});
+
+export const BUILDINGS: BuildingListEntry[] = [
+  { id: 'b-1', label: 'Haus Müllerstraße', address: 'Müllerstraße 7', area: 'Südviertel' },
+  { id: 'b-2', label: 'Königshof', address: 'Königsallee 12', area: 'Altstadt' },
+];
+
+export const BUILDING: Building = {
+  id: 'b-1',
+  hash: 'haus',
+  label: 'Haus Müllerstraße',
+  address: 'Müllerstraße 7',
+  area: 'Südviertel',
+  garageSlots: 4,
+  price: 1_250_000,
+  totalRooms: 3,
+  occupiedRooms: 2,
+  freeRooms: 1,
+};
+
+const caps = { inventoryCapacity: 40, kitchenCapacity: 6, wardrobeCapacity: 8 };
+export const ROOMS: Room[] = [
+  {
+    id: 'r1',
+    hash: 'h1',
+    name: 'Wohnung 1',
+    rent: 700,
+    occupied: true,
+    interior: 'Loft',
+    interiorImage: 'https://img.example/loft.svg',
+    interiorDetails: caps,
+  },
+  {
+    id: 'r2',
+    hash: 'h2',
+    name: 'Wohnung 2',
+    rent: 500,
+    occupied: false,
+    interior: 'Altbau',
+    interiorImage: null,
+    interiorDetails: caps,
+  },
+  {
+    id: 'r3',
+    hash: 'h3',
+    name: 'Wohnung 3',
+    rent: 900,
+    occupied: true,
+    interior: 'Salon',
+    interiorImage: null,
+    interiorDetails: caps,
+  },
+];
+
+export const TENANTS: Tenant[] = [
+  {
+    roomId: 'r1',
+    roomHash: 'h1',
+    roomName: 'Wohnung 1',
+    tenantName: 'Björn Schäfer',
+    lastPayDate: '2025-03-01T09:00:00.123Z',
+  },
+  {
+    roomId: 'r3',
+    roomHash: 'h3',
+    roomName: 'Wohnung 3',
+    tenantName: 'Zoë Müller',
+    lastPayDate: '2025-02-20T12:00:00.000Z',
+  },
+];
+
+export const ACCOUNTS: LooseRecord[] = [
+  { id: 'acc-1', label: 'Mietkonto', iban: 'DE02300501100001001001', balance: 12345.5, currency: 'EUR' },
+];
+
+export const transactionsPage = (skip: number, count: number): LooseRecord[] =>
+  Array.from({ length: count }, (_, i) => ({
+    id: `tx-${skip + i}`,
+    date: '2025-02-28T17:45:00.000Z',
+    amount: i % 2 ? -96.4 : 700,
+    purpose: `Miete ${skip + i}`,
+    counterparty: 'Björn Schäfer',
+  }));
+
+export function renderDashboard(overrides: Partial<DashboardProps> = {}) {
+  const props: DashboardProps = {
+    layout: 'compact',
+    now: NOW,
+    premium: true,
+    buildings: ready(BUILDINGS),
+    selectedId: 'b-1',
+    details: ready(BUILDING),
+    rooms: ready(ROOMS),
+    tenants: ready(TENANTS),
+    accounts: ready(ACCOUNTS),
+    transactions: null,
+    onSelect: vi.fn(),
+    onRetry: vi.fn(),
+    onRetryBuildings: vi.fn(),
+    onOpenSettings: vi.fn(),
+    onOpenAccount: vi.fn(),
+    onPageTransactions: vi.fn(),
+    slots: () => <p>slot workspace</p>,
+    ...overrides,
+  };
+  return { ...render(<Dashboard {...props} />), props };
+}

@@ -1,0 +1,37 @@
+/** The dashboard (popup, side panel or tab) as a user sees it: regions, tables and buttons by name. */
+import type { Locator, Page } from 'playwright-core';
+import type { ExtensionSession } from '../browser';
+
+export class DashboardPage {
+  private constructor(readonly page: Page) {}
+
+  /** `popup.html` at popup size, `sidepanel.html` at side panel size, or `dashboard.html`. */
+  static async open(
+    session: ExtensionSession,
+    path: 'popup.html' | 'sidepanel.html' | 'dashboard.html' = 'popup.html',
+  ): Promise<DashboardPage> {
+    const page = await session.context.newPage();
+    if (path === 'popup.html') await page.setViewportSize({ width: 440, height: 600 });
+    if (path === 'sidepanel.html') await page.setViewportSize({ width: 400, height: 900 });
+    await page.goto(session.url(path));
+    return new DashboardPage(page);
+  }
+
+  building(label: string): Locator {
+    return this.page
+      .getByRole('list', { name: 'Your buildings' })
+      .getByRole('button', { name: new RegExp(label) });
+  }
+  section(name: 'Details' | 'Rooms' | 'Tenants' | 'Bank accounts'): Locator {
+    return this.page.getByRole('region', { name, exact: true });
+  }
+  table(name: string | RegExp): Locator {
+    return this.page.getByRole('table', { name });
+  }
+  button(name: string | RegExp): Locator {
+    return this.page.getByRole('button', { name });
+  }
+  tab(name: 'Building' | 'Slots'): Locator {
+    return this.page.getByRole('tab', { name });
+  }
+}

@@ -1,0 +1,43 @@
+/** The full slot editor tab as a user sees it: slots as groups named "Slot N", fields by label. */
+import type { Locator, Page } from 'playwright-core';
+import type { ExtensionSession } from '../browser';
+
+export class EditorPage {
+  private constructor(readonly page: Page) {}
+
+  static async open(session: ExtensionSession): Promise<EditorPage> {
+    const page = await session.context.newPage();
+    await page.goto(session.url('editor.html'));
+    const editor = new EditorPage(page);
+    await editor.title(1).waitFor();
+    return editor;
+  }
+
+  get slots(): Locator {
+    return this.page.getByRole('group', { name: /^Slot \d+$/ });
+  }
+  slot(n: number): Locator {
+    return this.page.getByRole('group', { name: `Slot ${n}`, exact: true });
+  }
+  title(n: number): Locator {
+    return this.slot(n).getByLabel('Title', { exact: true });
+  }
+  data(n: number): Locator {
+    return this.slot(n).getByLabel('Data', { exact: true });
+  }
+  button(n: number, name: string | RegExp): Locator {
+    return this.slot(n).getByRole('button', { name });
+  }
+  async save(n: number): Promise<void> {
+    await this.button(n, 'Save slot').click();
+  }
+  target(name: string): Locator {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+  async addFactory(id: string, name = ''): Promise<void> {
+    await this.page.getByText('Add a factory').click();
+    await this.page.getByLabel('Factory ID (firmenId)').fill(id);
+    await this.page.getByLabel(/^Name \(optional/).fill(name);
+    await this.page.getByRole('button', { name: 'Check and add' }).click();
+  }
+}

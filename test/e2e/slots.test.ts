@@ -1,0 +1,176 @@
+/**
+ * The slot editor end to end: the built extension in Chromium, configured through its options
+ * page, editing slots of the sandbox API; reads back through the API and the sandbox's request log.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../sandbox/seed';
+import { type Sandbox, startSandbox } from '../sandbox/server';
+import { type ExtensionSession, launchExtension } from './browser';
+import { EditorPage } from './pages/editor-page';
+import { OptionsPage } from './pages/options-page';
+
+let sandbox: Sandbox;
+let session: ExtensionSession;
+
+async function configure(who: 'premium' | 'basic'): Promise<void> {
+  const options = await OptionsPage.open(session);
+  await options.save({ baseUrl: sandbox.url, token: DEMO[who].token, secret: DEMO[who].secret });
+  await options.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  await options.page.close();
+}
+
+async function readSlot(kind: 'building' | 'factory', id: string, option: number) {
+  const answer = await fetch(`${sandbox.url}/${kind}/options/${id}/${option}`, {
+    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
+  });
+  return (await answer.json()) as { title: string; data: string; lastUpdated: string };
+}
+
+async function writeBehindTheEditorsBack(option: number, title: string): Promise<void> {
+  const answer = await fetch(`${sandbox.url}/building/options`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DEMO.premium.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      apiSecret: DEMO.premium.secret,
+      buildingId: 'b-1001',
+      option,
+      title,
+      data: 'fremd',
+    }),
+  });
+  expect(await answer.text()).toBe('option was updated');
+}
+
+const posts = () => sandbox.log.filter((r) => r.method === 'POST');
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  session = await launchExtension();
+  await configure('premium');
+});
+afterAll(async () => {
+  await session?.close();
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.reset();
+});
+
+describe('the slot editor', () => {
+  it('edits and saves a building slot and a factory slot, as the API then returns them', async () => {
+    const editor = await EditorPage.open(session);
+    await expect.poll(() => editor.slots.count()).toBe(20);
+    await editor.title(1).fill('Hausordnung 2025 🏠');
+    await editor.data(1).fill('Ruhezeiten 22–6 Uhr.');
+    await editor.save(1);
+    await expect.poll(() => editor.slot(1).getByRole('status').textContent()).toBe('Saved.');
+    expect(await readSlot('building', 'b-1001', 1)).toMatchObject({
+      title: 'Hausordnung 2025 🏠',
+      data: 'Ruhezeiten 22–6 Uhr.',
+    });
+
+    await editor.addFactory('f-501', 'Bäckerei');
+    await expect.poll(() => editor.target('Bäckerei').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => editor.title(1).inputValue()).toBe('Öffnungszeiten');
+    await editor.title(1).fill('Neue Öffnungszeiten');
+    await editor.title(1).press('Control+s');
+    await expect.poll(() => editor.slot(1).getByRole('status').textContent()).toBe('Saved.');
+    expect((await readSlot('factory', 'f-501', 1)).title).toBe('Neue Öffnungszeiten');
+    await editor.page.close();
+  });
+
+  it('sends nothing for an over-long title', async () => {
+    const editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    await editor.title(6).fill('x'.repeat(65));
+    await expect.poll(() => editor.slot(6).getByText('65/64').count()).toBe(1);
+    sandbox.clearLog();
+    await editor.save(6);
+    await expect
+      .poll(() =>
+        editor
+          .slot(6)
+          .getByText(/nothing was sent/)
+          .count(),
+      )
+      .toBe(1);
+    expect(posts()).toHaveLength(0);
+    expect(sandbox.log).toHaveLength(0);
+    await editor.page.close();
+  });
+
+  it('restores a draft after the page is closed mid-edit', async () => {
+    let editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    await editor.data(7).fill('halb fertig');
+    await editor.page.close();
+
+    editor = await EditorPage.open(session);
+    await expect.poll(() => editor.data(7).inputValue()).toBe('halb fertig');
+    expect(await editor.slot(7).getByText('Unsaved').count()).toBe(1);
+    await editor.button(7, 'Discard changes').click();
+    expect(await editor.data(7).inputValue()).toBe('');
+    await editor.page.close();
+  });
+
+  it('shows a conflict when the slot changed behind the editor’s back, and can keep mine', async () => {
+    const editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    await expect.poll(() => editor.title(8).isEditable()).toBe(true);
+    await writeBehindTheEditorsBack(8, 'Von woanders');
+    await editor.title(8).fill('Meins');
+    await editor.save(8);
+    const dialog = editor.slot(8).getByRole('alertdialog');
+    await expect.poll(() => dialog.getByText('Von woanders').count()).toBe(1);
+    expect(await dialog.getByText('Meins').count()).toBe(1);
+    expect(posts()).toHaveLength(1); // only the write behind its back
+    await dialog.getByRole('button', { name: 'Keep mine (overwrite)' }).click();
+    await expect.poll(async () => (await readSlot('building', 'b-1001', 8)).title).toBe('Meins');
+    await editor.page.close();
+  });
+
+  it('restores a slot from its history', async () => {
+    const editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    const original = await readSlot('building', 'b-1001', 4);
+    await editor.title(4).fill('Überschrieben');
+    await editor.save(4);
+    await expect.poll(() => editor.slot(4).getByRole('status').textContent()).toBe('Saved.');
+    await editor.button(4, /^History/).click();
+    await editor
+      .slot(4)
+      .getByRole('listitem')
+      .filter({ hasText: original.title })
+      .getByRole('button', { name: 'Restore' })
+      .click();
+    await expect.poll(async () => (await readSlot('building', 'b-1001', 4)).title).toBe(original.title);
+    expect((await readSlot('building', 'b-1001', 4)).data).toBe(original.data);
+    await expect.poll(() => editor.button(4, /^History/).textContent()).toBe('History (2)');
+    await editor.page.close();
+  });
+
+  it('renders an HTML title literally', async () => {
+    const editor = await EditorPage.open(session);
+    let dialogs = 0;
+    editor.page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await editor.target('Haus Müllerstraße').click();
+    await expect.poll(() => editor.title(DEMO.htmlTitle.option).inputValue()).toBe(DEMO.htmlTitle.title);
+    expect(await editor.data(DEMO.htmlTitle.option).inputValue()).toContain('<script>alert("data")</script>');
+    expect(await editor.page.locator('img').count()).toBe(0);
+    expect(dialogs).toBe(0);
+    await editor.page.close();
+  });
+
+  it('without premium shows 10 slots and never asks the API for 11–20', async () => {
+    await configure('basic');
+    sandbox.clearLog();
+    const editor = await EditorPage.open(session);
+    await expect.poll(() => editor.slots.count()).toBe(10);
+    await expect.poll(() => sandbox.log.filter((r) => /\/options\/[^/]+\/\d+$/.test(r.path)).length).toBe(10);
+    expect(sandbox.log.filter((r) => /\/options\/[^/]+\/(1[1-9]|20)$/.test(r.path))).toEqual([]);
+    await editor.page.close();
+  });
+});

@@ -1,0 +1,186 @@
+/** The stale-while-revalidate cache and the dashboard store, with a scripted worker. */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { Building, Room } from '../../lib/api/schemas';
+import { CACHE_FRESH_MS, cacheKey, isFresh, readCached, writeCached } from '../../lib/cache/cache';
+import { createDashboardStore } from '../../lib/cache/store';
+import type { Send } from '../../lib/messaging/client';
+import { z } from '../../lib/zod';
+
+const NOW = 1_750_000_000_000;
+const building = {
+  id: 'b-1',
+  hash: 'h',
+  label: 'Haus',
+  address: 'Weg 1',
+  area: 'Mitte',
+  garageSlots: 1,
+  price: 10,
+  totalRooms: 2,
+  occupiedRooms: 1,
+  freeRooms: 1,
+};
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('cache', () => {
+  it('round-trips a value with its time; fresh only within the window', async () => {
+    await writeCached(cacheKey('details', 'b-1'), building, NOW);
+    expect(await readCached(cacheKey('details', 'b-1'), Building)).toEqual({ value: building, savedAt: NOW });
+    expect(isFresh(NOW, NOW + CACHE_FRESH_MS - 1)).toBe(true);
+    expect(isFresh(NOW, NOW + CACHE_FRESH_MS)).toBe(false);
+    expect(isFresh(NOW, NOW - 1)).toBe(false); // a clock that went back does not make data fresh
+  });
+
+  it('treats an invalid stored value as absent and removes it', async () => {
+    const key = cacheKey('rooms', 'b-1');
+    for (const bad of [
+      { savedAt: NOW, value: [{ id: 'r' }] },
+      'junk',
+      { value: [] },
+      { savedAt: -1, value: [] },
+    ]) {
+      await fakeBrowser.storage.local.set({ [key]: bad });
+      expect(await readCached(key, z.array(Room))).toBeNull();
+      expect(await fakeBrowser.storage.local.get(key)).toEqual({});
+    }
+    expect(await readCached(cacheKey('nothing'), Building)).toBeNull();
+  });
+});
+
+function scriptedSend(answers: Record<string, () => unknown>) {
+  const calls: string[] = [];
+  const send = vi.fn(async (type: string) => {
+    calls.push(type);
+    const answer = answers[type];
+    return answer ? answer() : { ok: false, error: { kind: 'network', message: 'offline' } };
+  }) as unknown as Send;
+  return { send, calls };
+}
+
+const settings = (premium: boolean, detected: boolean | null) => ({
+  ok: true,
+  value: {
+    baseUrl: 'http://127.0.0.1',
+    hasToken: true,
+    hasSecret: false,
+    secretPersistence: 'session',
+    premiumOverride: 'auto',
+    detectedPremium: detected,
+    premium,
+  },
+});
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('dashboard store', () => {
+  it('shows cached data at once and revalidates when stale', async () => {
+    await writeCached(cacheKey('buildings'), [{ id: 'b-1', label: 'Haus' }], NOW - 10 * 60_000);
+    await writeCached(cacheKey('details', 'b-1'), { ...building, label: 'Alt' }, NOW - 10 * 60_000);
+    let release: (v: unknown) => void = () => undefined;
+    const { send, calls } = scriptedSend({
+      getSettings: () => settings(true, true),
+      listBuildings: () => ({ ok: true, value: [{ id: 'b-1', label: 'Haus' }] }),
+      readBuilding: () => new Promise((resolve) => (release = resolve)),
+      listRooms: () => ({ ok: true, value: [] }),
+      listTenants: () => ({ ok: true, value: [] }),
+      listBankAccounts: () => ({ ok: true, value: [] }),
+    });
+    const store = createDashboardStore({ send, now: () => NOW });
+    await store.start();
+    await flush();
+    expect(store.selectedId.value).toBe('b-1');
+    expect(store.sections.details.value).toMatchObject({
+      status: 'ready',
+      refreshing: true,
+      data: { label: 'Alt' },
+    });
+    release({ ok: true, value: building });
+    await flush();
+    expect(store.sections.details.value).toMatchObject({
+      status: 'ready',
+      refreshing: false,
+      savedAt: NOW,
+      data: { label: 'Haus' },
+    });
+    expect((await readCached(cacheKey('details', 'b-1'), Building))?.value.label).toBe('Haus');
+    expect(calls.filter((c) => c === 'readBuilding')).toHaveLength(1);
+  });
+
+  it('does not ask again for fresh data; a failed refresh keeps the data', async () => {
+    await writeCached(cacheKey('details', 'b-1'), building, NOW - 1000);
+    const { send, calls } = scriptedSend({
+      getSettings: () => settings(true, true),
+      listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
+    });
+    const store = createDashboardStore({ send, now: () => NOW });
+    await store.start();
+    await flush();
+    expect(calls).not.toContain('readBuilding');
+    expect(store.sections.details.value).toMatchObject({ status: 'ready', refreshing: false });
+    expect(store.sections.rooms.value).toEqual({
+      status: 'error',
+      error: { kind: 'network', message: 'offline' },
+    });
+    store.retry('details');
+    await flush();
+    expect(store.sections.details.value).toMatchObject({
+      status: 'ready',
+      data: building,
+      refreshError: { kind: 'network' },
+    });
+  });
+
+  it('without premium, premium sections are not requested; a 403 without premium means not premium', async () => {
+    const { send, calls } = scriptedSend({
+      getSettings: () => settings(false, false),
+      listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
+    });
+    const store = createDashboardStore({ send, now: () => NOW });
+    await store.start();
+    await flush();
+    expect(store.sections.tenants.value).toEqual({ status: 'notPremium' });
+    expect(store.sections.accounts.value).toEqual({ status: 'notPremium' });
+    expect(calls).not.toContain('listTenants');
+
+    const forbidden = {
+      ok: false,
+      error: { kind: 'forbidden', scopes: [], premium: 'required', message: '' },
+    };
+    const unknown = scriptedSend({
+      getSettings: () => settings(false, null),
+      listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
+      listTenants: () => forbidden,
+    });
+    fakeBrowser.reset();
+    const second = createDashboardStore({ send: unknown.send, now: () => NOW });
+    await second.start();
+    await flush();
+    expect(unknown.calls).toContain('listTenants');
+    expect(second.sections.tenants.value).toEqual({ status: 'notPremium' });
+  });
+
+  it('remembers the chosen building and pages transactions within the bounds', async () => {
+    const { send } = scriptedSend({
+      getSettings: () => settings(true, true),
+      listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
+      listTransactions: () => ({ ok: true, value: [] }),
+    });
+    const store = createDashboardStore({ send, now: () => NOW });
+    await store.start();
+    store.select('b-2');
+    await flush();
+    expect(await fakeBrowser.storage.local.get('dashboard.lastBuilding.v1')).toEqual({
+      'dashboard.lastBuilding.v1': 'b-2',
+    });
+    store.openAccount('acc-1');
+    store.pageTransactions(400);
+    await flush();
+    expect(store.transactions.value).toMatchObject({ bankId: 'acc-1', skip: 200, page: { status: 'ready' } });
+    expect(send).toHaveBeenLastCalledWith('listTransactions', { bankId: 'acc-1', limit: 25, skip: 200 });
+
+    const reopened = createDashboardStore({ send, now: () => NOW });
+    await reopened.start();
+    expect(reopened.selectedId.value).toBe('b-2');
+  });
+});

@@ -1,0 +1,163 @@
+/** saveSlot against the real sandbox over HTTP, storage from wxt's fake browser. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Target } from '../../lib/api/schemas';
+import { type WorkerDeps, createHandlers } from '../../lib/handlers';
+import { readHistory } from '../../lib/storage/history';
+import { originPattern } from '../../lib/storage/settings';
+import { DEMO, SEED_TIME } from '../sandbox/seed';
+import { type Sandbox, startSandbox } from '../sandbox/server';
+
+let sandbox: Sandbox;
+const deps: WorkerDeps = { hasOriginPermission: async () => true, timeoutMs: 2_000 };
+const handlers = createHandlers(deps);
+const building: Target = { kind: 'building', id: 'b-1001' };
+
+async function configure(who: 'premium' | 'basic' | 'readonly', secret?: string) {
+  const saved = await handlers.saveSettings({
+    baseUrl: sandbox.url,
+    token: DEMO[who].token,
+    secret: secret ?? DEMO[who].secret,
+    secretPersistence: 'session',
+    premiumOverride: 'auto',
+  });
+  expect(saved.ok).toBe(true);
+  sandbox.clearLog();
+}
+
+async function readDirect(target: Target, option: number) {
+  const answer = await fetch(`${sandbox.url}/${target.kind}/options/${target.id}/${option}`, {
+    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
+  });
+  return (await answer.json()) as { title: string; data: string; lastUpdated: string };
+}
+
+const posts = () => sandbox.log.filter((r) => r.method === 'POST');
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  fakeBrowser.reset();
+  sandbox.reset();
+  expect(originPattern(sandbox.url)).toBeTruthy();
+});
+
+describe('saveSlot', () => {
+  it('writes when the slot is unchanged, keeps the replaced value and returns the re-read slot', async () => {
+    await configure('premium');
+    const before = await readDirect(building, 1);
+    sandbox.clearLog();
+    const result = await handlers.saveSlot({
+      target: building,
+      option: 1,
+      title: 'Neu 🏠',
+      data: '{"ok":true}',
+      expectedLastUpdated: before.lastUpdated,
+    });
+    expect(result.ok && result.value.status).toBe('saved');
+    // re-read, write, re-read
+    expect(sandbox.log.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+    const after = await readDirect(building, 1);
+    expect(after).toMatchObject({ title: 'Neu 🏠', data: '{"ok":true}' });
+    expect(result).toEqual({ ok: true, value: { status: 'saved', option: after } });
+    expect(after.lastUpdated).not.toBe(before.lastUpdated);
+
+    const history = await readHistory(building, 1);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      title: before.title,
+      data: before.data,
+      lastUpdated: before.lastUpdated,
+    });
+    expect(JSON.parse(posts()[0]?.body ?? '{}')).toMatchObject({ apiSecret: DEMO.premium.secret, option: 1 });
+  });
+
+  it('returns a conflict with the server value, and writes nothing, when the slot changed meanwhile', async () => {
+    await configure('premium');
+    const loaded = await readDirect(building, 2);
+    const other = await fetch(`${sandbox.url}/building/options`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${DEMO.premium.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        apiSecret: DEMO.premium.secret,
+        buildingId: 'b-1001',
+        option: 2,
+        title: 'Von woanders',
+        data: 'x',
+      }),
+    });
+    expect(await other.text()).toBe('option was updated');
+    sandbox.clearLog();
+
+    const result = await handlers.saveSlot({
+      target: building,
+      option: 2,
+      title: 'Meins',
+      data: 'y',
+      expectedLastUpdated: loaded.lastUpdated,
+    });
+    const server = await readDirect(building, 2);
+    expect(result).toEqual({ ok: true, value: { status: 'conflict', server } });
+    expect(server.title).toBe('Von woanders');
+    expect(posts()).toHaveLength(0);
+    expect(await readHistory(building, 2)).toEqual([]);
+
+    // Keeping mine = saving against the version the conflict showed.
+    const kept = await handlers.saveSlot({
+      target: building,
+      option: 2,
+      title: 'Meins',
+      data: 'y',
+      expectedLastUpdated: server.lastUpdated,
+    });
+    expect(kept.ok && kept.value.status).toBe('saved');
+    expect((await readHistory(building, 2))[0]?.title).toBe('Von woanders');
+  });
+
+  it('never sends an over-long title or data, nor a premium slot without premium', async () => {
+    await configure('basic');
+    const base = { target: { kind: 'building' as const, id: 'b-2002' }, expectedLastUpdated: SEED_TIME };
+    const long = await handlers.saveSlot({ ...base, option: 1, title: `${'a'.repeat(63)}🏠`, data: '' });
+    expect(long).toEqual({
+      ok: false,
+      error: { kind: 'invalidInput', field: 'title', message: 'at most 64 characters' },
+    });
+    const data = await handlers.saveSlot({ ...base, option: 1, title: '', data: 'x'.repeat(2401) });
+    expect(data).toMatchObject({ ok: false, error: { kind: 'invalidInput', field: 'data' } });
+    const premium = await handlers.saveSlot({ ...base, option: 11, title: '', data: '' });
+    expect(premium).toMatchObject({ ok: false, error: { kind: 'invalidInput', field: 'option' } });
+    expect(sandbox.log).toHaveLength(0);
+  });
+
+  it('reports a wrong secret, a missing edit scope and a target not owned, writing nothing', async () => {
+    await configure('premium', 'not-the-secret');
+    const seed = await readDirect(building, 1);
+    const request = {
+      target: building,
+      option: 1,
+      title: 'x',
+      data: 'y',
+      expectedLastUpdated: seed.lastUpdated,
+    };
+    expect(await handlers.saveSlot(request)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden', message: 'Invalid apiSecret' },
+    });
+
+    await configure('readonly');
+    expect(await handlers.saveSlot(request)).toMatchObject({
+      ok: false,
+      error: { kind: 'forbidden', message: expect.stringContaining('building.options.edit') },
+    });
+
+    await configure('premium');
+    expect(
+      await handlers.saveSlot({ ...request, target: { kind: 'building', id: DEMO.rentedByJuergen } }),
+    ).toMatchObject({ ok: false, error: { kind: 'notFound' } });
+    expect(await readDirect(building, 1)).toEqual(seed);
+  });
+});
