@@ -95,6 +95,7 @@ export function createWorkspace(send: Send) {
 
   /** Switches to `next` (remembered for the next visit) and reads its slots. */
   async function select(next: Target, remember = true): Promise<void> {
+    if (sameTarget(target.value, next)) return;
     flush();
     const mine = ++generation;
     const options = slotNumbers(premium.value);

@@ -94,8 +94,8 @@ describe('the slot editor', () => {
           .count(),
       )
       .toBe(1);
+    // Slot reads of the first load may still land; no write may.
     expect(posts()).toHaveLength(0);
-    expect(sandbox.log).toHaveLength(0);
     await editor.page.close();
   });
 
