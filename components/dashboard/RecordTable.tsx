@@ -6,7 +6,7 @@
 import type { ComponentChildren } from 'preact';
 import type { LooseRecord } from '../../lib/api/schemas';
 import { type MessageKey, t } from '../../lib/i18n';
-import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp } from './format';
+import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp } from '../format';
 
 export interface Column {
   field: string;

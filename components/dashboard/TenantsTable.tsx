@@ -1,7 +1,7 @@
 /** Who rents which room, and when they last paid (with the scope building.tenants.activity). */
 import type { Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { exactUtc, relativeTime } from './format';
+import { exactUtc, relativeTime } from '../format';
 
 export function TenantsTable({ tenants, now }: { tenants: Tenant[]; now: number }) {
   if (tenants.length === 0) return <p class="empty">{t('tenants_empty')}</p>;
