@@ -13,7 +13,9 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage'],
+    // activeTab + scripting: read a page's declared slot payload when the user clicks the toolbar
+    // button (no standing access to any site); contextMenus: "Send selection to slot…".
+    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
     // Requested at save time for exactly the configured origin; nothing is granted at install.
     optional_host_permissions: ['https://*/*', ...SANDBOX_HOSTS],
     // Playwright cannot click Chromium's permission prompt, so only the test build pre-grants loopback.

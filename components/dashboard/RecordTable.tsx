@@ -4,6 +4,7 @@
  * rendered as text; amounts and timestamps are formatted.
  */
 import type { ComponentChildren } from 'preact';
+import { useId } from 'preact/hooks';
 import type { LooseRecord } from '../../lib/api/schemas';
 import { type MessageKey, t } from '../../lib/i18n';
 import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp } from '../format';
@@ -66,12 +67,13 @@ export interface RecordTableProps {
 }
 
 export function RecordTable({ caption, records, action, rowKey }: RecordTableProps) {
+  const captionId = useId();
   const columns = columnsOf(records);
   const [first, ...rest] = columns;
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table class="table">
-        <caption>{caption}</caption>
+        <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
             {columns.map((c) => (

@@ -2,7 +2,7 @@
  * The rooms of a building: sortable by rent and by occupancy, filtered to free or occupied rooms.
  * The interior picture appears when premium provides its URL; otherwise a neutral placeholder.
  */
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import type { Room } from '../../lib/api/schemas';
 import { type MessageKey, t } from '../../lib/i18n';
 import { formatAmount, formatNumber } from '../format';
@@ -21,6 +21,7 @@ function compare(a: Room, b: Room, key: SortKey): number {
 export function RoomsTable({ rooms, premium }: { rooms: Room[]; premium: boolean | null }) {
   const [sort, setSort] = useState<{ key: SortKey; dir: 1 | -1 }>({ key: 'name', dir: 1 });
   const [filter, setFilter] = useState<Filter>('all');
+  const captionId = useId();
   if (rooms.length === 0) return <p class="empty">{t('rooms_empty')}</p>;
 
   const shown = rooms
@@ -64,9 +65,9 @@ export function RoomsTable({ rooms, premium }: { rooms: Room[]; premium: boolean
         ))}
       </fieldset>
       {noPictures && <p class="hint">{t('rooms_picturesPremium')}</p>}
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table class="table">
-          <caption>{t('rooms_caption', [String(shown.length), String(rooms.length)])}</caption>
+          <caption id={captionId}>{t('rooms_caption', [String(shown.length), String(rooms.length)])}</caption>
           <thead>
             <tr>
               <th scope="col">{t('rooms_name')}</th>

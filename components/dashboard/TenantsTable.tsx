@@ -1,17 +1,19 @@
 /** Who rents which room, and when they last paid (with the scope building.tenants.activity). */
+import { useId } from 'preact/hooks';
 import type { Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { exactUtc, relativeTime } from '../format';
 
 export function TenantsTable({ tenants, now }: { tenants: Tenant[]; now: number }) {
+  const captionId = useId();
   if (tenants.length === 0) return <p class="empty">{t('tenants_empty')}</p>;
   const withDates = tenants.some((tenant) => tenant.lastPayDate !== undefined);
   return (
     <>
       {!withDates && <p class="hint">{t('tenants_noActivity', 'building.tenants.activity')}</p>}
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table class="table">
-          <caption>{t('tenants_caption', String(tenants.length))}</caption>
+          <caption id={captionId}>{t('tenants_caption', String(tenants.length))}</caption>
           <thead>
             <tr>
               <th scope="col">{t('tenants_room')}</th>

@@ -18,13 +18,15 @@ export interface SlotWorkspaceProps {
   layout: 'compact' | 'full';
   /** The worker; tests pass their own. */
   send?: Send;
+  /** A workspace shared with other views of the page (the editor's import panel). */
+  workspace?: Workspace;
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
 const openEditor = () => void browser.tabs.create({ url: browser.runtime.getURL('/editor.html') });
 
-export function SlotWorkspace({ layout, send = realSend }: SlotWorkspaceProps) {
-  const workspace = useMemo(() => createWorkspace(send), [send]);
+export function SlotWorkspace({ layout, send = realSend, workspace: shared }: SlotWorkspaceProps) {
+  const workspace = useMemo(() => shared ?? createWorkspace(send), [send, shared]);
   useEffect(() => {
     void workspace.init();
     // Drafts are debounced; whatever is pending is written as soon as the page goes away.

@@ -1,18 +1,20 @@
 /** The worker's handler map: one entry per message type of the protocol. */
 import type { Handlers } from '../messaging/router';
 import { buildingHandlers } from './buildings';
-import type { WorkerDeps } from './context';
+import { type ImportDeps, importHandlers } from './import';
 import { optionHandlers } from './options';
 import { settingsHandlers } from './settings';
 import { slotHandlers } from './slots';
 
 export type { WorkerDeps } from './context';
+export { type ImportDeps, resumeJobs } from './import';
 
-export function createHandlers(deps: WorkerDeps): Handlers {
+export function createHandlers(deps: ImportDeps): Handlers {
   return {
     ...settingsHandlers(deps),
     ...buildingHandlers(deps),
     ...optionHandlers(deps),
     ...slotHandlers(deps),
+    ...importHandlers(deps),
   };
 }

@@ -48,8 +48,17 @@ export async function readJob(id: string): Promise<ImportJob | undefined> {
   return (await readJobs()).find((job) => job.id === id);
 }
 
+/** Saves run one after another: two jobs saving at once must not each drop the other's update. */
+let saving: Promise<unknown> = Promise.resolve();
+
 /** Stores a job, newest first, dropping the oldest finished ones beyond KEEP_FINISHED. */
-export async function saveJob(job: ImportJob): Promise<void> {
+export function saveJob(job: ImportJob): Promise<void> {
+  const run = saving.then(() => writeJob(job));
+  saving = run.catch(() => undefined);
+  return run;
+}
+
+async function writeJob(job: ImportJob): Promise<void> {
   const others = (await readJobs()).filter((j) => j.id !== job.id);
   const all = [job, ...others];
   const running = all.filter((j) => j.state === 'running');

@@ -15,6 +15,7 @@ import {
   Target,
   Tenant,
 } from '../api/schemas';
+import { ImportJob } from '../import/job';
 import { PremiumOverride, SecretPersistence } from '../storage/settings';
 import { z } from '../zod';
 
@@ -89,6 +90,42 @@ export const SaveOutcome = z.discriminatedUnion('status', [
 ]);
 export type SaveOutcome = z.infer<typeof SaveOutcome>;
 
+/** One slot to write, as checked by the import format (data already serialized). */
+export const ImportSlotWrite = z.object({ slot: OptionNumber, title: z.string(), data: z.string() });
+export type ImportSlotWrite = z.infer<typeof ImportSlotWrite>;
+
+/** A slot of a previewed import: the new value against the current one. */
+export const PreviewItem = z.object({
+  slot: OptionNumber,
+  title: z.string(),
+  data: z.string(),
+  current: z.nullable(PageOption),
+  unchanged: z.boolean(),
+});
+export type PreviewItem = z.infer<typeof PreviewItem>;
+
+/** Either every problem of the document (nothing may be written) or what would change. */
+export const ImportPreview = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('problems'),
+    problems: z.array(z.object({ path: z.string(), message: z.string() })),
+  }),
+  z.object({ status: z.literal('ready'), target: Target, items: z.array(PreviewItem) }),
+]);
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+/** An export: a document in the import format (lib/import/format.ts), accepted back unchanged. */
+export const ExportedDocument = z.object({
+  format: z.string(),
+  exportedAt: z.string(),
+  target: Target,
+  slots: z.array(
+    z.object({ slot: z.int(), title: z.string(), data: z.string(), lastUpdated: z.nullable(z.string()) }),
+  ),
+});
+
+const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
+
 export const protocol = {
   getSettings: { request: Empty, response: resultOf(SettingsView) },
   saveSettings: { request: SettingsInput, response: resultOf(SettingsView) },
@@ -109,6 +146,14 @@ export const protocol = {
     response: resultOf(z.object({})),
   },
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
+  previewImport: { request: z.object({ document: z.unknown() }), response: resultOf(ImportPreview) },
+  startImport: {
+    request: z.object({ target: Target, slots: z.array(ImportSlotWrite) }),
+    response: resultOf(JobRef),
+  },
+  getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
+  undoImport: { request: JobRef, response: resultOf(JobRef) },
+  exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
 } as const;
 
 export type Protocol = typeof protocol;

@@ -4,6 +4,8 @@ import { DEMO } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { seriousViolations } from './axe';
 import { type ExtensionSession, launchExtension } from './browser';
+import { DashboardPage } from './pages/dashboard-page';
+import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
 import { PopupPage } from './pages/popup-page';
 
@@ -53,5 +55,72 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await popup.buildings.first().waitFor();
       expect(await seriousViolations(popup.page)).toEqual([]);
     });
+
+    it('the popup’s Slots tab with one slot open', async () => {
+      const popup = await DashboardPage.open(session);
+      await popup.tab('Slots').click();
+      await popup.page.getByRole('button', { name: 'Edit slot 1', exact: true }).click();
+      await popup.page.getByRole('group', { name: 'Slot 1' }).getByLabel('Title', { exact: true }).waitFor();
+      expect(await seriousViolations(popup.page)).toEqual([]);
+      await popup.page.close();
+    });
+
+    it('the full editor: 20 slots, a failed read, a failed save and a conflict', async () => {
+      sandbox.reset();
+      sandbox.addFault({ path: '/building/options/b-1001/6', method: 'GET', kind: 'status', status: 404 });
+      const editor = await EditorPage.open(session);
+      await expect.poll(() => editor.page.getByLabel('Title', { exact: true }).count()).toBe(19);
+      await editor.slot(6).getByRole('alert').waitFor();
+      // A save refused by the server.
+      sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 500, times: 1 });
+      await editor.title(9).fill('Wird abgelehnt');
+      await editor.save(9);
+      await editor.slot(9).getByRole('alert').waitFor();
+      // A conflict: the slot changed behind the editor's back.
+      await fetch(`${sandbox.url}/building/options`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${DEMO.premium.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          apiSecret: DEMO.premium.secret,
+          buildingId: 'b-1001',
+          option: 8,
+          title: 'Von woanders',
+          data: '',
+        }),
+      });
+      await editor.title(8).fill('Meins');
+      await editor.save(8);
+      await editor.slot(8).getByRole('alertdialog').waitFor();
+      // Over the limit: the counter and the blocked save.
+      await editor.title(10).fill('x'.repeat(65));
+      await editor.save(10);
+      await editor.slot(10).getByRole('alert').waitFor();
+      await editor.button(1, /^History/).click();
+      expect(await seriousViolations(editor.page)).toEqual([]);
+      await editor.page.close();
+      sandbox.reset();
+    });
+
+    for (const path of ['sidepanel.html', 'dashboard.html'] as const) {
+      it(`${path} with data, transactions open`, async () => {
+        const view = await DashboardPage.open(session, path);
+        await expect
+          .poll(() =>
+            view
+              .table(/^Tenants:/)
+              .getByRole('row')
+              .count(),
+          )
+          .toBeGreaterThan(1);
+        await view.button('Show transactions of Mietkonto Haus Müllerstraße').click();
+        await view.table(/^Transactions 1 to 25/).waitFor();
+        expect(await seriousViolations(view.page)).toEqual([]);
+        await view.tab('Slots').click();
+        await view.page.getByRole('group', { name: 'Slot 1' }).first().waitFor();
+        await expect.poll(() => view.page.getByText('Loading slot…').count()).toBe(0);
+        expect(await seriousViolations(view.page)).toEqual([]);
+        await view.page.close();
+      });
+    }
   });
 }

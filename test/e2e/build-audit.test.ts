@@ -13,8 +13,8 @@ const E2E = '.output/chrome-mv3-e2e';
 
 /** Every permission the features use, per browser; anything more is a finding. */
 const PERMISSIONS: Record<string, string[]> = {
-  [CHROME]: ['storage', 'sidePanel'],
-  [FIREFOX]: ['storage'],
+  [CHROME]: ['storage', 'sidePanel', 'activeTab', 'scripting', 'contextMenus'],
+  [FIREFOX]: ['storage', 'activeTab', 'scripting', 'contextMenus'],
 };
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
 /**

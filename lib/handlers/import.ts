@@ -1,0 +1,159 @@
+/**
+ * Import, export and undo in the worker. The page only previews and confirms: every document is
+ * parsed and checked here again (the page is never trusted), and the job runs here, persisted, so
+ * it goes on when the page closes and resumes when a stopped worker starts again.
+ */
+import * as api from '../api/client';
+import { fail, ok } from '../api/errors';
+import type { Target } from '../api/schemas';
+import { exportDocument, parseImport } from '../import/format';
+import { type ImportJob, newJob, readJob, readJobs, saveJob, undoSlots } from '../import/job';
+import { runJob } from '../import/runner';
+import type { Handlers } from '../messaging/router';
+import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
+import { slotNumbers } from '../slots/validate';
+import { effectivePremium } from '../storage/settings';
+import { type Connection, type WorkerDeps, connect } from './context';
+
+export interface ImportDeps extends WorkerDeps {
+  /** Called with every stored change of a running job (the worker shows it on the badge). */
+  onJobProgress?(job: ImportJob): void;
+}
+
+/** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
+const active = new Set<string>();
+
+function launch(deps: ImportDeps, id: string, { config, secret }: Connection): Promise<void> {
+  if (active.has(id)) return Promise.resolve();
+  active.add(id);
+  return runJob(id, { config, secret, ...(deps.onJobProgress ? { onProgress: deps.onJobProgress } : {}) })
+    .then(() => undefined)
+    .catch(() => undefined)
+    .finally(() => active.delete(id));
+}
+
+/** A job that cannot go on (no credentials any more): its open slots are reported, not left running. */
+async function abandon(job: ImportJob, reason: string): Promise<void> {
+  const items = job.items.map((item) =>
+    item.status === 'pending' || item.status === 'writing'
+      ? { ...item, status: 'failed' as const, error: reason }
+      : item,
+  );
+  const finished = { ...job, items, state: 'finished' as const };
+  await saveJob(finished);
+}
+
+/**
+ * Resumes every job still marked running (the worker was stopped mid-import). Returns when all of
+ * them have finished.
+ */
+export async function resumeJobs(deps: ImportDeps): Promise<void> {
+  const running = (await readJobs()).filter((job) => job.state === 'running' && !active.has(job.id));
+  if (running.length === 0) return;
+  const connection = await connect(deps);
+  const reason = !connection.ok
+    ? connection.error.kind === 'notConfigured'
+      ? `notConfigured: ${connection.error.missing.join(', ')}`
+      : connection.error.kind
+    : connection.value.secret
+      ? ''
+      : 'notConfigured: secret';
+  await Promise.all(
+    running.map((job) =>
+      connection.ok && !reason ? launch(deps, job.id, connection.value) : abandon(job, reason),
+    ),
+  );
+}
+
+async function readAll(connection: Connection, target: Target, slots: number[]) {
+  const reads = await mapPool(slots, SLOT_READ_CONCURRENCY, (option) =>
+    api.readOption(connection.config, target, option),
+  );
+  const failed = reads.find((read) => !read.ok);
+  if (failed && !failed.ok) return failed;
+  return ok(reads.map((read) => (read.ok ? read.value : null)));
+}
+
+export function importHandlers(
+  deps: ImportDeps,
+): Pick<Handlers, 'previewImport' | 'startImport' | 'getImportJob' | 'undoImport' | 'exportSlots'> {
+  return {
+    async previewImport({ document }) {
+      const connection = await connect(deps);
+      if (!connection.ok) return connection;
+      const parsed = parseImport(document, { premium: effectivePremium(connection.value.settings) });
+      if (!parsed.ok) return ok({ status: 'problems' as const, problems: parsed.problems });
+      const current = await readAll(
+        connection.value,
+        parsed.target,
+        parsed.slots.map((s) => s.slot),
+      );
+      if (!current.ok) return current;
+      const items = parsed.slots.map((slot, index) => {
+        const now = current.value[index] ?? null;
+        return {
+          ...slot,
+          current: now,
+          unchanged: now !== null && now.title === slot.title && now.data === slot.data,
+        };
+      });
+      return ok({ status: 'ready' as const, target: parsed.target, items });
+    },
+
+    async startImport({ target, slots }) {
+      const connection = await connect(deps);
+      if (!connection.ok) return connection;
+      if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
+      // Checked again here: what the page previewed is not trusted to be what it sends.
+      const parsed = parseImport({ target, slots }, { premium: effectivePremium(connection.value.settings) });
+      if (!parsed.ok) {
+        const first = parsed.problems[0];
+        return fail({
+          kind: 'invalidInput',
+          field: 'slots',
+          message: first ? `${first.path}: ${first.message}` : 'invalid',
+        });
+      }
+      const job = newJob('import', parsed.target, parsed.slots);
+      await saveJob(job);
+      void launch(deps, job.id, connection.value);
+      return ok({ id: job.id });
+    },
+
+    async getImportJob({ id }) {
+      return ok((await readJob(id)) ?? null);
+    },
+
+    async undoImport({ id }) {
+      const job = await readJob(id);
+      if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
+      if (job.state !== 'finished')
+        return fail({ kind: 'badMessage', message: 'the import is still running' });
+      const connection = await connect(deps);
+      if (!connection.ok) return connection;
+      if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
+      const undo = newJob('undo', job.target, undoSlots(job), job.id);
+      await saveJob(undo);
+      void launch(deps, undo.id, connection.value);
+      return ok({ id: undo.id });
+    },
+
+    async exportSlots({ target }) {
+      const connection = await connect(deps);
+      if (!connection.ok) return connection;
+      const options = slotNumbers(effectivePremium(connection.value.settings));
+      const read = await readAll(connection.value, target, options);
+      if (!read.ok) return read;
+      const slots = options.map((slot, index) => {
+        const value = read.value[index];
+        return {
+          slot,
+          title: value?.title ?? '',
+          data: value?.data ?? '',
+          lastUpdated: value?.lastUpdated ?? null,
+        };
+      });
+      return ok(exportDocument(target, slots));
+    },
+  };
+}

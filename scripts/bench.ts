@@ -1,0 +1,295 @@
+/**
+ * `npm run bench`: builds the extension, starts the sandbox API, drives Chromium and the real API
+ * client, and prints a table (and writes bench-results/bench.json). Every timing is the median of
+ * several runs, next to its baseline measured in the same run, as a ratio:
+ *   a) popup to cached content (second open) vs an empty page of the same extension;
+ *   b) reading the 20 slots of a building at 100 ms latency: the extension's bounded pool (in Node
+ *      with the real client, and the editor page in Chromium) vs one after another vs one round trip;
+ *   c) a 20-slot import at 100 ms latency (a backup read and a write per slot, as lib/import/runner.ts
+ *      does it, with its concurrency), in round trips;
+ *   d) gzip sizes of the initial scripts of popup, options and editor, and the worker, vs budgets.
+ * `--no-build` skips the build; `--runs N` sets the number of runs (default 7, at least 5).
+ */
+import { execSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type ApiConfig, readBuildingOption, writeBuildingOption } from '../lib/api/client';
+import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
+import { DEMO } from '../test/sandbox/seed';
+import { startSandbox } from '../test/sandbox/server';
+
+const args = process.argv.slice(2);
+const RUNS = Math.max(5, Number(args[args.indexOf('--runs') + 1]) || 7);
+const LATENCY_MS = 100;
+const SLOTS = 20;
+const BUILDING = 'b-1001';
+const STORE_BUILD = resolve('.output/chrome-mv3');
+const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
+const BUDGETS_KB: Record<string, number | null> = { popup: 25, options: null, editor: null, worker: 30 };
+
+/** The import runner's concurrency, read from its source so the bench follows it. */
+const IMPORT_CONCURRENCY = Number(
+  /IMPORT_CONCURRENCY = (\d+)/.exec(readFileSync('lib/import/runner.ts', 'utf8'))?.[1] ?? Number.NaN,
+);
+if (!Number.isInteger(IMPORT_CONCURRENCY))
+  throw new Error('IMPORT_CONCURRENCY not found in lib/import/runner.ts');
+
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+async function timeRuns(runs: number, run: () => Promise<number>, before?: () => void): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    before?.();
+    times.push(await run());
+  }
+  return times;
+}
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+interface Row {
+  id: string;
+  what: string;
+  value: number;
+  unit: string;
+  baseline?: { what: string; value: number };
+  ratio?: number;
+  runs?: number[];
+  note?: string;
+}
+const rows: Row[] = [];
+function add(row: Row): void {
+  rows.push(row);
+}
+
+if (!args.includes('--no-build')) execSync('npm run build:all', { stdio: 'inherit' });
+
+// The e2e build, copied, plus one empty page: the floor for "time to content" of an extension page.
+const benchDir = mkdtempSync(join(tmpdir(), 'po-bench-ext-'));
+cpSync(E2E_BUILD, benchDir, { recursive: true });
+writeFileSync(
+  join(benchDir, 'bench-blank.html'),
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>blank</title><p id="blank">blank</p></html>',
+);
+process.env.E2E_EXTENSION_DIR = benchDir;
+const { launchExtension } = await import('../test/e2e/browser');
+const { OptionsPage } = await import('../test/e2e/pages/options-page');
+
+const sandbox = await startSandbox();
+const session = await launchExtension();
+try {
+  const options = await OptionsPage.open(session);
+  await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
+  await options.page.getByText('Detected: yes').waitFor();
+  await options.page.close();
+  sandbox.setLatency(LATENCY_MS);
+
+  /** Navigation start → the first animation frame showing `count` matches of `selector`, in the page's clock. */
+  async function timeToContent(
+    path: string,
+    selector: string,
+    count = 1,
+    viewport?: { width: number; height: number },
+  ): Promise<number> {
+    const page = await session.context.newPage();
+    if (viewport) await page.setViewportSize(viewport);
+    await page.goto(session.url(path), { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      (want) => (document.querySelectorAll(want.selector).length >= want.count ? performance.now() : false),
+      { selector, count },
+      { polling: 'raf', timeout: 30_000 },
+    );
+    const ms = (await handle.jsonValue()) as number;
+    await page.close();
+    return ms;
+  }
+
+  // a) Popup, second open: cached content vs the empty page of the same extension.
+  const popupSize = { width: 440, height: 600 };
+  await timeToContent('popup.html', '.details__title', 1, popupSize); // the first open fills the cache
+  const popupRuns: number[] = [];
+  const blankRuns: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    blankRuns.push(await timeToContent('bench-blank.html', '#blank'));
+    popupRuns.push(await timeToContent('popup.html', '.details__title', 1, popupSize));
+  }
+  add({
+    id: 'popupCached',
+    what: 'popup: open → cached building details shown',
+    value: median(popupRuns),
+    unit: 'ms',
+    baseline: { what: 'empty page of the extension', value: median(blankRuns) },
+    runs: popupRuns,
+  });
+
+  // b) All 20 slots at 100 ms latency: the real client in Node, three ways.
+  const config: ApiConfig = { baseUrl: sandbox.url, token: DEMO.premium.token };
+  const options20 = Array.from({ length: SLOTS }, (_, i) => i + 1);
+  const read = async (option: number) => {
+    const answer = await readBuildingOption(config, BUILDING, option);
+    if (!answer.ok) throw new Error(`slot ${option}: ${answer.error.kind}`);
+  };
+  const oneTrip = await timeRuns(RUNS, () => timed(() => read(1)));
+  const pooled = await timeRuns(RUNS, () =>
+    timed(() => mapPool(options20, SLOT_READ_CONCURRENCY, (option) => read(option))),
+  );
+  const naive = await timeRuns(RUNS, () =>
+    timed(async () => {
+      for (const option of options20) await read(option);
+    }),
+  );
+  add({
+    id: 'slotsPool',
+    what: `20 slots, pool of ${SLOT_READ_CONCURRENCY} (client in Node)`,
+    value: median(pooled),
+    unit: 'ms',
+    baseline: { what: 'one round trip', value: median(oneTrip) },
+    runs: pooled,
+  });
+  add({
+    id: 'slotsNaive',
+    what: '20 slots, one after another (naive)',
+    value: median(naive),
+    unit: 'ms',
+    baseline: { what: 'one round trip', value: median(oneTrip) },
+    runs: naive,
+  });
+  add({
+    id: 'slotsPoolVsNaive',
+    what: 'pool vs naive',
+    value: median(pooled),
+    unit: 'ms',
+    baseline: { what: 'naive', value: median(naive) },
+  });
+
+  // …and in Chromium: the editor page from navigation until all 20 slots show their fields.
+  const editorRuns: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    editorRuns.push(await timeToContent('editor.html', 'fieldset.slot input[type=text]', SLOTS));
+  }
+  add({
+    id: 'editorSlots',
+    what: 'editor page: open → all 20 slots shown',
+    value: median(editorRuns),
+    unit: 'ms',
+    baseline: { what: 'one round trip', value: median(oneTrip) },
+    runs: editorRuns,
+    note: 'includes the building list (1 round trip) before the slot reads',
+  });
+
+  // c) A 20-slot import at 100 ms latency: backup read + write per slot, IMPORT_CONCURRENCY at once.
+  const importOnce = (run: number) =>
+    timed(() =>
+      mapPool(options20, IMPORT_CONCURRENCY, async (option) => {
+        await read(option);
+        const written = await writeBuildingOption(config, {
+          apiSecret: DEMO.premium.secret,
+          buildingId: BUILDING,
+          option,
+          title: `Import ${run}/${option}`,
+          data: `{"run":${run},"slot":${option}}`,
+        });
+        if (!written.ok) throw new Error(`slot ${option}: ${written.error.kind}`);
+      }),
+    );
+  let importRun = 0;
+  const imports = await timeRuns(
+    RUNS,
+    () => importOnce(++importRun),
+    () => {
+      sandbox.reset(); // seed data again; it also restores the start-up latency
+      sandbox.setLatency(LATENCY_MS);
+    },
+  );
+  const trip = median(oneTrip);
+  add({
+    id: 'import20',
+    what: `import of 20 slots (read + write each, ${IMPORT_CONCURRENCY} at once)`,
+    value: median(imports),
+    unit: 'ms',
+    baseline: { what: 'one round trip', value: trip },
+    runs: imports,
+    note: `${round(median(imports) / trip)} round trips; naive would be ${2 * SLOTS}, the pool's minimum ${2 * Math.ceil(SLOTS / IMPORT_CONCURRENCY)}`,
+  });
+} finally {
+  await session.close();
+  await sandbox.close();
+  rmSync(benchDir, { recursive: true, force: true });
+}
+
+// d) Bundle sizes, gzip -9, of the store build: each page's initial scripts, and the worker.
+function initialScripts(page: string): string[] {
+  const html = readFileSync(join(STORE_BUILD, page), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => join(STORE_BUILD, m[1] as string));
+}
+const gzipKb = (files: string[]) =>
+  files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024;
+const sizes: Record<string, string[]> = {
+  popup: initialScripts('popup.html'),
+  options: initialScripts('options.html'),
+  editor: initialScripts('editor.html'),
+  worker: [join(STORE_BUILD, 'background.js')],
+};
+for (const [name, files] of Object.entries(sizes)) {
+  const budget = BUDGETS_KB[name] ?? null;
+  const kb = gzipKb(files);
+  add({
+    id: `size.${name}`,
+    what: `${name} initial JS, gzip`,
+    value: kb,
+    unit: 'KB',
+    ...(budget === null ? {} : { baseline: { what: 'budget', value: budget } }),
+    note: budget === null ? 'no budget' : kb <= budget ? 'within budget' : 'OVER BUDGET',
+  });
+}
+
+for (const row of rows) if (row.baseline) row.ratio = row.value / row.baseline.value;
+
+const table = [
+  ['measure', 'median', 'baseline', 'ratio', 'note'],
+  ...rows.map((r) => [
+    r.what,
+    `${round(r.value)} ${r.unit}`,
+    r.baseline ? `${r.baseline.what}: ${round(r.baseline.value)} ${r.unit}` : '',
+    r.ratio === undefined ? '' : `${round(r.ratio, 2)}×`,
+    r.note ?? '',
+  ]),
+];
+const widths = table[0]?.map((_, col) => Math.max(...table.map((line) => (line[col] ?? '').length))) ?? [];
+const machine = `${cpus().length} CPU cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}`;
+console.log(`\nbench: median of ${RUNS} runs, ${LATENCY_MS} ms added latency where it applies; ${machine}\n`);
+for (const [i, line] of table.entries()) {
+  console.log(line.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join(' | '));
+  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+}
+
+mkdirSync('bench-results', { recursive: true });
+writeFileSync(
+  'bench-results/bench.json',
+  `${JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      machine,
+      runs: RUNS,
+      latencyMs: LATENCY_MS,
+      concurrency: { slotReads: SLOT_READ_CONCURRENCY, import: IMPORT_CONCURRENCY },
+      results: rows.map((r) => ({ ...r, value: round(r.value, 2), ratio: r.ratio && round(r.ratio, 3) })),
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log('\nwritten to bench-results/bench.json');

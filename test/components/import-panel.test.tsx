@@ -1,0 +1,212 @@
+/** The import panel with a fake worker: problems by path, preview with diff and unchanged slots, the job's progress. */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ImportPanel } from '../../components/import/ImportPanel';
+import { diffLines } from '../../components/import/diff';
+import type { Target } from '../../lib/api/schemas';
+import { type ImportJob, newJob, saveJob } from '../../lib/import/job';
+import { PENDING_IMPORT_KEY } from '../../lib/import/pending';
+import type { Send } from '../../lib/messaging/client';
+import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
+
+const target: Target = { kind: 'building', id: 'b-1001' };
+const HTML = '<img src=x onerror=alert(1)>';
+
+const PROBLEMS: ImportPreview = {
+  status: 'problems',
+  problems: [
+    { path: 'slots[3].title', message: '71 characters, at most 64' },
+    { path: 'slots[4].slot', message: 'slot 21 is out of range 1–20' },
+  ],
+};
+const READY: ImportPreview = {
+  status: 'ready',
+  target,
+  items: [
+    {
+      slot: 1,
+      title: 'Gleich',
+      data: 'x',
+      current: { title: 'Gleich', data: 'x', lastUpdated: null },
+      unchanged: true,
+    },
+    {
+      slot: 2,
+      title: HTML,
+      data: '{"a":1,"b":3}',
+      current: { title: 'Alt', data: '{"a":1,"b":2}', lastUpdated: null },
+      unchanged: false,
+    },
+  ],
+};
+
+function fakeWorker(preview: ImportPreview) {
+  const calls: { type: MessageType; payload: unknown }[] = [];
+  let started: ImportJob | null = null;
+  const send = vi.fn(async (type: MessageType, payload: unknown) => {
+    calls.push({ type, payload });
+    switch (type) {
+      case 'previewImport':
+        return { ok: true, value: preview };
+      case 'startImport': {
+        const request = payload as { target: Target; slots: ImportJob['items'] };
+        started = newJob('import', request.target, request.slots);
+        await saveJob(started);
+        return { ok: true, value: { id: started.id } };
+      }
+      case 'getImportJob':
+        return { ok: true, value: started };
+      case 'undoImport':
+        return { ok: true, value: { id: 'undo-1' } };
+      default:
+        return { ok: false, error: { kind: 'internal', message: type } };
+    }
+  }) as unknown as Send;
+  return { send, calls, sent: (type: MessageType) => calls.filter((c) => c.type === type) };
+}
+
+function paste(text: string) {
+  fireEvent.input(screen.getByLabelText('…or paste the JSON here'), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Check and preview' }));
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('ImportPanel', () => {
+  it('lists every problem with its path and offers no Confirm', async () => {
+    const worker = fakeWorker(PROBLEMS);
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    paste('{"target":{}}');
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['slots[3].title: 71 characters, at most 64', 'slots[4].slot: slot 21 is out of range 1–20']);
+    expect(screen.getByRole('alert').textContent).toContain('2 problem(s) found. Nothing will be written.');
+    expect(screen.queryByRole('button', { name: /^Confirm/ })).toBeNull();
+    expect(worker.sent('startImport')).toHaveLength(0);
+  });
+
+  it('reports a JSON syntax error as a problem of the document without asking the worker', async () => {
+    const worker = fakeWorker(PROBLEMS);
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    paste('{"slots": [');
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    expect(list.textContent).toMatch(/^\(document\): not valid JSON/);
+    expect(worker.sent('previewImport')).toHaveLength(0);
+  });
+
+  it('previews current against new, marks unchanged slots, renders text as text, and confirms once', async () => {
+    const worker = fakeWorker(READY);
+    const { container } = render(<ImportPanel target={target} premium send={worker.send} />);
+    paste('{}');
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(preview.textContent).toContain('Building b-1001: 1 of 2 slots change');
+    const [unchanged, changed] = within(preview).getAllByRole('listitem');
+    expect(unchanged?.textContent).toContain('Unchanged, skipped');
+    expect(unchanged?.querySelector('table')).toBeNull();
+    expect(changed?.textContent).toContain('Changes');
+    // The title: old and new side by side, marked; the HTML is text, not an element.
+    expect(container.querySelector('img')).toBeNull();
+    expect([...(changed?.querySelectorAll('ins') ?? [])].map((e) => e.textContent)).toContain(
+      `added: ${HTML}`,
+    );
+    // JSON data is diffed pretty-printed: only the changed line is marked.
+    const dataRows = [...(changed?.querySelectorAll('tbody tr') ?? [])].slice(1);
+    expect(dataRows.map((tr) => tr.classList.contains('diff__row--changed'))).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm: write 1 slots' }));
+    await screen.findByRole('progressbar', { name: 'Import progress' });
+    expect(worker.sent('startImport')).toEqual([
+      {
+        type: 'startImport',
+        payload: {
+          target,
+          slots:
+            READY.status === 'ready'
+              ? READY.items.map(({ slot, title, data }) => ({ slot, title, data }))
+              : [],
+        },
+      },
+    ]);
+    expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull();
+  });
+
+  it('follows the stored job: progress, per-slot results, then Undo', async () => {
+    const job = newJob('import', target, [
+      { slot: 1, title: 'a', data: '' },
+      { slot: 2, title: 'b', data: '' },
+      { slot: 3, title: 'c', data: '' },
+    ]);
+    const [one, two, three] = job.items as [
+      ImportJob['items'][0],
+      ImportJob['items'][0],
+      ImportJob['items'][0],
+    ];
+    await saveJob({ ...job, items: [{ ...one, status: 'done' }, two, three] });
+    const worker = fakeWorker(READY);
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
+    await waitFor(() => expect(bar.getAttribute('value')).toBe('1'));
+    expect(bar.getAttribute('max')).toBe('3');
+    expect(screen.getByRole('status').textContent).toContain('1 of 3 slots');
+    expect(screen.queryByRole('button', { name: 'Undo this import' })).toBeNull();
+
+    await saveJob({
+      ...job,
+      state: 'finished',
+      items: [
+        { ...one, status: 'done' },
+        { ...two, status: 'skipped' },
+        { ...three, status: 'failed', error: 'notFound: no such slot' },
+      ],
+    });
+    await waitFor(() => expect(bar.getAttribute('value')).toBe('3'));
+    const results = screen.getByRole('list', { name: 'Results per slot' });
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Slot 1 written', 'Slot 2 skipped (unchanged)', 'Slot 3 failed: notFound: no such slot']);
+    expect(screen.getByRole('status').textContent).toBe('Finished: 1 written, 1 skipped, 1 failed.');
+    fireEvent.click(screen.getByRole('button', { name: 'Undo this import' }));
+    await waitFor(() =>
+      expect(worker.sent('undoImport')).toEqual([{ type: 'undoImport', payload: { id: job.id } }]),
+    );
+  });
+
+  it('checks a payload the popup handed over, once', async () => {
+    await fakeBrowser.storage.session.set({
+      [PENDING_IMPORT_KEY]: { text: '{"from":"page"}', source: 'http://127.0.0.1/shop', at: 1 },
+    });
+    const worker = fakeWorker(READY);
+    render(<ImportPanel target={target} premium intent="import" send={worker.send} />);
+    await screen.findByRole('region', { name: 'Preview' });
+    expect(worker.sent('previewImport')).toEqual([
+      { type: 'previewImport', payload: { document: { from: 'page' } } },
+    ]);
+    expect(screen.getByText('From: http://127.0.0.1/shop')).toBeTruthy();
+    expect(await fakeBrowser.storage.session.get(PENDING_IMPORT_KEY)).toEqual({});
+  });
+});
+
+describe('diffLines', () => {
+  it('pairs removed and added lines as changed rows and keeps common lines', () => {
+    expect(diffLines('a\nb\nc', 'a\nx\nc\nd')).toEqual([
+      { old: 'a', new: 'a', changed: false },
+      { old: 'b', new: 'x', changed: true },
+      { old: 'c', new: 'c', changed: false },
+      { old: null, new: 'd', changed: true },
+    ]);
+    expect(diffLines('', 'neu')).toEqual([{ old: null, new: 'neu', changed: true }]);
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * Bulk import end to end: the built extension in Chromium against the sandbox. A file of 20 slots
+ * with progress and per-slot results, faults, the page closed and the worker stopped mid-import,
+ * undo, and a site's declared payload pushed from the toolbar popup, which the site never sees
+ * answered. Also measures a 20-slot import at 100 ms added latency (reported, not asserted).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../sandbox/seed';
+import { type Sandbox, startSandbox } from '../sandbox/server';
+import { type ExtensionSession, launchExtension } from './browser';
+import { ImportPanelPage } from './pages/import-panel';
+import { OptionsPage } from './pages/options-page';
+
+let sandbox: Sandbox;
+let session: ExtensionSession;
+const BUILDING = DEMO.buildings.juergen[0];
+
+const twenty = (tag = 'Import') => ({
+  target: { kind: 'building', id: BUILDING },
+  slots: Array.from({ length: 20 }, (_, i) => ({
+    slot: i + 1,
+    title: `${tag} ${i + 1}`,
+    data: i % 2 === 0 ? { n: i + 1, gruss: 'Grüße' } : `Zeile ${i + 1}`,
+  })),
+});
+const expectedData = (i: number) =>
+  i % 2 === 0 ? JSON.stringify({ n: i + 1, gruss: 'Grüße' }) : `Zeile ${i + 1}`;
+
+async function readSlot(option: number) {
+  const answer = await fetch(`${sandbox.url}/building/options/${BUILDING}/${option}`, {
+    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
+  });
+  return (await answer.json()) as { title: string; data: string; lastUpdated: string };
+}
+const readAll = () => Promise.all(Array.from({ length: 20 }, (_, i) => readSlot(i + 1)));
+const posts = () => sandbox.log.filter((r) => r.method === 'POST');
+
+/** The file import up to a started job; the log is cleared just before Confirm. */
+async function startImport(document: unknown = twenty()): Promise<ImportPanelPage> {
+  const panel = await ImportPanelPage.open(session);
+  // The editor's own slot reads finish first, so the log holds the import's requests only.
+  await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
+  await panel.chooseFile('slots.json', document);
+  await panel.confirm.waitFor();
+  sandbox.clearLog();
+  await panel.confirm.click();
+  await panel.progress.waitFor();
+  return panel;
+}
+
+/** The extension API as the evaluated callbacks use it (they run in the browser, typed here). */
+declare const chrome: {
+  action: { getBadgeText(details: object): Promise<string> };
+  tabs: { query(query: { url: string }): Promise<{ id?: number }[]> };
+  storage: { session: { set(items: Record<string, unknown>): Promise<void> } };
+};
+
+/** The toolbar badge's text, from the worker running now (it may have been restarted). */
+async function badge(): Promise<string> {
+  const worker = session.context.serviceWorkers()[0] ?? (await session.context.waitForEvent('serviceworker'));
+  return worker.evaluate(() => chrome.action.getBadgeText({}));
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  session = await launchExtension();
+  const options = await OptionsPage.open(session);
+  await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
+  await options.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+  await options.page.close();
+});
+afterAll(async () => {
+  await session?.close();
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.reset();
+});
+
+describe('import', () => {
+  it('imports 20 slots from a file with a progress bar and per-slot results (100 ms latency, measured)', async () => {
+    sandbox.setLatency(100);
+    const panel = await startImport();
+    const started = Date.now();
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    const elapsed = Date.now() - started;
+    const log = sandbox.log;
+    const span = (log.at(-1)?.time ?? 0) - (log[0]?.time ?? 0) + 100;
+    console.log(
+      `20-slot import at 100 ms latency: ${elapsed} ms confirm→finished in the page, ${span} ms first→last API request (+latency); ` +
+        `${log.length} round trips (${log.filter((r) => r.method === 'GET').length} GET, ${posts().length} POST)`,
+    );
+    expect(await panel.progress.getAttribute('value')).toBe('20');
+    expect(await panel.results.allTextContents()).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Slot ${i + 1} written`),
+    );
+    const after = await readAll();
+    expect(after.map((s) => s.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Import ${i + 1}`));
+    expect(after.map((s) => s.data)).toEqual(Array.from({ length: 20 }, (_, i) => expectedData(i)));
+    await expect.poll(badge).toBe('');
+    await panel.page.close();
+  });
+
+  it('retries a transient write failure, reports a slot that keeps failing, and completes the rest', async () => {
+    const panel = await ImportPanelPage.open(session);
+    await panel.chooseFile('slots.json', twenty());
+    await panel.confirm.waitFor();
+    sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 503, times: 1 });
+    sandbox.addFault({ path: `/building/options/${BUILDING}/7`, method: 'GET', kind: 'status', status: 404 });
+    await panel.confirm.click();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 19 written, 0 skipped, 1 failed.');
+    expect(await panel.results.nth(6).textContent()).toMatch(/^Slot 7 failed: notFound/);
+    expect(posts().filter((r) => r.status === 503)).toHaveLength(1);
+    sandbox.clearFaults();
+    const after = await readAll();
+    expect(after.filter((s, i) => s.title === `Import ${i + 1}`)).toHaveLength(19);
+    expect(after[6]?.title).not.toBe('Import 7');
+    await panel.page.close();
+  });
+
+  it('goes on when the editor page is closed during a slow import', async () => {
+    sandbox.setLatency(150);
+    const panel = await startImport();
+    await expect.poll(() => posts().length).toBeGreaterThan(0);
+    await expect.poll(badge).toMatch(/^\d+\/20$/);
+    await panel.page.close();
+    const reopened = await ImportPanelPage.open(session);
+    await expect
+      .poll(() => reopened.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    expect((await readAll()).map((s) => s.title)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Import ${i + 1}`),
+    );
+    await expect.poll(badge).toBe('');
+    await reopened.page.close();
+  });
+
+  it('resumes after the service worker is stopped mid-import, once something wakes it', async () => {
+    sandbox.setLatency(150);
+    const panel = await startImport();
+    await expect.poll(() => posts().length).toBeGreaterThanOrEqual(3);
+    const cdp = await session.context.newCDPSession(panel.page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await panel.page.close();
+    // Stopped: requests already sent may still land, then nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const whenStopped = posts().length;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(posts().length).toBe(whenStopped);
+    expect(whenStopped).toBeLessThan(20);
+
+    // Opening an extension page sends messages, which start the worker; it resumes the job.
+    const woken = await ImportPanelPage.open(session);
+    await expect
+      .poll(() => woken.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    const after = await readAll();
+    expect(after.map((s) => s.title)).toEqual(Array.from({ length: 20 }, (_, i) => `Import ${i + 1}`));
+    expect(after.map((s) => s.data)).toEqual(Array.from({ length: 20 }, (_, i) => expectedData(i)));
+    // Each slot was written once, or re-read and found written: never an extra POST per slot.
+    expect(posts().length).toBeLessThanOrEqual(20 + 3);
+    await woken.page.close();
+  });
+
+  it('undoes the whole import in one action, restoring every previous value', async () => {
+    const before = await readAll();
+    const panel = await startImport();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    await panel.undo.click();
+    await panel.page.getByRole('region', { name: 'Undo progress' }).waitFor();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    const after = await readAll();
+    expect(after.map(({ title, data }) => ({ title, data }))).toEqual(
+      before.map(({ title, data }) => ({ title, data })),
+    );
+    await panel.page.close();
+  });
+});
+
+describe('push from a page', () => {
+  let site: http.Server;
+  let siteUrl: string;
+  const siteRequests: string[] = [];
+  const PAYLOAD = {
+    target: { kind: 'building', id: BUILDING },
+    slots: [
+      { slot: 2, title: 'Vom Shop', data: { preise: [3, 5] } },
+      { slot: 3, title: 'Öffnungszeiten', data: 'Mo–Fr 8–18' },
+    ],
+  };
+  // The site's own script records all it can observe: messages, changes to its DOM, cookies, storage.
+  const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title>
+<script type="application/json" data-page-options>${JSON.stringify(PAYLOAD)}</script>
+<script>
+  window.observed = { messages: [], mutations: [], cookies: [], storage: [] };
+  addEventListener('message', (e) => observed.messages.push(JSON.stringify(e.data)));
+  addEventListener('DOMContentLoaded', () => new MutationObserver((records) => {
+    for (const r of records) observed.mutations.push(r.type + ':' + (r.target.outerHTML || r.target.textContent || ''));
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true }));
+  setInterval(() => {
+    observed.cookies.push(document.cookie);
+    observed.storage.push(JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  }, 100);
+</script></head><body><h1>Mein Shop</h1></body></html>`;
+
+  beforeAll(async () => {
+    site = http.createServer((req, res) => {
+      siteRequests.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(req.url === '/' ? PAGE : '');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    site.closeAllConnections();
+    await new Promise((resolve) => site.close(resolve));
+  });
+
+  it('offers a page’s declared payload, writes it only after Confirm, and the page sees nothing back', async () => {
+    const before = await Promise.all([readSlot(2), readSlot(3)]);
+    const shop = await session.context.newPage();
+    await shop.goto(siteUrl);
+    const popup = await session.context.newPage();
+    await popup.goto(session.url('popup.html'));
+    const tabId = await popup.evaluate(
+      async (url) => (await chrome.tabs.query({ url: `${url}*` }))[0]?.id,
+      siteUrl,
+    );
+    await popup.goto(session.url(`popup.html?sourceTab=${tabId}`));
+    const offer = popup.getByRole('region', { name: 'From this page' });
+    await expect.poll(() => offer.textContent()).toContain('This page offers data for 2 slots.');
+    sandbox.clearLog();
+    const [editorPage] = await Promise.all([
+      session.context.waitForEvent('page'),
+      offer.getByRole('button', { name: 'Review and import' }).click(),
+    ]);
+    const panel = new ImportPanelPage(editorPage);
+    await panel.preview.waitFor();
+    expect(await panel.preview.textContent()).toContain(`Building ${BUILDING}: 2 of 2 slots change`);
+    expect(await panel.page.getByText(`From: ${siteUrl}`).count()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(posts()).toHaveLength(0);
+
+    await panel.confirm.click();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 2 written, 0 skipped, 0 failed.');
+    expect(await readSlot(2)).toMatchObject({ title: 'Vom Shop', data: '{"preise":[3,5]}' });
+    expect((await readSlot(3)).title).toBe('Öffnungszeiten');
+
+    const observed = JSON.stringify(
+      await shop.evaluate(() => (window as unknown as { observed: unknown }).observed),
+    );
+    for (const secret of [
+      DEMO.premium.token,
+      DEMO.premium.secret,
+      'option was updated',
+      before[0].title,
+      before[1].title,
+    ]) {
+      expect(observed).not.toContain(secret);
+    }
+    const seen = JSON.parse(observed) as { messages: string[]; mutations: string[] };
+    expect(seen.messages).toEqual([]);
+    expect(seen.mutations).toEqual([]);
+    expect(siteRequests.every((r) => r === 'GET /' || r === 'GET /favicon.ico')).toBe(true);
+    await Promise.all([shop.close(), popup.close(), panel.page.close()]);
+  });
+
+  it('sends selected text (as the context menu hands it over) to a chosen slot after a preview', async () => {
+    const setter = await session.context.newPage();
+    await setter.goto(session.url('popup.html'));
+    await setter.evaluate(() =>
+      chrome.storage.session.set({ 'pendingSelection.v1': { text: 'Markierter Text', at: Date.now() } }),
+    );
+    await setter.close();
+    const panel = await ImportPanelPage.open(session, '#selection');
+    const form = panel.page.getByRole('form', { name: 'Send the selected text to a slot' });
+    await expect.poll(() => form.textContent()).toContain('Into: ');
+    await form.getByLabel('Slot number').selectOption('5');
+    await form.getByLabel('New title (empty keeps the current one)').fill('Auswahl');
+    await form.getByRole('button', { name: 'Preview' }).click();
+    await panel.confirm.click();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 1 written, 0 skipped, 0 failed.');
+    expect(await readSlot(5)).toMatchObject({ title: 'Auswahl', data: 'Markierter Text' });
+    await panel.page.close();
+  });
+});

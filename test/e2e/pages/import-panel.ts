@@ -1,0 +1,52 @@
+/** The editor's import panel as a user sees it: sources by label, preview and progress by role and name. */
+import type { Locator, Page } from 'playwright-core';
+import type { ExtensionSession } from '../browser';
+
+export class ImportPanelPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens the full editor (optionally at #import or #selection) and waits for the panel. */
+  static async open(session: ExtensionSession, hash = ''): Promise<ImportPanelPage> {
+    const page = await session.context.newPage();
+    await page.goto(session.url(`editor.html${hash}`));
+    const panel = new ImportPanelPage(page);
+    await panel.file.waitFor();
+    return panel;
+  }
+
+  get file(): Locator {
+    return this.page.getByLabel('Choose a JSON file');
+  }
+  get paste(): Locator {
+    return this.page.getByLabel('…or paste the JSON here');
+  }
+  get preview(): Locator {
+    return this.page.getByRole('region', { name: 'Preview' });
+  }
+  get confirm(): Locator {
+    return this.page.getByRole('button', { name: /^Confirm: write \d+ slots$/ });
+  }
+  get job(): Locator {
+    return this.page.getByRole('region', { name: /^(Import|Undo) progress$/ });
+  }
+  get progress(): Locator {
+    return this.job.getByRole('progressbar');
+  }
+  get summary(): Locator {
+    return this.job.getByRole('status');
+  }
+  get results(): Locator {
+    return this.page.getByRole('list', { name: 'Results per slot' }).getByRole('listitem');
+  }
+  get undo(): Locator {
+    return this.page.getByRole('button', { name: 'Undo this import' });
+  }
+
+  async chooseFile(name: string, document: unknown): Promise<void> {
+    await this.file.setInputFiles({
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(document, null, 2)),
+    });
+  }
+}

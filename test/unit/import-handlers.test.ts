@@ -1,0 +1,234 @@
+/**
+ * The import handlers against the real sandbox over HTTP, storage from wxt's fake browser: preview
+ * with current values, the worker's own re-validation, jobs started without waiting, undo, export
+ * as an import that changes nothing, and resuming a job a stopped worker left running.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Target } from '../../lib/api/schemas';
+import { type ImportDeps, createHandlers, resumeJobs } from '../../lib/handlers';
+import { type ImportJob, newJob, readJob, saveJob } from '../../lib/import/job';
+import { readHistory } from '../../lib/storage/history';
+import { originPattern } from '../../lib/storage/settings';
+import { DEMO } from '../sandbox/seed';
+import { type Sandbox, startSandbox } from '../sandbox/server';
+
+let sandbox: Sandbox;
+let progress: ImportJob[];
+const deps: ImportDeps = {
+  hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
+  timeoutMs: 2_000,
+  onJobProgress: (job) => progress.push(job),
+};
+const handlers = createHandlers(deps);
+const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
+const posts = () => sandbox.log.filter((r) => r.method === 'POST');
+
+async function configure(who: 'premium' | 'basic') {
+  const saved = await handlers.saveSettings({
+    baseUrl: sandbox.url,
+    token: DEMO[who].token,
+    secret: DEMO[who].secret,
+    secretPersistence: 'session',
+    premiumOverride: 'auto',
+  });
+  expect(saved.ok).toBe(true);
+  sandbox.clearLog();
+}
+
+async function slot(option: number, on: Target = target) {
+  const answer = await handlers.readOption({ target: on, option });
+  if (!answer.ok) throw new Error(answer.error.kind);
+  return answer.value;
+}
+
+async function finished(id: string): Promise<ImportJob> {
+  for (let i = 0; i < 400; i++) {
+    const answer = await handlers.getImportJob({ id });
+    if (answer.ok && answer.value?.state === 'finished') return answer.value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+const doc = (slots: { slot: number; title: string; data: unknown }[], kind = target.kind) => ({
+  target: { kind, id: target.id },
+  slots,
+});
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  fakeBrowser.reset();
+  sandbox.reset();
+  progress = [];
+});
+
+describe('previewImport', () => {
+  it('lists every problem with its path and reads nothing from the API', async () => {
+    await configure('basic');
+    const answer = await handlers.previewImport({
+      document: doc([
+        { slot: 11, title: 'ok', data: '' },
+        { slot: 2, title: 'x'.repeat(71), data: { a: 1 } },
+        { slot: 2, title: 'twice', data: '' },
+      ]),
+    });
+    expect(answer).toEqual({
+      ok: true,
+      value: {
+        status: 'problems',
+        problems: [
+          { path: 'slots[0].slot', message: 'slot 11 is out of range 1–10' },
+          { path: 'slots[1].title', message: '71 characters, at most 64' },
+          { path: 'slots[2].slot', message: 'slot 2 also at slots[1]' },
+        ],
+      },
+    });
+    expect(sandbox.log).toHaveLength(0);
+  });
+
+  it('reports unknown keys and a wrong target kind by path', async () => {
+    await configure('premium');
+    const answer = await handlers.previewImport({
+      document: { ...doc([{ slot: 1, title: 't', data: '' }], 'house' as 'building'), extra: 1 },
+    });
+    expect(
+      answer.ok && answer.value.status === 'problems' && answer.value.problems.map((p) => p.path),
+    ).toEqual(expect.arrayContaining(['target.kind', '(document)']));
+  });
+
+  it('shows current against new values, marks unchanged slots, serializes JSON data compactly', async () => {
+    await configure('premium');
+    const one = await slot(1);
+    const answer = await handlers.previewImport({
+      document: doc([
+        { slot: 1, title: one.title, data: one.data },
+        { slot: 12, title: 'Neu', data: { öffnung: [8, 18] } },
+      ]),
+    });
+    expect(answer).toMatchObject({
+      ok: true,
+      value: {
+        status: 'ready',
+        target,
+        items: [
+          { slot: 1, unchanged: true, current: { title: one.title } },
+          { slot: 12, title: 'Neu', data: '{"öffnung":[8,18]}', unchanged: false },
+        ],
+      },
+    });
+    expect(posts()).toHaveLength(0);
+  });
+});
+
+describe('startImport, getImportJob, undoImport', () => {
+  it('re-validates in the worker and refuses what the page should not have sent', async () => {
+    await configure('basic');
+    const basicTarget = { kind: 'building' as const, id: DEMO.buildings.kaethe[0] };
+    const answer = await handlers.startImport({
+      target: basicTarget,
+      slots: [{ slot: 11, title: 'premium only', data: '' }],
+    });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'invalidInput', field: 'slots' } });
+    const long = await handlers.startImport({
+      target: basicTarget,
+      slots: [{ slot: 1, title: 'x'.repeat(65), data: '' }],
+    });
+    expect(long).toMatchObject({
+      ok: false,
+      error: { message: 'slots[0].title: 65 characters, at most 64' },
+    });
+    expect(posts()).toHaveLength(0);
+    expect(await fakeBrowser.storage.local.get('importJobs.v1')).toEqual({});
+  });
+
+  it('answers at once with a job id, runs the job in the background, and undo restores every slot', async () => {
+    await configure('premium');
+    const before = await Promise.all(Array.from({ length: 20 }, (_, i) => slot(i + 1)));
+    const slots = before.map((_, i) => ({ slot: i + 1, title: `Import ${i + 1}`, data: `{"n":${i + 1}}` }));
+    const started = await handlers.startImport({ target, slots });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    expect(job.items.map((i) => i.status)).toEqual(Array(20).fill('done'));
+    expect((await slot(20)).title).toBe('Import 20');
+    expect((await readHistory(target, 20))[0]?.title).toBe(before[19]?.title);
+    expect(progress.at(-1)).toMatchObject({ id: job.id, state: 'finished' });
+
+    const undo = await handlers.undoImport({ id: job.id });
+    if (!undo.ok) throw new Error(undo.error.kind);
+    const undone = await finished(undo.value.id);
+    expect(undone).toMatchObject({ kind: 'undo', undoOf: job.id });
+    const after = await Promise.all(Array.from({ length: 20 }, (_, i) => slot(i + 1)));
+    expect(after.map(({ title, data }) => ({ title, data }))).toEqual(
+      before.map(({ title, data }) => ({ title, data })),
+    );
+  });
+
+  it('refuses to undo a job that is unknown, an undo, or still running', async () => {
+    await configure('premium');
+    expect(await handlers.undoImport({ id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { kind: 'badMessage' },
+    });
+    const running = newJob('import', target, [{ slot: 1, title: 'a', data: '' }]);
+    await saveJob(running);
+    expect(await handlers.undoImport({ id: running.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'badMessage' },
+    });
+  });
+});
+
+describe('resumeJobs', () => {
+  it('finishes a job a stopped worker left running, settling the slot it was writing', async () => {
+    await configure('premium');
+    const job = newJob('import', target, [
+      { slot: 2, title: 'Schon geschrieben', data: '' },
+      { slot: 3, title: 'Noch offen', data: '' },
+    ]);
+    // Slot 2's write landed before the worker stopped; the job still says "writing".
+    await handlers.writeOption({ target, option: 2, title: 'Schon geschrieben', data: '' });
+    const [first, second] = job.items;
+    await saveJob({ ...job, items: [{ ...first!, status: 'writing', attempts: 1 }, second!] });
+    sandbox.clearLog();
+    await resumeJobs(deps);
+    const resumed = await readJob(job.id);
+    expect(resumed?.state).toBe('finished');
+    expect(resumed?.items.map((i) => i.status)).toEqual(['done', 'done']);
+    expect((await slot(3)).title).toBe('Noch offen');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('reports the open slots as failed when the secret is gone, instead of leaving the job running', async () => {
+    await configure('premium');
+    await fakeBrowser.storage.session.set({ 'credentials.v1': { token: DEMO.premium.token, secret: '' } });
+    const job = newJob('import', target, [{ slot: 4, title: 'x', data: '' }]);
+    await saveJob(job);
+    await resumeJobs(deps);
+    expect(await readJob(job.id)).toMatchObject({
+      state: 'finished',
+      items: [{ status: 'failed', error: 'notConfigured: secret' }],
+    });
+    expect(posts()).toHaveLength(0);
+  });
+});
+
+describe('exportSlots', () => {
+  it('exports every slot of a target, and importing the export back changes nothing', async () => {
+    await configure('premium');
+    const factory: Target = { kind: 'factory', id: DEMO.factories.juergen[0] };
+    const exported = await handlers.exportSlots({ target: factory });
+    if (!exported.ok) throw new Error(exported.error.kind);
+    expect(exported.value.slots.map((s) => s.slot)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const answer = await handlers.previewImport({ document: JSON.parse(JSON.stringify(exported.value)) });
+    if (!answer.ok || answer.value.status !== 'ready') throw new Error('not ready');
+    expect(answer.value.target).toEqual(factory);
+    expect(answer.value.items.every((item) => item.unchanged)).toBe(true);
+    expect(posts()).toHaveLength(0);
+  });
+});
