@@ -1,25 +1,12 @@
 /** The dashboard in a full tab: the popup's views with room to breathe, open while browsing. */
-import { render } from 'preact';
 import '../../components/theme.css';
 import '../../components/dashboard/dashboard.css';
-import { DashboardApp } from '../../components/dashboard/DashboardApp';
-import { HeaderActions, openSettings } from '../../components/dashboard/HeaderActions';
-import { createDashboardStore } from '../../lib/cache/store';
-import { localizeDocument } from '../../lib/i18n';
-import { send } from '../../lib/messaging/client';
+import { mountDashboard } from '../../components/dashboard/mount';
 
-localizeDocument('dashboard_title');
-const store = createDashboardStore({ send });
-void store.start();
-render(
-  <DashboardApp
-    store={store}
-    layout="full"
-    slotsLayout="full"
-    onOpenSettings={() => openSettings(false)}
-    headerActions={
-      <HeaderActions onRefresh={store.refresh} offer={{ sidePanel: true }} closeAfterOpening={false} />
-    }
-  />,
-  document.getElementById('app') as HTMLElement,
-);
+mountDashboard(document.getElementById('app') as HTMLElement, {
+  titleKey: 'dashboard_title',
+  layout: 'full',
+  slotsLayout: 'full',
+  offer: { sidePanel: true },
+  isPopup: false,
+});

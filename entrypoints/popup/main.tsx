@@ -1,12 +1,16 @@
-import { render } from 'preact';
+/** Popup wiring: the dashboard in compact layout; a page's declared slot payload is offered after it. */
 import '../../components/theme.css';
 import '../../components/dashboard/dashboard.css';
-import { localizeDocument } from '../../lib/i18n';
-import { App } from './App';
+import { mountDashboard } from '../../components/dashboard/mount';
 
-localizeDocument('popup_title');
 document.body.classList.add('in-popup');
-render(<App />, document.getElementById('app') as HTMLElement);
+mountDashboard(document.getElementById('app') as HTMLElement, {
+  titleKey: 'popup_title',
+  layout: 'compact',
+  slotsLayout: 'compact',
+  offer: { tab: true, sidePanel: true },
+  isPopup: true,
+});
 // The offer of a page's declared slot payload loads after the first view, outside its bytes.
 const offer = document.getElementById('page-offer');
 if (offer) void import('../../components/import/PageOffer').then((module) => module.mountPageOffer(offer));
