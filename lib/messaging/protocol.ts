@@ -141,10 +141,6 @@ export const protocol = {
     response: resultOf(z.array(LooseRecord)),
   },
   readOption: { request: z.object({ target: Target, option: OptionNumber }), response: resultOf(PageOption) },
-  writeOption: {
-    request: z.object({ target: Target, option: OptionNumber, title: z.string(), data: z.string() }),
-    response: resultOf(z.object({})),
-  },
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
   previewImport: { request: z.object({ document: z.unknown() }), response: resultOf(ImportPreview) },
   startImport: {

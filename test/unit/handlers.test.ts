@@ -214,9 +214,17 @@ describe('API messages', () => {
   it('write a slot with the stored secret, which only the worker adds', async () => {
     await handlers.saveSettings(input());
     const target = { kind: 'factory' as const, id: DEMO.factories.juergen[0] };
-    const written = await handlers.writeOption({ target, option: 2, title: 'Öffnungszeiten', data: 'Mo–Fr' });
-    expect(written).toEqual({ ok: true, value: {} });
-    const body = JSON.parse(sandbox.log.at(-1)?.body ?? '{}');
+    const before = await handlers.readOption({ target, option: 2 });
+    const expectedLastUpdated = before.ok ? before.value.lastUpdated : null;
+    const written = await handlers.saveSlot({
+      target,
+      option: 2,
+      title: 'Öffnungszeiten',
+      data: 'Mo–Fr',
+      expectedLastUpdated,
+    });
+    expect(written).toMatchObject({ ok: true, value: { status: 'saved' } });
+    const body = JSON.parse(sandbox.log.find((r) => r.method === 'POST')?.body ?? '{}');
     expect(body).toEqual({
       apiSecret: DEMO.premium.secret,
       factoryId: target.id,
@@ -233,11 +241,12 @@ describe('API messages', () => {
   it('refuse a write when no secret is stored, without a request', async () => {
     await handlers.saveSettings(input({ secret: '' }));
     sandbox.clearLog();
-    const written = await handlers.writeOption({
+    const written = await handlers.saveSlot({
       target: { kind: 'building', id: DEMO.buildings.juergen[0] },
       option: 1,
       title: 't',
       data: 'd',
+      expectedLastUpdated: null,
     });
     expect(written).toEqual({ ok: false, error: { kind: 'notConfigured', missing: ['secret'] } });
     expect(sandbox.log).toHaveLength(0);

@@ -3,6 +3,7 @@
  * with current values, the worker's own re-validation, jobs started without waiting, undo, export
  * as an import that changes nothing, and resuming a job a stopped worker left running.
  */
+import { writeOption } from '../../lib/api/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
@@ -192,7 +193,12 @@ describe('resumeJobs', () => {
       { slot: 3, title: 'Noch offen', data: '' },
     ]);
     // Slot 2's write landed before the worker stopped; the job still says "writing".
-    await handlers.writeOption({ target, option: 2, title: 'Schon geschrieben', data: '' });
+    await writeOption({ baseUrl: sandbox.url, token: DEMO.premium.token }, target, {
+      apiSecret: DEMO.premium.secret,
+      option: 2,
+      title: 'Schon geschrieben',
+      data: '',
+    });
     const [first, second] = job.items;
     await saveJob({ ...job, items: [{ ...first!, status: 'writing', attempts: 1 }, second!] });
     sandbox.clearLog();
