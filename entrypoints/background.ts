@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import { type ImportDeps, createHandlers, resumeJobs } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
-import { JOBS_KEY, progressOf, readJobs } from '@/lib/import/job';
+import { type ImportJob, JOBS_KEY, jobsFrom, progressOf, readJobs } from '@/lib/import/job';
 import { PENDING_SELECTION_KEY } from '@/lib/import/pending';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 
@@ -15,8 +15,8 @@ const MENU_ID = 'send-selection';
 const REQUEST_TIMEOUT_MS = import.meta.env.MODE === 'e2e' ? 3_000 : undefined;
 
 /** The toolbar badge follows the running jobs: `settled/total`, cleared when none is left. */
-async function showProgress(): Promise<void> {
-  const running = (await readJobs()).filter((job) => job.state === 'running');
+async function showProgress(jobs: ImportJob[]): Promise<void> {
+  const running = jobs.filter((job) => job.state === 'running');
   let settled = 0;
   let total = 0;
   for (const job of running) {
@@ -43,7 +43,9 @@ export default defineBackground(() => {
   });
 
   browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && JOBS_KEY in changes) void showProgress().catch(() => undefined);
+    // The change carries the new list: no second read of storage per progress step.
+    const change = changes[JOBS_KEY];
+    if (area === 'local' && change) void showProgress(jobsFrom(change.newValue)).catch(() => undefined);
   });
 
   browser.runtime.onInstalled.addListener(() => {
@@ -64,5 +66,7 @@ export default defineBackground(() => {
 
   // A job still marked running was interrupted when the worker stopped: it goes on from where it was.
   void resumeJobs(deps);
-  void showProgress().catch(() => undefined);
+  void readJobs()
+    .then(showProgress)
+    .catch(() => undefined);
 });

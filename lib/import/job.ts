@@ -39,9 +39,14 @@ export const JOBS_KEY = 'importJobs.v1';
 /** Finished jobs kept for their results and undo. */
 const KEEP_FINISHED = 10;
 
-export async function readJobs(): Promise<ImportJob[]> {
-  const parsed = JobList.safeParse((await browser.storage.local.get(JOBS_KEY))[JOBS_KEY]);
+/** The jobs in a stored value (as read, or as a storage change carries it); invalid means none. */
+export function jobsFrom(value: unknown): ImportJob[] {
+  const parsed = JobList.safeParse(value);
   return parsed.success ? parsed.data : [];
+}
+
+export async function readJobs(): Promise<ImportJob[]> {
+  return jobsFrom((await browser.storage.local.get(JOBS_KEY))[JOBS_KEY]);
 }
 
 export async function readJob(id: string): Promise<ImportJob | undefined> {
