@@ -2,7 +2,7 @@
  * The API client against the real sandbox over HTTP: every endpoint's happy path, writes read
  * back, and the refusals the server makes (secret, scopes, premium, ownership).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   listBankAccounts,
   listBuildings,
@@ -18,19 +18,12 @@ import {
   writeOption,
 } from '../../lib/api/client';
 import { ENDPOINTS } from '../../lib/api/endpoints';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import { config, error, requests, value } from './api-helpers';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 beforeEach(() => {
-  sandbox.reset();
   sandbox.clearFaults();
   sandbox.clearLog();
 });

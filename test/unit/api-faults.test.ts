@@ -3,7 +3,7 @@
  * malformed bodies, caller aborts; and the retry policy (GETs retried on transient failures,
  * POSTs only on 429).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   listBankAccounts,
   listBuildings,
@@ -15,19 +15,12 @@ import {
 } from '../../lib/api/client';
 import { ENDPOINTS } from '../../lib/api/endpoints';
 import type { ApiConfig } from '../../lib/api/http';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import { config, error, requests, value } from './api-helpers';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 beforeEach(() => {
-  sandbox.reset();
   sandbox.clearFaults();
   sandbox.clearLog();
 });

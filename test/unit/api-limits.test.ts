@@ -2,7 +2,7 @@
  * The limits of the spec at their edges: option numbers, title and data lengths, transaction
  * paging. Inputs outside the limits are refused before any request is sent (the log stays empty).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   listTransactions,
   readBuilding,
@@ -11,19 +11,12 @@ import {
   writeBuildingOption,
   writeFactoryOption,
 } from '../../lib/api/client';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import { config, error, requests, value } from './api-helpers';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 beforeEach(() => {
-  sandbox.reset();
   sandbox.clearFaults();
   sandbox.clearLog();
 });

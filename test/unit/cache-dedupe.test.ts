@@ -1,22 +1,15 @@
 /** Opening the popup twice costs no duplicate requests in flight: the worker shares them. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '../../lib/handlers';
 import { inFlight } from '../../lib/handlers/buildings';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 
-let sandbox: Sandbox;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
+const sandbox = useSandbox();
 beforeEach(() => {
   fakeBrowser.reset();
-  sandbox.reset();
 });
 
 describe('inFlight', () => {

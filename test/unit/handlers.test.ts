@@ -2,15 +2,15 @@
  * The worker's handlers against the real sandbox over HTTP, with the extension's storage provided
  * by wxt's fake browser. Only the permission check (a browser prompt) is supplied by the test.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers, type WorkerDeps } from '../../lib/handlers';
 import type { SettingsInput } from '../../lib/messaging/protocol';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let granted: Set<string>;
 const deps: WorkerDeps = {
   hasOriginPermission: async (pattern) => granted.has(pattern),
@@ -31,15 +31,8 @@ async function storedIn(area: 'local' | 'session'): Promise<Record<string, unkno
   return fakeBrowser.storage[area].get(null);
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(() => {
   fakeBrowser.reset();
-  sandbox.reset();
   granted = new Set([originPattern(sandbox.url)]);
 });
 

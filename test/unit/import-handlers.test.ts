@@ -4,7 +4,7 @@
  * as an import that changes nothing, and resuming a job a stopped worker left running.
  */
 import { writeOption } from '../../lib/api/client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { type ImportDeps, createHandlers, resumeJobs } from '../../lib/handlers';
@@ -12,9 +12,9 @@ import { type ImportJob, newJob, readJob, saveJob } from '../../lib/import/job';
 import { readHistory } from '../../lib/storage/history';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let progress: ImportJob[];
 const deps: ImportDeps = {
   hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
@@ -57,15 +57,8 @@ const doc = (slots: { slot: number; title: string; data: unknown }[], kind = tar
   slots,
 });
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(() => {
   fakeBrowser.reset();
-  sandbox.reset();
   progress = [];
 });
 

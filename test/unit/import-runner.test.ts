@@ -1,5 +1,5 @@
 /** The import job runner against the sandbox over HTTP, with storage from wxt's fake browser. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
@@ -7,9 +7,9 @@ import { type ImportJob, newJob, readJob, saveJob, undoSlots } from '../../lib/i
 import { runJob } from '../../lib/import/runner';
 import { readHistory } from '../../lib/storage/history';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
 const deps = () => ({
   config: { baseUrl: sandbox.url, token: DEMO.premium.token, retryBaseMs: 5, timeoutMs: 2_000 },
@@ -34,15 +34,8 @@ async function slot(option: number) {
   return read.value;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(() => {
   fakeBrowser.reset();
-  sandbox.reset();
 });
 
 describe('runJob', () => {

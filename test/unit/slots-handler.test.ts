@@ -1,14 +1,14 @@
 /** saveSlot against the real sandbox over HTTP, storage from wxt's fake browser. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import { readHistory } from '../../lib/storage/history';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO, SEED_TIME } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 const deps: WorkerDeps = { hasOriginPermission: async () => true, timeoutMs: 2_000 };
 const handlers = createHandlers(deps);
 const building: Target = { kind: 'building', id: 'b-1001' };
@@ -34,15 +34,8 @@ async function readDirect(target: Target, option: number) {
 
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(() => {
   fakeBrowser.reset();
-  sandbox.reset();
   expect(originPattern(sandbox.url)).toBeTruthy();
 });
 
