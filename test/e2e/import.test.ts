@@ -66,10 +66,11 @@ async function badge(): Promise<string> {
 beforeAll(async () => {
   sandbox = await startSandbox();
   session = await launchExtension();
-  const options = await OptionsPage.open(session);
-  await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
-  await options.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-  await options.page.close();
+  await OptionsPage.configure(session, {
+    baseUrl: sandbox.url,
+    token: DEMO.premium.token,
+    secret: DEMO.premium.secret,
+  });
 });
 afterAll(async () => {
   await session?.close();

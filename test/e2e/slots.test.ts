@@ -13,10 +13,11 @@ let sandbox: Sandbox;
 let session: ExtensionSession;
 
 async function configure(who: 'premium' | 'basic'): Promise<void> {
-  const options = await OptionsPage.open(session);
-  await options.save({ baseUrl: sandbox.url, token: DEMO[who].token, secret: DEMO[who].secret });
-  await options.page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-  await options.page.close();
+  await OptionsPage.configure(session, {
+    baseUrl: sandbox.url,
+    token: DEMO[who].token,
+    secret: DEMO[who].secret,
+  });
 }
 
 async function readSlot(kind: 'building' | 'factory', id: string, option: number) {

@@ -20,6 +20,14 @@ export class OptionsPage {
     return options;
   }
 
+  /** Sets the extension up through its options page, as a user would, and closes the page. */
+  static async configure(session: ExtensionSession, credentials: Credentials): Promise<void> {
+    const options = await OptionsPage.open(session);
+    await options.save(credentials);
+    await options.status.filter({ hasText: 'Saved' }).waitFor();
+    await options.page.close();
+  }
+
   get baseUrl(): Locator {
     return this.page.getByLabel('API base URL');
   }
