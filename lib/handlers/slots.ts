@@ -8,15 +8,16 @@ import { fail, ok } from '../api/errors';
 import type { Handlers } from '../messaging/router';
 import { validateSlot } from '../slots/validate';
 import { effectivePremium } from '../storage/settings';
-import { pushHistory } from '../storage/history';
+import { keepReplaced } from '../storage/budget';
+import { historyEntry } from '../storage/history';
 import { type WorkerDeps, connect } from './context';
 
 export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
   return {
-    async saveSlot({ target, option, title, data, expectedLastUpdated }) {
-      const connection = await connect(deps);
+    async saveSlot({ target, option, title, data, expectedLastUpdated }, context) {
+      const connection = await connect(deps, context);
       if (!connection.ok) return connection;
-      const { config, secret, settings } = connection.value;
+      const { config, secret, settings, profile } = connection.value;
       const problem = validateSlot({ title, data }, option, effectivePremium(settings))[0];
       if (problem) {
         return fail(
@@ -36,7 +37,7 @@ export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
       if (current.value.lastUpdated !== expectedLastUpdated) {
         return ok({ status: 'conflict' as const, server: current.value });
       }
-      await pushHistory(target, option, current.value);
+      await keepReplaced(profile.id, target, option, historyEntry(current.value));
       const written = await api.writeOption(config, target, { apiSecret: secret, option, title, data });
       if (!written.ok) return written;
       const reread = await api.readOption(config, target, option);
