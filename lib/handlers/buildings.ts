@@ -39,8 +39,8 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
       call: (config: api.ApiConfig, payload: P) => Promise<Result<T>>,
       cacheParts?: (payload: P) => string[],
     ) =>
-    (payload: P, context: MessageContext) =>
-      shared(`${context.profile}:${name}:${JSON.stringify(payload)}`, async () => {
+    (payload: P, context?: MessageContext) =>
+      shared(`${context?.profile}:${name}:${JSON.stringify(payload)}`, async () => {
         const connection = await connect(deps, context);
         if (!connection.ok) return connection;
         const answer = await call(connection.value.config, payload);

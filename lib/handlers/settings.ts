@@ -38,7 +38,7 @@ async function targetProfile(
   context: MessageContext,
 ): Promise<Profile> {
   const state = await profilesItem.get();
-  const id = input.profileId ?? context.profile ?? state.active;
+  const id = input.profileId ?? context?.profile ?? state.active;
   const found = state.list.find((p) => p.id === id) ?? activeProfile(state);
   if (found) return found;
   const first = newProfile('Account 1', state.list.length);
@@ -119,11 +119,11 @@ export function settingsHandlers(
 ): Pick<Handlers, 'getSettings' | 'saveSettings' | 'testConnection'> {
   return {
     async getSettings(_payload, context) {
-      return ok(await viewOf(await targetProfile({}, context)));
+      return ok(await viewOf(await targetProfile({}, context ?? { profile: null })));
     },
 
     async saveSettings(input, context) {
-      const candidate = await candidateOf(input, context, deps);
+      const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
       const { profile, baseUrl, token, secret, changedAccount } = candidate.value;
       const config = apiConfig(deps, baseUrl, token);
@@ -160,7 +160,7 @@ export function settingsHandlers(
     },
 
     async testConnection(input, context) {
-      const candidate = await candidateOf(input, context, deps);
+      const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
       const config = apiConfig(deps, candidate.value.baseUrl, candidate.value.token);
       const buildings = await api.listBuildings(config);

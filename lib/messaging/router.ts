@@ -20,7 +20,7 @@ export interface MessageContext {
 }
 
 export type Handlers = {
-  [K in MessageType]: (payload: RequestOf<K>, context: MessageContext) => Promise<ResponseOf<K>>;
+  [K in MessageType]: (payload: RequestOf<K>, context?: MessageContext) => Promise<ResponseOf<K>>;
 };
 
 export interface MessageSender {
