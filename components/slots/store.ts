@@ -39,6 +39,8 @@ export class SlotModel {
   readonly blocked = signal<SlotProblem[]>([]);
   readonly conflict = signal<PageOption | null>(null);
   readonly history = signal<HistoryEntry[] | null>(null);
+  /** Storage was full at the last save: room was made, or the replaced value could not be kept. */
+  readonly storageNotice = signal<{ kind: 'madeRoom' | 'notKept'; replaced: PageOption | null } | null>(null);
   readonly dirty = computed(() => {
     const server = this.server.value;
     return server !== null && (this.title.value !== server.title || this.data.value !== server.data);
@@ -204,6 +206,9 @@ export function createWorkspace(send: Send, profileId: string) {
       title,
       data,
       expectedLastUpdated: model.base.value,
+      ...(model.server.value
+        ? { expected: { title: model.server.value.title, data: model.server.value.data } }
+        : {}),
     });
     model.saving.value = false;
     if (!answer.ok) {
@@ -224,6 +229,9 @@ export function createWorkspace(send: Send, profileId: string) {
         model.data.value = fresh.data;
       }
       model.saved.value = true;
+      model.storageNotice.value = answer.value.history
+        ? { kind: answer.value.history, replaced: answer.value.replaced ?? null }
+        : null;
     });
     await writeDraft(model);
     if (model.history.value !== null) await loadHistory(model);

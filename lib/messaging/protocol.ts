@@ -89,12 +89,27 @@ export const SaveSlotRequest = z.object({
   title: z.string(),
   data: z.string(),
   expectedLastUpdated: z.nullable(z.string()),
+  /**
+   * What the page believes the slot holds. A slot whose lastUpdated moved but which still holds
+   * exactly this is no conflict (it is this extension's own last write, not yet re-read).
+   */
+  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
 });
 export type SaveSlotRequest = z.infer<typeof SaveSlotRequest>;
 
-/** 'saved' carries the slot as re-read after the write; 'conflict' the server's value, unwritten. */
+/**
+ * 'saved' carries the slot as written (marked as written now; no read after the write), and how the
+ * replaced value was kept when storage was full; 'conflict' the server's value, unwritten.
+ */
 export const SaveOutcome = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('saved'), option: PageOption }),
+  z.object({
+    status: z.literal('saved'),
+    option: PageOption,
+    /** 'madeRoom': older cached answers or history were removed; 'notKept': see `replaced`. */
+    history: z.optional(z.enum(['madeRoom', 'notKept'])),
+    /** The replaced value, when storage was too full to keep it in history. */
+    replaced: z.optional(PageOption),
+  }),
   z.object({ status: z.literal('conflict'), server: PageOption }),
 ]);
 export type SaveOutcome = z.infer<typeof SaveOutcome>;
