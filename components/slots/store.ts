@@ -219,7 +219,8 @@ export function createWorkspace(send: Send, profileId: string) {
       model.conflict.value = answer.value.server;
       return;
     }
-    const fresh = answer.value.option;
+    const outcome = answer.value;
+    const fresh = outcome.option;
     batch(() => {
       model.server.value = fresh;
       model.base.value = fresh.lastUpdated;
@@ -229,8 +230,8 @@ export function createWorkspace(send: Send, profileId: string) {
         model.data.value = fresh.data;
       }
       model.saved.value = true;
-      model.storageNotice.value = answer.value.history
-        ? { kind: answer.value.history, replaced: answer.value.replaced ?? null }
+      model.storageNotice.value = outcome.history
+        ? { kind: outcome.history, replaced: outcome.replaced ?? null }
         : null;
     });
     await writeDraft(model);
