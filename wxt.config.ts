@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { privacyPage } from './scripts/privacy-page';
 
 /** Loopback origins of the sandbox API; the e2e build holds them as installed host permissions. */
 const SANDBOX_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
@@ -9,6 +10,12 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   webExt: { disabled: true },
+  hooks: {
+    // PRIVACY.md ships as privacy.html, linked from the options page.
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ relativeDest: 'privacy.html', contents: privacyPage() });
+    },
+  },
   manifest: ({ browser, mode }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
@@ -27,7 +34,10 @@ export default defineConfig({
             gecko: {
               id: 'page-options@example.org',
               strict_min_version: '142.0',
-              data_collection_permissions: { required: ['none'] },
+              // What leaves the browser, and only to the API origin the user configured: the token
+              // and secret (authenticationInfo), and page content pushed into slots: a page's
+              // declared payload or a selected text (websiteContent). README "Store declarations".
+              data_collection_permissions: { required: ['authenticationInfo', 'websiteContent'] },
             },
           },
         }

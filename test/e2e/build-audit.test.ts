@@ -64,12 +64,25 @@ describe('store manifests', () => {
     expect(manifestOf(E2E).host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
   });
 
-  it('declares the Firefox add-on id and data collection for Firefox only', () => {
-    expect(manifestOf(FIREFOX).browser_specific_settings).toMatchObject({
-      gecko: { id: expect.any(String), data_collection_permissions: { required: ['none'] } },
+  it('declares the Firefox add-on id and the data it transmits (README "Store declarations"), for Firefox only', () => {
+    expect(manifestOf(FIREFOX).browser_specific_settings).toEqual({
+      gecko: {
+        id: 'page-options@example.org',
+        strict_min_version: '142.0',
+        data_collection_permissions: { required: ['authenticationInfo', 'websiteContent'] },
+      },
     });
     expect(manifestOf(CHROME)).not.toHaveProperty('browser_specific_settings');
   });
+
+  for (const dir of [CHROME, FIREFOX]) {
+    it(`${dir} ships the privacy policy as a script-free page`, () => {
+      const page = readFileSync(join(dir, 'privacy.html'), 'utf8');
+      expect(page).toContain('<h1>Privacy of Page Options</h1>');
+      expect(page).toContain('It sends nothing to us');
+      expect(page).not.toMatch(/<script|\bon[a-z]+=/i);
+    });
+  }
 });
 
 describe('bundles', () => {
