@@ -5,6 +5,9 @@ import { privacyPage } from './scripts/privacy-page';
 /** Loopback origins of the sandbox API; the e2e build holds them as installed host permissions. */
 const SANDBOX_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 
+/** Rendered from store/icon.svg by `npm run icons`; WXT adds them as `icons`, the toolbar needs them too. */
+const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
+
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -27,7 +30,7 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*', ...SANDBOX_HOSTS],
     // Playwright cannot click Chromium's permission prompt, so only the test build pre-grants loopback.
     ...(mode === 'e2e' ? { host_permissions: SANDBOX_HOSTS } : {}),
-    action: { default_title: '__MSG_extName__' },
+    action: { default_title: '__MSG_extName__', default_icon: ICONS },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

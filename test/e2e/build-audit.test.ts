@@ -76,6 +76,21 @@ describe('store manifests', () => {
   });
 
   for (const dir of [CHROME, FIREFOX]) {
+    it(`${dir} has PNG icons at 16, 32, 48 and 128 px for the store and the toolbar`, () => {
+      const manifest = manifestOf(dir);
+      const icons = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
+      expect(manifest.icons).toEqual(icons);
+      expect(manifest.action).toMatchObject({ default_icon: icons });
+      for (const [size, file] of Object.entries(icons)) {
+        const png = readFileSync(join(dir, file));
+        // PNG signature, then the IHDR chunk's width and height (big-endian) at bytes 16 and 20.
+        expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size), Number(size)]);
+      }
+    });
+  }
+
+  for (const dir of [CHROME, FIREFOX]) {
     it(`${dir} ships the privacy policy as a script-free page`, () => {
       const page = readFileSync(join(dir, 'privacy.html'), 'utf8');
       expect(page).toContain('<h1>Privacy of Page Options</h1>');
