@@ -31,6 +31,11 @@ export function App() {
     <main class="options-page">
       <h1>{t('options_heading')}</h1>
       <p class="hint">{t('options_intro')}</p>
+      <p class="hint">
+        <a href="/privacy.html" target="_blank">
+          {t('options_privacy')}
+        </a>
+      </p>
       {loaded.status === 'loading' && <p role="status">{t('options_loading')}</p>}
       {loaded.status === 'error' && <ErrorNotice error={loaded.error} onRetry={load} />}
       {loaded.status === 'ready' && (
