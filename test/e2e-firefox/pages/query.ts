@@ -7,7 +7,7 @@ import type { Page } from 'puppeteer-core';
 
 const quoted = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
-/** An element by ARIA role, optionally with its exact accessible name. */
+/** An element by role, optionally with its exact accessible name; Firefox calls ARIA's `img` `image`. */
 export function role(kind: string, name?: string): string {
   return name === undefined
     ? `::-p-aria([role=${quoted(kind)}])`
@@ -19,9 +19,9 @@ export function field(label: string, tag: 'input' | 'textarea' | 'select' = 'inp
   return `${tag}::-p-aria([name=${quoted(label)}])`;
 }
 
-/** The innermost element whose text contains `text`. */
+/** The innermost element whose text contains `value`. */
 export function text(value: string): string {
-  return `::-p-text(${value.replace(/[()\\]/g, '\\$&')})`;
+  return `::-p-text(${quoted(value)})`;
 }
 
 /** `inner` inside `outer`. */
@@ -47,4 +47,16 @@ export async function valueOf(page: Page, selector: string): Promise<string | nu
 export async function attributeOf(page: Page, selector: string, name: string): Promise<string | null> {
   const element = await page.$(selector);
   return element ? element.evaluate((node, attribute) => node.getAttribute(attribute), name) : null;
+}
+
+/**
+ * Waits until `selector` matches. Polls with fresh queries: after a navigation that puppeteer did not
+ * see complete (moz-extension:// pages send no load events), a Locator's wait may never end.
+ */
+export async function waitFor(page: Page, selector: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await page.$(selector).catch(() => null)) === null) {
+    if (Date.now() > deadline) throw new Error(`nothing matches ${selector} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
