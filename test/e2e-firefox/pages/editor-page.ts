@@ -1,14 +1,14 @@
 /** The full slot editor in Firefox: slots as groups named "Slot N", fields by label, targets by name. */
 import type { Page } from 'puppeteer-core';
 import type { FirefoxSession } from '../firefox';
-import { countOf, field, role, text, textOf, valueOf, within } from './query';
+import { countOf, field, role, text, textOf, valueOf, waitFor, within } from './query';
 
 export class EditorPage {
   private constructor(readonly page: Page) {}
 
   static async open(session: FirefoxSession): Promise<EditorPage> {
     const editor = new EditorPage(await session.open('editor.html'));
-    await editor.page.locator(editor.title(1)).wait();
+    await waitFor(editor.page, editor.title(1));
     return editor;
   }
 

@@ -2,13 +2,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { msg } from '../../e2e/messages';
 import type { FirefoxSession } from '../firefox';
-import { attributeOf, countOf, field, role, textOf, within } from './query';
+import { attributeOf, controlOf, countOf, label, role, textOf, waitFor, within } from './query';
 
 export class ImportPanelPage {
-  static readonly file = field('Choose a JSON file');
+  /** Firefox exposes a file input as a button group without the label's name: find the label. */
+  static readonly fileLabel = label('Choose a JSON file');
   static readonly preview = role('region', 'Preview');
   static readonly job = role('region', 'Import progress');
   static readonly results = within(role('list', 'Results per slot'), role('listitem'));
@@ -17,7 +18,7 @@ export class ImportPanelPage {
 
   static async open(session: FirefoxSession): Promise<ImportPanelPage> {
     const panel = new ImportPanelPage(await session.open('editor.html'));
-    await panel.page.locator(ImportPanelPage.file).wait();
+    await waitFor(panel.page, ImportPanelPage.fileLabel);
     return panel;
   }
 
@@ -45,7 +46,7 @@ export class ImportPanelPage {
   async chooseFile(name: string, document: unknown): Promise<void> {
     const path = join(mkdtempSync(join(tmpdir(), 'po-ff-import-')), name);
     writeFileSync(path, JSON.stringify(document, null, 2));
-    const input = (await this.page.waitForSelector(ImportPanelPage.file)) as ElementHandle<HTMLInputElement>;
+    const input = await controlOf(this.page, ImportPanelPage.fileLabel);
     await input.uploadFile(path);
   }
 }

@@ -2,7 +2,7 @@
 import type { Page } from 'puppeteer-core';
 import type { Credentials } from '../../e2e/pages/options-page';
 import type { FirefoxSession } from '../firefox';
-import { field, role, textOf } from './query';
+import { field, role, textOf, waitFor } from './query';
 
 export class OptionsPage {
   static readonly baseUrl = field('API base URL');
@@ -19,7 +19,7 @@ export class OptionsPage {
 
   static async open(session: FirefoxSession): Promise<OptionsPage> {
     const page = await session.open('options.html');
-    await page.locator(OptionsPage.baseUrl).wait();
+    await waitFor(page, OptionsPage.baseUrl);
     return new OptionsPage(page);
   }
 
@@ -27,7 +27,7 @@ export class OptionsPage {
   static async configure(session: FirefoxSession, credentials: Credentials): Promise<void> {
     const options = await OptionsPage.open(session);
     await options.save(credentials);
-    await options.page.locator(`${OptionsPage.status}::-p-text(Saved)`).wait();
+    await waitFor(options.page, `${OptionsPage.status}::-p-text(Saved)`);
     await options.page.close();
   }
 

@@ -3,7 +3,7 @@
  * Firefox's `::-p-aria(Label)` also matches the <label> itself and password inputs have no textbox
  * role there, so a field is the form control (input, textarea, select) named by its label.
  */
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 
 const quoted = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
@@ -17,6 +17,21 @@ export function role(kind: string, name?: string): string {
 /** The form control labelled `label`. */
 export function field(label: string, tag: 'input' | 'textarea' | 'select' = 'input'): string {
   return `${tag}::-p-aria([name=${quoted(label)}])`;
+}
+
+/** The <label> element with this text. */
+export function label(text: string): string {
+  return `label::-p-aria([name=${quoted(text)}])`;
+}
+
+/** The form control a <label> names (label.control), for controls Firefox exposes without that name. */
+export async function controlOf(page: Page, labelSelector: string): Promise<ElementHandle<HTMLInputElement>> {
+  await waitFor(page, labelSelector);
+  const control = (await page.$(labelSelector))?.asElement();
+  const handle = await control?.evaluateHandle((node) => (node as HTMLLabelElement).control);
+  const element = handle?.asElement();
+  if (!element) throw new Error(`${labelSelector} names no form control`);
+  return element as ElementHandle<HTMLInputElement>;
 }
 
 /** The innermost element whose text contains `value`. */
