@@ -17,8 +17,9 @@ const port = Number(process.env.SANDBOX_PORT ?? 8787);
 const build = spawnSync(resolve('node_modules/.bin/wxt'), ['build', '--mode', 'e2e'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const sandbox = await startSandbox({ port });
-console.log(describeSandbox(sandbox.url));
+const sandboxOptions = { port, profile: 'live', rateLimit: { limit: 10, windowSeconds: 60 } } as const;
+const sandbox = await startSandbox(sandboxOptions);
+console.log(describeSandbox(sandbox.url, sandboxOptions));
 
 const hasDisplay = Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const chromium = findChromium();
