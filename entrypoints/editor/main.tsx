@@ -3,7 +3,7 @@ import '../../components/theme.css';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { createWorkspace } from '../../components/slots/store';
-import { buildingName } from '../../components/text';
+import { buildingName, factoryName } from '../../components/text';
 import type { ImportJob } from '../../lib/import/job';
 import { localizeDocument } from '../../lib/i18n';
 import { send } from '../../lib/messaging/client';
@@ -33,7 +33,7 @@ function EditorApp() {
       <SlotWorkspace layout="full" workspace={workspace} />
       <ImportPanel
         target={target}
-        targetName={name ? buildingName(name) : factory?.name || undefined}
+        targetName={name ? buildingName(name) : factory && factoryName(factory)}
         premium={workspace.premium.value}
         intent={intent}
         onFinished={reload}

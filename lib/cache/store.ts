@@ -5,7 +5,7 @@
  */
 import { type Signal, batch, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
+import { Building, BuildingListEntry, LooseRecord, Room, Tenant, type TransactionsPage } from '../api/schemas';
 import type { AppError, SettingsView } from '../messaging/protocol';
 import type { Send } from '../messaging/client';
 import { z } from '../zod';
@@ -25,7 +25,7 @@ export type SectionState<T> =
 export interface TransactionsState {
   bankId: string;
   skip: number;
-  page: SectionState<LooseRecord[]>;
+  page: SectionState<TransactionsPage>;
 }
 
 const SECTIONS = {
@@ -65,6 +65,10 @@ export function settled<T>(
 const knownNotPremium = (s: SettingsView | null) =>
   s !== null &&
   (s.premiumOverride === 'off' || (s.premiumOverride === 'auto' && s.detectedPremium === false));
+
+/** A live-style 401 about premium always; a 403 unless premium is known to be there. */
+const needsPremium = (error: AppError, s: SettingsView | null) =>
+  error.kind === 'premiumRequired' || (error.kind === 'forbidden' && s?.premium !== true);
 
 export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
   const settings = signal<SettingsView | null>(null);
@@ -125,10 +129,11 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
     const answer = (await send(spec.type, { buildingId })) as
       { ok: true; value: SectionData[K] } | { ok: false; error: AppError };
     if (mine !== generation) return;
-    if (!answer.ok && spec.premium && answer.error.kind === 'forbidden' && settings.value?.premium !== true) {
+    if (!answer.ok && spec.premium && needsPremium(answer.error, settings.value)) {
       target.value = { status: 'notPremium' };
       return;
     }
+    if (answer.ok && key === 'details') nameBuilding(buildingId, (answer.value as Building).label);
     const savedAt = now();
     if (answer.ok) void writeCached(storageKey, answer.value, savedAt);
     settle(target, answer, savedAt);
@@ -160,6 +165,14 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
     if (answer.ok) void writeCached(key, answer.value, savedAt);
     settle(buildings, answer, savedAt);
     if (answer.ok) choose(answer.value);
+  }
+
+  /** A list of only ids and hashes gets the label a details answer brought. */
+  function nameBuilding(id: string, label: string): void {
+    const list = buildings.value;
+    if (list.status !== 'ready' || !list.data.some((b) => b.id === id && !b.label)) return;
+    const data = list.data.map((b) => (b.id === id && !b.label ? { ...b, label } : b));
+    buildings.value = { ...list, data };
   }
 
   /** Keeps the selection when the list has it, else falls back to the first building. */

@@ -4,6 +4,7 @@
  * side panel at once) share that one request instead of sending another.
  */
 import * as api from '../api/client';
+import { rememberLabel, withRememberedLabels } from '../cache/labels';
 import type { Handlers } from '../messaging/router';
 import { type WorkerDeps, connect } from './context';
 
@@ -37,10 +38,15 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
         return connection.ok ? call(connection.value.config, payload) : connection;
       }) as Promise<T | Extract<Awaited<ReturnType<typeof connect>>, { ok: false }>>;
   return {
-    listBuildings: withConfig('listBuildings', (config) => api.listBuildings(config)),
-    readBuilding: withConfig('readBuilding', (config, { buildingId }) =>
-      api.readBuilding(config, buildingId),
-    ),
+    listBuildings: withConfig('listBuildings', async (config) => {
+      const list = await api.listBuildings(config);
+      return list.ok ? { ok: true as const, value: await withRememberedLabels(list.value) } : list;
+    }),
+    readBuilding: withConfig('readBuilding', async (config, { buildingId }) => {
+      const details = await api.readBuilding(config, buildingId);
+      if (details.ok) await rememberLabel(buildingId, details.value.label);
+      return details;
+    }),
     listRooms: withConfig('listRooms', (config, { buildingId }) => api.listRooms(config, buildingId)),
     listTenants: withConfig('listTenants', (config, { buildingId }) => api.listTenants(config, buildingId)),
     listBankAccounts: withConfig('listBankAccounts', (config, { buildingId }) =>

@@ -45,7 +45,7 @@ async function detectPremium(config: api.ApiConfig, buildings: BuildingListEntry
   if (!first) return null;
   const probe = await api.readBuildingOption(config, first.id, 11);
   if (probe.ok) return true;
-  return probe.error.kind === 'forbidden' ? false : null;
+  return probe.error.kind === 'forbidden' || probe.error.kind === 'premiumRequired' ? false : null;
 }
 
 /** A refused token stops the save; any other failure (offline, server down) does not. */
