@@ -89,6 +89,11 @@ export function describeError(error: AppError): ErrorDescription {
         title: t('error_unauthorized_title'),
         detail: withServerText(t('error_unauthorized_detail'), error.message),
       };
+    case 'premiumRequired':
+      return {
+        title: t('premium_needed_title'),
+        detail: withServerText(t('error_premiumRequired_detail'), error.message),
+      };
     case 'forbidden': {
       const parts = [
         error.scopes.length > 0

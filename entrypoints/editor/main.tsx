@@ -2,7 +2,7 @@ import '../../components/theme.css';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { createWorkspace } from '../../components/slots/store';
-import { buildingName } from '../../components/text';
+import { buildingName, factoryName } from '../../components/text';
 import type { ImportJob } from '../../lib/import/job';
 import { localizeDocument } from '../../lib/i18n';
 import { send } from '../../lib/messaging/client';
@@ -37,7 +37,7 @@ function EditorApp({ profiles }: { profiles: ProfileState }) {
       <SlotWorkspace layout="full" workspace={workspace} />
       <ImportPanel
         target={target}
-        targetName={name ? buildingName(name) : factory?.name || undefined}
+        targetName={name ? buildingName(name) : factory && factoryName(factory)}
         premium={workspace.premium.value}
         intent={intent}
         onFinished={reload}

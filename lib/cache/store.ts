@@ -4,7 +4,7 @@
  * one failure never blanks the others. The store talks to the worker only through `send`.
  */
 import { type Signal, batch, signal } from '@preact/signals';
-import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
+import { Building, BuildingListEntry, LooseRecord, Room, Tenant, type TransactionsPage } from '../api/schemas';
 import type { AppError, SettingsView } from '../messaging/protocol';
 import type { Send } from '../messaging/client';
 import { z } from '../zod';
@@ -24,7 +24,7 @@ export type SectionState<T> =
 export interface TransactionsState {
   bankId: string;
   skip: number;
-  page: SectionState<LooseRecord[]>;
+  page: SectionState<TransactionsPage>;
 }
 
 const SECTIONS = {
@@ -66,6 +66,10 @@ export function settled<T>(
 const knownNotPremium = (s: SettingsView | null) =>
   s !== null &&
   (s.premiumOverride === 'off' || (s.premiumOverride === 'auto' && s.detectedPremium === false));
+
+/** A live-style 401 about premium always; a 403 unless premium is known to be there. */
+const needsPremium = (error: AppError, s: SettingsView | null) =>
+  error.kind === 'premiumRequired' || (error.kind === 'forbidden' && s?.premium !== true);
 
 export function createDashboardStore({ send, profileId, now = Date.now }: StoreDeps) {
   const settings = signal<SettingsView | null>(null);
@@ -127,10 +131,11 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
     const answer = (await send(spec.type, { buildingId })) as
       { ok: true; value: SectionData[K] } | { ok: false; error: AppError };
     if (mine !== generation) return;
-    if (!answer.ok && spec.premium && answer.error.kind === 'forbidden' && settings.value?.premium !== true) {
+    if (!answer.ok && spec.premium && needsPremium(answer.error, settings.value)) {
       target.value = { status: 'notPremium' };
       return;
     }
+    if (answer.ok && key === 'details') nameBuilding(buildingId, (answer.value as Building).label);
     settle(target, answer, now());
   }
 
@@ -157,6 +162,14 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
     const answer = await send('listBuildings', {});
     settle(buildings, answer, now());
     if (answer.ok) choose(answer.value);
+  }
+
+  /** A list of only ids and hashes gets the label a details answer brought. */
+  function nameBuilding(id: string, label: string): void {
+    const list = buildings.value;
+    if (list.status !== 'ready' || !list.data.some((b) => b.id === id && !b.label)) return;
+    const data = list.data.map((b) => (b.id === id && !b.label ? { ...b, label } : b));
+    buildings.value = { ...list, data };
   }
 
   /** Keeps the selection when the list has it, else falls back to the first building. */

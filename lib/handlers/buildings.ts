@@ -7,6 +7,7 @@ import * as api from '../api/client';
 import type { Result } from '../api/errors';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { writeCached } from '../storage/cache';
+import { rememberLabel, withRememberedLabels } from '../storage/labels';
 import { type WorkerDeps, connect } from './context';
 
 type BuildingHandlers = Pick<
@@ -36,14 +37,14 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
   const withConfig =
     <P, T>(
       name: string,
-      call: (config: api.ApiConfig, payload: P) => Promise<Result<T>>,
+      call: (config: api.ApiConfig, payload: P, profileId: string) => Promise<Result<T>>,
       cacheParts?: (payload: P) => string[],
     ) =>
     (payload: P, context?: MessageContext) =>
       shared(`${context?.profile}:${name}:${JSON.stringify(payload)}`, async () => {
         const connection = await connect(deps, context);
         if (!connection.ok) return connection;
-        const answer = await call(connection.value.config, payload);
+        const answer = await call(connection.value.config, payload, connection.value.profile.id);
         if (answer.ok && cacheParts)
           await writeCached(connection.value.profile.id, cacheParts(payload), answer.value, Date.now());
         return answer;
@@ -51,12 +52,19 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
   return {
     listBuildings: withConfig(
       'listBuildings',
-      (config) => api.listBuildings(config),
+      async (config, _payload, profileId) => {
+        const list = await api.listBuildings(config);
+        return list.ok ? { ok: true as const, value: await withRememberedLabels(profileId, list.value) } : list;
+      },
       () => ['buildings'],
     ),
     readBuilding: withConfig(
       'readBuilding',
-      (config, { buildingId }) => api.readBuilding(config, buildingId),
+      async (config, { buildingId }, profileId) => {
+        const details = await api.readBuilding(config, buildingId);
+        if (details.ok) await rememberLabel(profileId, buildingId, details.value.label);
+        return details;
+      },
       ({ buildingId }) => ['details', buildingId],
     ),
     listRooms: withConfig(

@@ -109,7 +109,7 @@ export async function detectPremium(
 }
 
 export const refusedForPremium = (error: ApiError) =>
-  error.kind === 'forbidden' || (error.kind === 'unauthorized' && /premium/i.test(error.message));
+  error.kind === 'forbidden' || error.kind === 'premiumRequired';
 
 /** A refused token stops the save; any other failure (offline, server down) does not. */
 const refusesSave = (error: ApiError) => error.kind === 'unauthorized';

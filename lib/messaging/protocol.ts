@@ -14,6 +14,7 @@ import {
   Scope,
   Target,
   Tenant,
+  TransactionsPage,
 } from '../api/schemas';
 import { ImportJob } from '../import/job';
 import { ProfileId, ProfileMeta } from '../storage/profiles';
@@ -201,7 +202,7 @@ export const protocol = {
   listBankAccounts: { request: BuildingRef, response: resultOf(z.array(LooseRecord)) },
   listTransactions: {
     request: z.object({ bankId: z.string().check(z.minLength(1)), limit: z.int(), skip: z.int() }),
-    response: resultOf(z.array(LooseRecord)),
+    response: resultOf(TransactionsPage),
   },
   readOption: { request: z.object({ target: Target, option: OptionNumber }), response: resultOf(PageOption) },
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
