@@ -4,6 +4,7 @@
  * side panel at once) share that one request instead of sending another.
  */
 import * as api from '../api/client';
+import type { RequestHint } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import { type WorkerDeps, connect } from './context';
 
@@ -30,11 +31,18 @@ export function inFlight<T>() {
 export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
   const shared = inFlight<unknown>();
   const withConfig =
-    <P, T>(name: string, call: (config: api.ApiConfig, payload: P) => Promise<T>) =>
-    (payload: P) =>
-      shared(`${name}:${JSON.stringify(payload)}`, async () => {
+    <P extends { hint?: RequestHint }, T>(
+      name: string,
+      call: (config: api.ApiConfig, payload: P) => Promise<T>,
+    ) =>
+    ({ hint, ...rest }: P) =>
+      shared(`${name}:${JSON.stringify(rest)}`, async () => {
         const connection = await connect(deps);
-        return connection.ok ? call(connection.value.config, payload) : connection;
+        if (!connection.ok) return connection;
+        const config = api.placed(connection.value.config, hint?.priority ?? 'visible', {
+          ...(hint?.order !== undefined ? { order: hint.order } : {}),
+        });
+        return call(config, rest as P);
       }) as Promise<T | Extract<Awaited<ReturnType<typeof connect>>, { ok: false }>>;
   return {
     listBuildings: withConfig('listBuildings', (config) => api.listBuildings(config)),

@@ -1,11 +1,14 @@
 /** What every handler needs: the stored settings and credentials turned into an API config. */
 import type { ApiConfig } from '../api/client';
+import type { RequestScheduler } from '../api/scheduler';
 import { fail, ok, type Result } from '../api/errors';
 import type { AppError } from '../messaging/protocol';
 import { readCredentials } from '../storage/credentials';
 import { type Settings, originPattern, settingsItem } from '../storage/settings';
 
 export interface WorkerDeps {
+  /** Every API call of the worker waits its turn here (lib/api/scheduler.ts); absent in some tests. */
+  scheduler?: RequestScheduler;
   /** Whether the extension holds host permission for the pattern (browser.permissions.contains). */
   hasOriginPermission(pattern: string): Promise<boolean>;
   fetch?: typeof fetch;
@@ -23,6 +26,7 @@ export function apiConfig(deps: WorkerDeps, baseUrl: string, token: string): Api
     baseUrl,
     token,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.scheduler ? { scheduler: deps.scheduler } : {}),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   };
 }

@@ -26,7 +26,13 @@ const active = new Set<string>();
 function launch(deps: ImportDeps, id: string, { config, secret }: Connection): Promise<void> {
   if (active.has(id)) return Promise.resolve();
   active.add(id);
-  return runJob(id, { config, secret, ...(deps.onJobProgress ? { onProgress: deps.onJobProgress } : {}) })
+  // Import jobs are background work, tagged with the job's id so their queued requests can be cancelled.
+  const placedConfig = api.placed(config, 'background', { tag: id });
+  return runJob(id, {
+    config: placedConfig,
+    secret,
+    ...(deps.onJobProgress ? { onProgress: deps.onJobProgress } : {}),
+  })
     .then(() => undefined)
     .catch(() => undefined)
     .finally(() => active.delete(id));
@@ -66,8 +72,10 @@ export async function resumeJobs(deps: ImportDeps): Promise<void> {
 }
 
 async function readAll(connection: Connection, target: Target, slots: number[]) {
+  // Preview and export are what the user just clicked.
+  const config = api.placed(connection.config, 'user');
   const reads = await mapPool(slots, SLOT_READ_CONCURRENCY, (option) =>
-    api.readOption(connection.config, target, option),
+    api.readOption(config, target, option),
   );
   const failed = reads.find((read) => !read.ok);
   if (failed && !failed.ok) return failed;

@@ -3,6 +3,7 @@ import type { Handlers } from '../messaging/router';
 import { buildingHandlers } from './buildings';
 import { type ImportDeps, importHandlers } from './import';
 import { optionHandlers } from './options';
+import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
 import { slotHandlers } from './slots';
 
@@ -16,5 +17,6 @@ export function createHandlers(deps: ImportDeps): Handlers {
     ...optionHandlers(deps),
     ...slotHandlers(deps),
     ...importHandlers(deps),
+    ...queueHandlers(deps),
   };
 }

@@ -16,7 +16,9 @@ export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
     async saveSlot({ target, option, title, data, expectedLastUpdated }) {
       const connection = await connect(deps);
       if (!connection.ok) return connection;
-      const { config, secret, settings } = connection.value;
+      const { secret, settings } = connection.value;
+      // A save is what the user just asked for: its conflict read, write and re-read go first.
+      const config = api.placed(connection.value.config, 'user');
       const problem = validateSlot({ title, data }, option, effectivePremium(settings))[0];
       if (problem) {
         return fail(
