@@ -222,15 +222,14 @@ describe('security', () => {
     // Chromium hides a redirect's Location from the worker (opaqueredirect): "another address".
     expect(await alert.textContent()).toContain(msg('error_redirected_title'));
     expect(await alert.textContent()).toContain(msg('error_redirected_unknown'));
-    expect(await editor.slot(option).getByText(msg('slot_saved')).count()).toBe(0);
+    expect(await editor.slot(option).getByText(msg('slot_saved'), { exact: true }).count()).toBe(0);
 
-    // The API got the write once and answered 307; the other origin got nothing at all.
+    // The API got the write once and answered 307; the other origin got nothing at all. (Chromium's
+    // devtools view lists the redirect hop as a request, but with redirect 'manual' it is never sent:
+    // the other server, which logs every connection, is the witness.)
     expect(sandbox.log.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([307]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(foreign.log.slice(foreignBefore)).toEqual([]);
-    const foreignOrigin = new URL(foreign.url).origin;
-    expect(
-      requests.filter((r) => new URL(r.url).origin === foreignOrigin && r.text.includes(secret)),
-    ).toEqual([]);
     // Nothing was saved: the API still holds the old title.
     const { buildingId } = JSON.parse(sandbox.log.find((r) => r.method === 'POST')?.body ?? '{}') as {
       buildingId: string;
