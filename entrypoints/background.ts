@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { RequestScheduler } from '@/lib/api/scheduler';
 import { type ImportDeps, createHandlers, resumeJobs } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
 import { ImportJob, jobFamily, progressOf } from '@/lib/import/job';
@@ -7,6 +8,7 @@ import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
 import { setProtectedJobs } from '@/lib/storage/budget';
 import { profilesItem } from '@/lib/storage/profiles';
+import { schedulerStore } from '@/lib/storage/scheduler-state';
 import { watchKeys } from '@/lib/storage/stored-item';
 import { undoableImports } from '@/lib/handlers/import';
 
@@ -19,22 +21,47 @@ const MENU_ID = 'send-selection';
  */
 const REQUEST_TIMEOUT_MS = import.meta.env.MODE === 'e2e' ? 3_000 : undefined;
 
+let scheduler: RequestScheduler | undefined;
+let runningJobs: ImportJob[] = [];
+let badgeTicker: ReturnType<typeof setInterval> | undefined;
+
 /** The toolbar badge follows the running jobs: `settled/total`, cleared when none is left. */
-async function showProgress(jobs: Iterable<ImportJob>): Promise<void> {
-  const running = [...jobs].filter((job) => job.state === 'running');
+function showProgress(jobs: Iterable<ImportJob>): Promise<void> {
+  runningJobs = [...jobs].filter((job) => job.state === 'running');
+  return showBadge();
+}
+
+/** While an import waits for the request budget, the badge counts the wait down instead ("12s"). */
+async function showBadge(): Promise<void> {
   let settled = 0;
   let total = 0;
-  for (const job of running) {
+  for (const job of runningJobs) {
     const progress = progressOf(job);
     settled += progress.settled;
     total += progress.total;
   }
-  await browser.action.setBadgeText({ text: running.length > 0 ? `${settled}/${total}` : '' });
+  const now = Date.now();
+  const waitingUntil = Math.max(0, ...(scheduler?.view() ?? []).map((queue) => queue.waitingUntil ?? 0));
+  const waiting = runningJobs.length > 0 && waitingUntil > now;
+  if (waiting && badgeTicker === undefined) badgeTicker = setInterval(() => void showBadge(), 1_000);
+  if (!waiting && badgeTicker !== undefined) {
+    clearInterval(badgeTicker);
+    badgeTicker = undefined;
+  }
+  const text = waiting
+    ? `${Math.ceil((waitingUntil - now) / 1000)}s`
+    : runningJobs.length > 0
+      ? `${settled}/${total}`
+      : '';
+  await browser.action.setBadgeText({ text }).catch(() => undefined);
 }
 
 export default defineBackground(() => {
+  // Every API call waits its turn here; its state (budget, waits) is kept in storage.session.
+  scheduler = new RequestScheduler({ store: schedulerStore, onChange: () => void showBadge() });
   const deps: ImportDeps = {
     hasOriginPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
+    scheduler,
     ...(REQUEST_TIMEOUT_MS ? { timeoutMs: REQUEST_TIMEOUT_MS } : {}),
   };
   // What the previous release stored moves into the first profile before any message is answered.

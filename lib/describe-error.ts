@@ -126,6 +126,13 @@ export function describeError(error: AppError): ErrorDescription {
             ? t('error_rateLimited_unknown')
             : t('error_rateLimited_wait', seconds(error.retryAfterMs)),
       };
+    case 'redirected':
+      return {
+        title: t('error_redirected_title'),
+        detail: error.location
+          ? t('error_redirected_detail', truncate(error.location))
+          : t('error_redirected_unknown'),
+      };
     case 'server': {
       const text = truncate(error.message);
       const status = String(error.status);

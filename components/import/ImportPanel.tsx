@@ -12,6 +12,7 @@ import { type Send, boundProfile, send as realSend } from '../../lib/messaging/c
 import type { AppError, ImportPreview } from '../../lib/messaging/protocol';
 import { slotNumbers } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
+import { RateLimitNotice } from '../RateLimitNotice';
 import { JobProgress } from './JobProgress';
 import { PreviewSlot } from './Preview';
 import './import.css';
@@ -188,6 +189,7 @@ export function ImportPanel({
     <section class="import" aria-labelledby={ids.heading} id="import">
       <h2 id={ids.heading}>{t('import_heading')}</h2>
       <p class="hint">{t('import_intro')}</p>
+      {(busy !== null || job?.state === 'running') && <RateLimitNotice send={send} />}
 
       {selection !== null && (
         <SelectionForm

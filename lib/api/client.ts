@@ -20,6 +20,7 @@ import {
 } from './schemas';
 
 export type { ApiConfig } from './http';
+export { placed } from './http';
 
 export const TRANSACTIONS_LIMIT_DEFAULT = 10;
 export const TRANSACTIONS_LIMIT_MAX = 25;

@@ -4,7 +4,14 @@
  * one failure never blanks the others. The store talks to the worker only through `send`.
  */
 import { type Signal, batch, signal } from '@preact/signals';
-import { Building, BuildingListEntry, LooseRecord, Room, Tenant, type TransactionsPage } from '../api/schemas';
+import {
+  Building,
+  BuildingListEntry,
+  LooseRecord,
+  Room,
+  Tenant,
+  type TransactionsPage,
+} from '../api/schemas';
 import type { AppError, SettingsView } from '../messaging/protocol';
 import type { Send } from '../messaging/client';
 import { z } from '../zod';

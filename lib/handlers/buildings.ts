@@ -5,6 +5,7 @@
  */
 import * as api from '../api/client';
 import type { Result } from '../api/errors';
+import type { RequestHint } from '../messaging/protocol';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { writeCached } from '../storage/cache';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
@@ -35,16 +36,20 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
   const shared = inFlight<unknown>();
   /** `cacheParts` names the answer in the profile's cache (what the dashboard shows first). */
   const withConfig =
-    <P, T>(
+    <P extends { hint?: RequestHint }, T>(
       name: string,
       call: (config: api.ApiConfig, payload: P, profileId: string) => Promise<Result<T>>,
       cacheParts?: (payload: P) => string[],
     ) =>
-    (payload: P, context?: MessageContext) =>
-      shared(`${context?.profile}:${name}:${JSON.stringify(payload)}`, async () => {
+    ({ hint, ...rest }: P, context?: MessageContext) =>
+      shared(`${context?.profile}:${name}:${JSON.stringify(rest)}`, async () => {
         const connection = await connect(deps, context);
         if (!connection.ok) return connection;
-        const answer = await call(connection.value.config, payload, connection.value.profile.id);
+        const config = api.placed(connection.value.config, hint?.priority ?? 'visible', {
+          ...(hint?.order !== undefined ? { order: hint.order } : {}),
+        });
+        const payload = rest as P;
+        const answer = await call(config, payload, connection.value.profile.id);
         if (answer.ok && cacheParts)
           await writeCached(connection.value.profile.id, cacheParts(payload), answer.value, Date.now());
         return answer;
@@ -54,7 +59,9 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
       'listBuildings',
       async (config, _payload, profileId) => {
         const list = await api.listBuildings(config);
-        return list.ok ? { ok: true as const, value: await withRememberedLabels(profileId, list.value) } : list;
+        return list.ok
+          ? { ok: true as const, value: await withRememberedLabels(profileId, list.value) }
+          : list;
       },
       () => ['buildings'],
     ),

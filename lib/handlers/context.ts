@@ -1,5 +1,6 @@
 /** What every handler needs: a profile's settings and credentials turned into an API config. */
 import type { ApiConfig } from '../api/client';
+import type { RequestScheduler } from '../api/scheduler';
 import { fail, ok, type Result } from '../api/errors';
 import type { AppError } from '../messaging/protocol';
 import type { MessageContext } from '../messaging/router';
@@ -8,6 +9,8 @@ import { type Profile, readProfile } from '../storage/profiles';
 import { originOf, originPattern } from '../storage/settings';
 
 export interface WorkerDeps {
+  /** Every API call of the worker waits its turn here (lib/api/scheduler.ts); absent in some tests. */
+  scheduler?: RequestScheduler;
   /** Whether the extension holds host permission for the pattern (browser.permissions.contains). */
   hasOriginPermission(pattern: string): Promise<boolean>;
   fetch?: typeof fetch;
@@ -27,6 +30,7 @@ export function apiConfig(deps: WorkerDeps, baseUrl: string, token: string): Api
     baseUrl,
     token,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.scheduler ? { scheduler: deps.scheduler } : {}),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   };
 }
@@ -51,6 +55,8 @@ export async function connect(
   if (missing.length > 0) return fail({ kind: 'notConfigured', missing });
   const pattern = originPattern(profile.baseUrl);
   if (!(await deps.hasOriginPermission(pattern))) return fail({ kind: 'permissionMissing', origin: pattern });
+  // The profile's "requests per minute allowed by your key" (null: learn it from the answers).
+  deps.scheduler?.setOverride(profile.requestsPerMinute);
   return ok({
     profile,
     settings: profile,

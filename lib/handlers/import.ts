@@ -49,7 +49,9 @@ function launch(deps: ImportDeps, id: string, { config, secret, profile }: Conne
   if (active.has(id)) return Promise.resolve();
   active.add(id);
   const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
-  return runJob(profile.id, id, { config, secret, stopped: () => stopped.has(id), ...progress })
+  // Import jobs are background work, tagged with the job's id so their queued requests can be cancelled.
+  const placedConfig = api.placed(config, 'background', { tag: id });
+  return runJob(profile.id, id, { config: placedConfig, secret, stopped: () => stopped.has(id), ...progress })
     .then(() => undefined)
     .catch(() => undefined)
     .finally(() => active.delete(id));
@@ -94,8 +96,10 @@ async function resumeProfileJobs(deps: ImportDeps, profileId: string): Promise<v
 }
 
 async function readAll(connection: Connection, target: Target, slots: number[]) {
+  // Preview and export are what the user just clicked.
+  const config = api.placed(connection.config, 'user');
   const reads = await mapPool(slots, SLOT_READ_CONCURRENCY, (option) =>
-    api.readOption(connection.config, target, option),
+    api.readOption(config, target, option),
   );
   const failed = reads.find((read) => !read.ok);
   if (failed && !failed.ok) return failed;

@@ -4,6 +4,7 @@ import { buildingHandlers } from './buildings';
 import { type ImportDeps, importHandlers } from './import';
 import { optionHandlers } from './options';
 import { profileHandlers } from './profiles';
+import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
 import { slotHandlers } from './slots';
 
@@ -18,5 +19,6 @@ export function createHandlers(deps: ImportDeps): Handlers {
     ...optionHandlers(deps),
     ...slotHandlers(deps),
     ...importHandlers(deps),
+    ...queueHandlers(deps),
   };
 }

@@ -126,7 +126,7 @@ export function settingsHandlers(
       const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
       const { profile, baseUrl, token, secret, changedAccount } = candidate.value;
-      const config = apiConfig(deps, baseUrl, token);
+      const config = api.placed(apiConfig(deps, baseUrl, token), 'user');
       const buildings = await api.listBuildings(config);
       if (!buildings.ok && refusesSave(buildings.error)) return buildings;
       // Premium is probed once per key and remembered.
@@ -162,11 +162,12 @@ export function settingsHandlers(
     async testConnection(input, context) {
       const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
-      const config = apiConfig(deps, candidate.value.baseUrl, candidate.value.token);
+      const config = api.placed(apiConfig(deps, candidate.value.baseUrl, candidate.value.token), 'user');
       const buildings = await api.listBuildings(config);
       if (!buildings.ok) return buildings;
       const premium = await detectPremium(config, buildings.value);
-      const scopes = await probeScopes(config, buildings.value[0]?.id ?? null, premium);
+      const probes = api.placed(config, 'background');
+      const scopes = await probeScopes(probes, buildings.value[0]?.id ?? null, premium);
       return ok({ buildings: buildings.value, premium, ...scopes });
     },
   };

@@ -18,7 +18,9 @@ export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
     async saveSlot({ target, option, title, data, expectedLastUpdated, expected }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
-      const { config, secret, settings, profile } = connection.value;
+      const { secret, settings, profile } = connection.value;
+      // A save is what the user just asked for: its conflict read and write go first.
+      const config = api.placed(connection.value.config, 'user');
       const problem = validateSlot({ title, data }, option, effectivePremium(settings))[0];
       if (problem) {
         return fail(

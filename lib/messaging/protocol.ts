@@ -4,6 +4,7 @@
  * send what the worker cannot answer, and both ends validate what crosses.
  */
 import { ApiError } from '../api/errors';
+import { Priority, QueueView } from '../api/scheduler';
 import {
   Building,
   BuildingListEntry,
@@ -40,7 +41,13 @@ const resultOf = <T extends z.ZodMiniType>(value: T) =>
   ]);
 
 const Empty = z.object({});
-const BuildingRef = z.object({ buildingId: z.string().check(z.minLength(1)) });
+/**
+ * Optional on reads: how urgent the page finds it ('user' for Refresh, 'visible' for what is on
+ * screen, 'background' for revalidation) and, within that, an order (visible slots first).
+ */
+export const RequestHint = z.optional(z.object({ priority: Priority, order: z.optional(z.int()) }));
+export type RequestHint = z.infer<typeof RequestHint>;
+const BuildingRef = z.object({ buildingId: z.string().check(z.minLength(1)), hint: RequestHint });
 
 /** What pages may know of the settings: whether credentials exist, never their values. */
 export const SettingsView = z.extend(Settings, {
@@ -195,16 +202,24 @@ export const protocol = {
   getSettings: { request: Empty, response: resultOf(SettingsView) },
   saveSettings: { request: SettingsInput, response: resultOf(SettingsView) },
   testConnection: { request: SettingsInput, response: resultOf(ConnectionReport) },
-  listBuildings: { request: Empty, response: resultOf(z.array(BuildingListEntry)) },
+  listBuildings: { request: z.object({ hint: RequestHint }), response: resultOf(z.array(BuildingListEntry)) },
   readBuilding: { request: BuildingRef, response: resultOf(Building) },
   listRooms: { request: BuildingRef, response: resultOf(z.array(Room)) },
   listTenants: { request: BuildingRef, response: resultOf(z.array(Tenant)) },
   listBankAccounts: { request: BuildingRef, response: resultOf(z.array(LooseRecord)) },
   listTransactions: {
-    request: z.object({ bankId: z.string().check(z.minLength(1)), limit: z.int(), skip: z.int() }),
+    request: z.object({
+      bankId: z.string().check(z.minLength(1)),
+      limit: z.int(),
+      skip: z.int(),
+      hint: RequestHint,
+    }),
     response: resultOf(TransactionsPage),
   },
-  readOption: { request: z.object({ target: Target, option: OptionNumber }), response: resultOf(PageOption) },
+  readOption: {
+    request: z.object({ target: Target, option: OptionNumber, hint: RequestHint }),
+    response: resultOf(PageOption),
+  },
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
   previewImport: { request: z.object({ document: z.unknown() }), response: resultOf(ImportPreview) },
   startImport: {
@@ -214,6 +229,13 @@ export const protocol = {
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
   exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
+  /** The scheduler's queues: the wait ("continuing in 12 s"), what is queued, the learned budget. */
+  getRequestQueue: { request: Empty, response: resultOf(z.array(QueueView)) },
+  /** Resolves queued requests (all, or an import job's by its id) as aborted. */
+  cancelQueuedRequests: {
+    request: z.object({ tag: z.optional(z.string()) }),
+    response: resultOf(z.object({ cancelled: z.int() })),
+  },
 } as const;
 
 export type Protocol = typeof protocol;
