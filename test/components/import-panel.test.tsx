@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
-import { type ImportJob, newJob, saveJob } from '../../lib/import/job';
+import { type ImportJob, newJob, readJob, saveJob } from '../../lib/import/job';
 import { putPendingImport, takePendingImport } from '../../lib/import/pending';
 import { type Send, bindProfile } from '../../lib/messaging/client';
 import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
@@ -58,7 +58,8 @@ function fakeWorker(preview: ImportPreview) {
         return { ok: true, value: { id: started.id } };
       }
       case 'getImportJob':
-        return { ok: true, value: started };
+        // As the worker does: the job as stored for the page's profile.
+        return { ok: true, value: (await readJob(P, (payload as { id: string }).id)) ?? null };
       case 'undoImport':
         return { ok: true, value: { id: 'undo-1' } };
       default:
