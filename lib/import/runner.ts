@@ -64,6 +64,8 @@ async function applyItem(
   const { config, secret } = deps;
   let attempts = item.attempts;
   while (attempts < MAX_ATTEMPTS) {
+    // A cancelled job (sign-out) neither reads nor stores anything more for the profile.
+    if (deps.stopped?.()) return;
     const current = await api.readOption(config, job.target, item.slot);
     if (!current.ok) {
       if (TRANSIENT.includes(current.error.kind) && ++attempts < MAX_ATTEMPTS) continue;
@@ -74,6 +76,7 @@ async function applyItem(
       const landed = item.status === 'writing' || attempts > item.attempts;
       return store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
     }
+    if (deps.stopped?.()) return;
     const previous = item.previous ?? current.value;
     if (!item.previous)
       await keepReplaced(
@@ -85,6 +88,7 @@ async function applyItem(
     if (deps.stopped?.()) return;
     attempts += 1;
     await store.update(item.slot, { status: 'writing', previous, attempts });
+    if (deps.stopped?.()) return;
     const written = await api.writeOption(config, job.target, {
       apiSecret: secret,
       option: item.slot,
