@@ -221,7 +221,7 @@ function fakeQuota(limit: number): () => void {
   area.set = (async (items: Record<string, unknown>) => {
     const next = { ...(await area.get(null)), ...items };
     if (JSON.stringify(next).length > limit) throw new Error('QUOTA_BYTES quota exceeded');
-    return original.call(area, items);
+    return (original as (i: Record<string, unknown>) => Promise<void>).call(area, items);
   }) as typeof area.set;
   return () => {
     area.set = original;
