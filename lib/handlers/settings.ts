@@ -118,8 +118,8 @@ export function settingsHandlers(
   deps: WorkerDeps,
 ): Pick<Handlers, 'getSettings' | 'saveSettings' | 'testConnection'> {
   return {
-    async getSettings(_payload, context) {
-      return ok(await viewOf(await targetProfile({}, context)));
+    async getSettings(payload, context) {
+      return ok(await viewOf(await targetProfile(payload, context)));
     },
 
     async saveSettings(input, context) {

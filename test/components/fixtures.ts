@@ -8,6 +8,11 @@ export function settingsView(overrides: Partial<SettingsView> = {}): SettingsVie
     secretPersistence: 'session',
     premiumOverride: 'auto',
     detectedPremium: null,
+    requestsPerMinute: null,
+    freshnessMinutes: 5,
+    profileId: 'p1',
+    name: 'Account 1',
+    color: '#2f6fdf',
     premium: false,
     ...overrides,
   };
