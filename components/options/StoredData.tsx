@@ -39,7 +39,7 @@ export function StoredData({ profileName, usage, onClear }: StoredDataProps) {
     <section class="stored-data" aria-labelledby="stored-data-heading">
       <h2 id="stored-data-heading">{t('storage_heading')}</h2>
       {!current ? (
-        <p role="status">{t('storage_loading')}</p>
+        <p>{t('storage_loading')}</p>
       ) : (
         <table class="stored-data__table">
           <caption>{t('storage_table', profileName)}</caption>
