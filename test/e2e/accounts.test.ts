@@ -97,7 +97,7 @@ describe('accounts', () => {
   it('switching from the popup header and from the options page shows only the active account', async () => {
     await expect.poll(() => options.account('Jürgen').textContent()).toContain('active');
     const popup = await DashboardPage.open(session);
-    const header = popup.page.getByLabel('Account', { exact: true });
+    const header = popup.page.getByRole('combobox', { name: /^Account/ });
     await popup.building(JUERGEN[0] ?? '').waitFor();
     expect(await header.inputValue()).not.toBe('');
     expect(await popup.page.getByRole('option', { name: 'Jürgen', selected: true }).count()).toBe(1);
