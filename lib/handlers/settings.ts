@@ -118,8 +118,8 @@ export function settingsHandlers(
   deps: WorkerDeps,
 ): Pick<Handlers, 'getSettings' | 'saveSettings' | 'testConnection'> {
   return {
-    async getSettings(_payload, context) {
-      return ok(await viewOf(await targetProfile({}, context ?? { profile: null })));
+    async getSettings(payload, context) {
+      return ok(await viewOf(await targetProfile(payload, context ?? { profile: null })));
     },
 
     async saveSettings(input, context) {

@@ -199,7 +199,8 @@ export const protocol = {
     request: z.extend(ProfileRef, { families: z.array(ClearableFamily) }),
     response: resultOf(StorageUsage),
   },
-  getSettings: { request: Empty, response: resultOf(SettingsView) },
+  /** The active profile's settings, or those of `profileId` (the options page edits any profile). */
+  getSettings: { request: z.object({ profileId: z.optional(ProfileId) }), response: resultOf(SettingsView) },
   saveSettings: { request: SettingsInput, response: resultOf(SettingsView) },
   testConnection: { request: SettingsInput, response: resultOf(ConnectionReport) },
   listBuildings: { request: z.object({ hint: RequestHint }), response: resultOf(z.array(BuildingListEntry)) },

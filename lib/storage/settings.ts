@@ -43,6 +43,9 @@ export function originPattern(baseUrl: string): string {
   return `${url.protocol}//${url.hostname}/*`;
 }
 
+/** The live service's API address: offered as the suggested base URL. */
+export const LIVE_BASE_URL = 'https://api.statev.de/req';
+
 export const SecretPersistence = z.enum(['session', 'local']);
 export type SecretPersistence = z.infer<typeof SecretPersistence>;
 
