@@ -2,7 +2,7 @@ import type { SettingsView } from '../../lib/messaging/protocol';
 
 export function settingsView(overrides: Partial<SettingsView> = {}): SettingsView {
   return {
-    profileId: 'p-1',
+    profileId: 'p1',
     name: 'Account 1',
     color: '#2f6fdf',
     baseUrl: '',

@@ -135,6 +135,7 @@ describe('SlotWorkspace', () => {
         title: 'Neu',
         data: '',
         expectedLastUpdated: T0,
+        expected: { title: expect.any(String), data: expect.any(String) },
       },
     ]);
     expect(within(slot(4)).queryByText('Unsaved')).toBeNull();

@@ -195,7 +195,9 @@ describe('migration of the single-account release', () => {
       savedAt: 3,
       value: { id: 'b-1001', label: 'Haus' },
     });
-    expect((await readCached(id, ['buildings'], z.unknown()))?.value).toEqual([{ id: 'b-1001', label: 'Haus' }]);
+    expect((await readCached(id, ['buildings'], z.unknown()))?.value).toEqual([
+      { id: 'b-1001', label: 'Haus' },
+    ]);
     expect(await readTargets(id)).toEqual({
       factories: [{ id: 'f-501', name: 'Bäckerei' }],
       last: { kind: 'building', id: 'b-1001' },
