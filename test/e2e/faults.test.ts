@@ -5,8 +5,8 @@
  * is gone), loses no typed text, and sends only the requests that are safe to repeat: a GET may be
  * retried on 429, 5xx, timeouts and dropped connections; a POST only on 429, when the server said it
  * did nothing. The e2e build times out after 3 s (entrypoints/background.ts), the store build 15 s.
- * A 429 is not a failure (the worker's scheduler waits and sends again): its own block at the end
- * checks that every view shows the wait and then goes through.
+ * A 429 is not a failure (the worker's scheduler waits and sends again): rate-limit.test.ts checks
+ * that every view shows the wait and then goes through.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -406,66 +406,3 @@ for (const view of VIEWS) {
     });
   });
 }
-
-/**
- * A 429 is never a failure: the request waits (Retry-After) in the worker's scheduler and goes
- * again, a write too (the server did nothing). The page shows the wait with its countdown, then
- * the result, and no error. Last in the file: the budget learned here stays with the worker.
- */
-describe('429 × every view: never a failure', () => {
-  const [waitingPrefix = ''] = msg('rateLimit_waiting', '\u0000').split('\u0000');
-  const refusedTwice = (path: string, method: 'GET' | 'POST'): Fault => ({
-    path,
-    method,
-    kind: 'status',
-    status: 429,
-    headers: { 'Retry-After': '1' },
-    body: json({ error: 'rate_limited', message: 'Slow down' }),
-    times: 2,
-  });
-  const sentTo = (view: View) =>
-    fetches.filter((r) => r.method === TARGETS[view].method && r.path.startsWith(TARGETS[view].path)).length;
-  const waitShown = (page: Page) =>
-    page.getByRole('status').filter({ hasText: waitingPrefix }).first().waitFor(SLOW);
-
-  it('429 × save: the wait is shown, then the same write is sent again and saved', async () => {
-    const editor = await EditorPage.open(session);
-    await track(editor.page);
-    await expect.poll(() => editor.title(WRITE_SLOT).isEditable(), SLOW).toBe(true);
-    sandbox.addFault(refusedTwice(TARGETS.save.path, 'POST'));
-    const draft = 'Nach dem Limit – Grüße';
-    await editor.title(WRITE_SLOT).fill(draft);
-    await editor.save(WRITE_SLOT);
-    await waitShown(editor.page);
-    const slot = editor.slot(WRITE_SLOT);
-    await expect.poll(() => slot.getByRole('status').first().textContent(), SLOW).toBe(msg('slot_saved'));
-    expect(await slot.getByRole('alert').count()).toBe(0);
-    expect((await readSlot(WRITE_SLOT)).title).toBe(draft);
-    expect(sandbox.log.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([429, 429, 200]);
-    expect(dialogs, 'no dialog opened').toBe(0);
-    await editor.page.close();
-  });
-
-  it('429 × slot list: the wait is shown, then the slot arrives', async () => {
-    sandbox.addFault(refusedTwice(TARGETS['slot list'].path, 'GET'));
-    const editor = await EditorPage.open(session);
-    await track(editor.page);
-    await waitShown(editor.page);
-    await expect.poll(() => editor.title(READ_SLOT).isEditable(), SLOW).toBe(true);
-    expect(await editor.slot(READ_SLOT).getByRole('alert').count()).toBe(0);
-    expect(sentTo('slot list')).toBe(3);
-    await editor.page.close();
-  });
-
-  it('429 × building details: the wait is shown, then the details arrive', async () => {
-    sandbox.addFault(refusedTwice(TARGETS['building details'].path, 'GET'));
-    const popup = await DashboardPage.open(session);
-    await track(popup.page);
-    await waitShown(popup.page);
-    const details = popup.section('Details');
-    await details.getByText(msg('details_of', BUILDING.label)).waitFor(SLOW);
-    expect(await details.getByRole('alert').count()).toBe(0);
-    expect(sentTo('building details')).toBe(3);
-    await popup.page.close();
-  });
-});
