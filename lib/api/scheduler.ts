@@ -420,22 +420,29 @@ export class RequestScheduler {
       return;
     }
     if (queue.budget?.source === 'headers') return;
-    // The requests that got through since the last wait ended are what the key allows per window.
-    const windowGuess = queue.budget?.windowMs ?? DEFAULT_WINDOW_MS;
-    const burst = queue.sends.filter((t) => t >= queue.resumedAt && t > now - windowGuess && t <= now);
-    const limit = Math.max(1, burst.length);
-    const first = burst[0] ?? now;
-    const windowMs =
-      retryAt !== null ? Math.min(DEFAULT_WINDOW_MS, Math.max(MIN_WINDOW_MS, retryAt - first)) : windowGuess;
     const known = queue.budget;
-    queue.budget =
-      known && known.limit <= limit && known.windowMs >= windowMs
-        ? known
-        : {
-            limit: Math.min(limit, known?.limit ?? limit),
-            windowMs: Math.max(windowMs, known?.windowMs ?? 0),
-            source: 'learned',
-          };
+    // The requests that got through since the last wait ended are what the key allows per window.
+    const windowGuess = known?.windowMs ?? DEFAULT_WINDOW_MS;
+    const burst = queue.sends.filter((t) => t >= queue.resumedAt && t > now - windowGuess && t <= now);
+    if (burst.length === 0 && known) {
+      // Refused right after a wait: the window is longer than learned, not the limit lower.
+      const lastOnes = queue.sends.filter((t) => t <= now).slice(-known.limit);
+      const from = lastOnes[0] ?? now;
+      const longer = retryAt !== null ? retryAt - from : known.windowMs * 2;
+      queue.budget = { ...known, windowMs: Math.min(DEFAULT_WINDOW_MS, Math.max(known.windowMs, longer)) };
+    } else {
+      const limit = Math.max(1, burst.length);
+      const first = burst[0] ?? now;
+      const windowMs =
+        retryAt !== null
+          ? Math.min(DEFAULT_WINDOW_MS, Math.max(MIN_WINDOW_MS, retryAt - first))
+          : windowGuess;
+      queue.budget = {
+        limit: Math.min(limit, known?.limit ?? limit),
+        windowMs: Math.max(windowMs, known?.windowMs ?? 0),
+        source: 'learned',
+      };
+    }
     if (retryAt === null) {
       // No word on when: wait until the window lets one more through.
       queue.waitingUntil = Math.max(queue.waitingUntil ?? 0, this.nextAllowedAt(queue, now));

@@ -218,6 +218,24 @@ describe('RequestScheduler', () => {
     expect((await Promise.all(results)).every((r) => r.ok)).toBe(true);
   });
 
+  it('a 429 right after a wait lengthens the learned window instead of cutting the limit', async () => {
+    const clock = new ManualClock();
+    const refuse = { status: 429, headers: { 'Retry-After': '5' } };
+    const api = server(clock, (n) => (n === 3 || n === 4 ? refuse : { status: 200 }));
+    const scheduler = new RequestScheduler({ clock, maxInFlight: 1 });
+    const results = Array.from({ length: 6 }, (_, i) =>
+      scheduler.run(QUEUE, { priority: 'background' }, api.task(`r${i}`)),
+    );
+    await clock.advance(1_000);
+    expect(scheduler.view()[0]?.budget).toEqual({ limit: 3, windowMs: 5_000, source: 'learned' });
+    await clock.advance(5_000);
+    const longer = scheduler.view()[0]?.budget;
+    expect(longer).toMatchObject({ limit: 3, source: 'learned' });
+    expect(longer?.windowMs).toBeGreaterThanOrEqual(10_000);
+    await clock.advance(30_000);
+    expect((await Promise.all(results)).every((r) => r.ok)).toBe(true);
+  });
+
   it('sends user requests first, then visible ones by order, then background work', async () => {
     const clock = new ManualClock();
     const api = server(clock, () => ({ status: 200 }));
