@@ -60,6 +60,7 @@ export async function gotoExtensionPage(page: Page, url: string, timeoutMs = 15_
 export async function launchFirefox(options: LaunchOptions = {}): Promise<FirefoxSession> {
   const executablePath = findFirefox();
   if (!executablePath) throw new Error(NO_FIREFOX_HELP);
+  const started = Date.now();
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath,
@@ -74,7 +75,9 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
       ...options.prefs,
     },
   });
+  const launched = Date.now();
   await browser.installExtension(EXTENSION_DIR);
+  console.log(`firefox: launch ${launched - started} ms, add-on install ${Date.now() - launched} ms`);
   const url = (path: string) => `${EXTENSION_ORIGIN}/${path.replace(/^\//, '')}`;
   return {
     browser,
