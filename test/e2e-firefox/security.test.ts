@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 import { type FirefoxSession, launchFirefox } from './firefox';
 import { OptionsPage } from './pages/options-page';
 
@@ -28,7 +28,7 @@ declare const browser: WebExtensionApi;
 
 const LIST_BUILDINGS = { type: 'listBuildings', payload: {} };
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let session: FirefoxSession;
 let site: http.Server;
 let siteUrl: string;
@@ -39,7 +39,6 @@ function sendFromExtensionPage(page: Page, message: unknown): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   // Another origin on the same loopback host: covered by the granted host permission, so the
   // extension may inject into it, which is what makes a content-script sender possible at all.
   site = http.createServer((_req, res) => {
@@ -53,7 +52,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await sandbox.close();
   site.closeAllConnections();
   await new Promise((resolve) => site.close(resolve));
 });
