@@ -76,7 +76,12 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     },
   });
   const launched = Date.now();
-  await browser.installExtension(EXTENSION_DIR);
+  try {
+    await browser.installExtension(EXTENSION_DIR);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
   console.log(`firefox: launch ${launched - started} ms, add-on install ${Date.now() - launched} ms`);
   const url = (path: string) => `${EXTENSION_ORIGIN}/${path.replace(/^\//, '')}`;
   return {
