@@ -1,14 +1,24 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { privacyPage } from './scripts/privacy-page';
 
 /** Loopback origins of the sandbox API; the e2e build holds them as installed host permissions. */
 const SANDBOX_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+/** Rendered from store/icon.svg by `npm run icons`; WXT adds them as `icons`, the toolbar needs them too. */
+const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
 
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   webExt: { disabled: true },
+  hooks: {
+    // PRIVACY.md ships as privacy.html, linked from the options page.
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ relativeDest: 'privacy.html', contents: privacyPage() });
+    },
+  },
   manifest: ({ browser, mode }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
@@ -20,14 +30,17 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*', ...SANDBOX_HOSTS],
     // Playwright cannot click Chromium's permission prompt, so only the test build pre-grants loopback.
     ...(mode === 'e2e' ? { host_permissions: SANDBOX_HOSTS } : {}),
-    action: { default_title: '__MSG_extName__' },
+    action: { default_title: '__MSG_extName__', default_icon: ICONS },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
             gecko: {
               id: 'page-options@example.org',
               strict_min_version: '142.0',
-              data_collection_permissions: { required: ['none'] },
+              // What leaves the browser, and only to the API origin the user configured: the token
+              // and secret (authenticationInfo), and page content pushed into slots: a page's
+              // declared payload or a selected text (websiteContent). README "Store declarations".
+              data_collection_permissions: { required: ['authenticationInfo', 'websiteContent'] },
             },
           },
         }

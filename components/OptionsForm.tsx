@@ -1,12 +1,13 @@
 /**
  * The connection settings form. It never talks to the API or the browser itself: the page passes
- * in how to ask for the host permission and how to save, test and forget.
+ * in how to ask for the host permission and how to save and test. It edits one profile (the one
+ * in `settings`); signing out is in the profiles list.
  *
  * Order on Save and Test: validate synchronously, then ask for the permission before anything else
  * is awaited (Chrome grants the prompt only inside the click's user gesture), then call the worker.
  */
 import type { JSX } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useId, useRef, useState } from 'preact/hooks';
 import { problemText, displayOrigin } from '../lib/describe-error';
 import { t } from '../lib/i18n';
 import type {
@@ -19,13 +20,17 @@ import type {
 import { slotCount } from '../lib/slots/count';
 import {
   BaseUrl,
+  LIVE_BASE_URL,
   type PremiumOverride,
   type SecretPersistence,
   effectivePremium,
+  originOf,
   originPattern,
 } from '../lib/storage/settings';
 import { ConnectionReportView } from './ConnectionReportView';
 import { ErrorNotice } from './ErrorNotice';
+import { checkFreshnessMinutes, checkRequestsPerMinute } from './options/checks';
+import { type LimitsValues, LimitsFields } from './options/LimitsFields';
 import { yesNoUnknown } from './text';
 
 export interface OptionsFormProps {
@@ -34,26 +39,27 @@ export interface OptionsFormProps {
   requestPermission: (pattern: string) => Promise<boolean>;
   onSave: (input: SettingsInput) => Promise<ResponseOf<'saveSettings'>>;
   onTest: (input: SettingsInput) => Promise<ResponseOf<'testConnection'>>;
-  onForget: () => Promise<ResponseOf<'forgetCredentials'>>;
 }
 
-type Action = 'save' | 'test' | 'forget';
+type Action = 'save' | 'test';
 
 type Outcome =
   | { kind: 'idle' }
   | { kind: 'busy'; action: Action }
   | { kind: 'saved' }
-  | { kind: 'forgotten' }
   | { kind: 'tested'; report: ConnectionReport }
   | { kind: 'refused'; action: 'save' | 'test'; origin: string }
   | { kind: 'failed'; error: AppError };
 
 interface FieldErrors {
-  baseUrl?: string;
-  token?: string;
+  baseUrl?: string | undefined;
+  token?: string | undefined;
+  requestsPerMinute?: string | undefined;
+  freshnessMinutes?: string | undefined;
 }
 
-export interface FormValues {
+export interface FormValues extends LimitsValues {
+  profileId: string;
   baseUrl: string;
   token: string;
   secret: string;
@@ -64,21 +70,38 @@ export interface FormValues {
 export type Checked =
   { ok: true; input: SettingsInput; pattern: string } | { ok: false; errors: FieldErrors };
 
+/** Whether `baseUrl` is valid and on another origin than `savedBaseUrl` (then the token must be typed again). */
+export function originChanged(baseUrl: string, savedBaseUrl: string): boolean {
+  const parsed = BaseUrl.safeParse(baseUrl);
+  return parsed.success && savedBaseUrl !== '' && originOf(parsed.data) !== originOf(savedBaseUrl);
+}
+
 /**
- * The synchronous check before anything is sent: a valid base URL, and a token unless one is
- * saved. The input carries the normalized base URL and trimmed token and secret.
+ * The synchronous check before anything is sent: a valid base URL, a token unless one is saved for
+ * this origin, and the two limits. The input carries the normalized base URL and trimmed token and
+ * secret.
  */
-export function checkSettingsForm(values: FormValues, hasToken: boolean): Checked {
+export function checkSettingsForm(values: FormValues, hasToken: boolean, savedBaseUrl = ''): Checked {
   const errors: FieldErrors = {};
   const baseUrl = BaseUrl.safeParse(values.baseUrl);
   if (!baseUrl.success) errors.baseUrl = problemText(baseUrl.error.issues[0]?.message ?? 'baseUrl.invalid');
   const token = values.token.trim();
-  if (!token && !hasToken) errors.token = t('token_required');
-  if (!baseUrl.success || errors.token) return { ok: false, errors };
+  if (!token && originChanged(values.baseUrl, savedBaseUrl)) errors.token = problemText('token.reenter');
+  else if (!token && !hasToken) errors.token = t('token_required');
+  const requestsPerMinute = checkRequestsPerMinute(values.requestsPerMinute);
+  if (!requestsPerMinute.ok) errors.requestsPerMinute = requestsPerMinute.message;
+  const freshnessMinutes = checkFreshnessMinutes(values.freshnessMinutes);
+  if (!freshnessMinutes.ok) errors.freshnessMinutes = freshnessMinutes.message;
+  if (!baseUrl.success || !requestsPerMinute.ok || !freshnessMinutes.ok || errors.token) {
+    return { ok: false, errors };
+  }
   return {
     ok: true,
     pattern: originPattern(baseUrl.data),
     input: {
+      profileId: values.profileId,
+      requestsPerMinute: requestsPerMinute.value,
+      freshnessMinutes: freshnessMinutes.value,
       baseUrl: baseUrl.data,
       token,
       secret: values.secret.trim(),
@@ -90,12 +113,19 @@ export function checkSettingsForm(values: FormValues, hasToken: boolean): Checke
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
-export function OptionsForm({ settings, requestPermission, onSave, onTest, onForget }: OptionsFormProps) {
+const limitsOf = (view: SettingsView): LimitsValues => ({
+  requestsPerMinute: view.requestsPerMinute === null ? '' : String(view.requestsPerMinute),
+  freshnessMinutes: String(view.freshnessMinutes),
+});
+
+export function OptionsForm({ settings, requestPermission, onSave, onTest }: OptionsFormProps) {
   const id = useId();
   const ids = {
     baseUrl: `${id}-base-url`,
     baseUrlHint: `${id}-base-url-hint`,
     baseUrlError: `${id}-base-url-error`,
+    baseUrlChanged: `${id}-base-url-changed`,
+    liveAddress: `${id}-live-address`,
     token: `${id}-token`,
     tokenHint: `${id}-token-hint`,
     tokenError: `${id}-token-error`,
@@ -103,7 +133,6 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
     secretHint: `${id}-secret-hint`,
     persistenceHint: `${id}-persistence-hint`,
     premiumState: `${id}-premium-state`,
-    forgetQuestion: `${id}-forget-question`,
   };
 
   const [view, setView] = useState<SettingsView>(settings);
@@ -112,38 +141,34 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
   const [secret, setSecret] = useState('');
   const [secretPersistence, setSecretPersistence] = useState<SecretPersistence>(settings.secretPersistence);
   const [premiumOverride, setPremiumOverride] = useState<PremiumOverride>(settings.premiumOverride);
+  const [limits, setLimits] = useState<LimitsValues>(limitsOf(settings));
   const [showSecret, setShowSecret] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const [confirmingForget, setConfirmingForget] = useState(false);
 
   const busy = useRef(false);
   const baseUrlInput = useRef<HTMLInputElement>(null);
   const tokenInput = useRef<HTMLInputElement>(null);
-  const forgetButton = useRef<HTMLButtonElement>(null);
-  const cancelForgetButton = useRef<HTMLButtonElement>(null);
-  /** Where focus goes once the next render is on screen (the confirm step appears or goes). */
-  const focusNext = useRef<'cancelForget' | 'forget' | null>(null);
-
-  useEffect(() => {
-    const target = focusNext.current;
-    focusNext.current = null;
-    if (target === 'cancelForget') cancelForgetButton.current?.focus();
-    else if (target === 'forget') forgetButton.current?.focus();
-  });
 
   const adopt = (next: SettingsView) => {
     setView(next);
     setBaseUrl(next.baseUrl);
     setSecretPersistence(next.secretPersistence);
     setPremiumOverride(next.premiumOverride);
+    setLimits(limitsOf(next));
     setToken('');
     setSecret('');
   };
 
   /** Shows a worker failure; a field the worker refused is marked at the field as well. */
   const showFailure = (error: AppError) => {
-    if (error.kind === 'invalidInput' && (error.field === 'baseUrl' || error.field === 'token')) {
+    if (
+      error.kind === 'invalidInput' &&
+      (error.field === 'baseUrl' ||
+        error.field === 'token' ||
+        error.field === 'requestsPerMinute' ||
+        error.field === 'freshnessMinutes')
+    ) {
       setErrors({ [error.field]: problemText(error.message) });
     }
     setOutcome({ kind: 'failed', error });
@@ -152,13 +177,16 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
   const run = async (action: 'save' | 'test') => {
     if (busy.current) return;
     const checked = checkSettingsForm(
-      { baseUrl, token, secret, secretPersistence, premiumOverride },
+      { profileId: view.profileId, baseUrl, token, secret, secretPersistence, premiumOverride, ...limits },
       view.hasToken,
+      view.baseUrl,
     );
     if (!checked.ok) {
       setErrors(checked.errors);
       setOutcome({ kind: 'idle' });
-      (checked.errors.baseUrl ? baseUrlInput : tokenInput).current?.focus();
+      if (checked.errors.baseUrl) baseUrlInput.current?.focus();
+      else if (checked.errors.token) tokenInput.current?.focus();
+      else document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
       return;
     }
     setErrors({});
@@ -195,35 +223,6 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
     }
   };
 
-  const askForget = () => {
-    focusNext.current = 'cancelForget';
-    setConfirmingForget(true);
-  };
-
-  const cancelForget = () => {
-    focusNext.current = 'forget';
-    setConfirmingForget(false);
-  };
-
-  const forget = async () => {
-    if (busy.current) return;
-    busy.current = true;
-    setOutcome({ kind: 'busy', action: 'forget' });
-    try {
-      const response = await onForget();
-      if (response.ok) {
-        adopt(response.value);
-        setOutcome({ kind: 'forgotten' });
-      } else showFailure(response.error);
-    } catch (error) {
-      showFailure({ kind: 'internal', message: String(error) });
-    } finally {
-      busy.current = false;
-      focusNext.current = 'forget';
-      setConfirmingForget(false);
-    }
-  };
-
   const onSubmit = (event: JSX.TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run('save');
@@ -232,22 +231,13 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
   const isBusy = outcome.kind === 'busy';
   const statusText =
     outcome.kind === 'busy'
-      ? t(
-          outcome.action === 'save'
-            ? 'status_saving'
-            : outcome.action === 'test'
-              ? 'status_testing'
-              : 'status_forgetting',
-        )
+      ? t(outcome.action === 'save' ? 'status_saving' : 'status_testing')
       : outcome.kind === 'saved'
         ? t('status_saved')
-        : outcome.kind === 'forgotten'
-          ? t('status_forgotten')
-          : '';
+        : '';
+  const baseUrlChanged = originChanged(baseUrl, view.baseUrl);
 
-  const slotsInUse = slotCount(
-    effectivePremium({ baseUrl, secretPersistence, premiumOverride, detectedPremium: view.detectedPremium }),
-  );
+  const slotsInUse = slotCount(effectivePremium({ premiumOverride, detectedPremium: view.detectedPremium }));
 
   return (
     <form class="options-form" noValidate onSubmit={onSubmit} aria-busy={isBusy ? 'true' : 'false'}>
@@ -267,16 +257,41 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
             if (errors.baseUrl) setErrors({ ...errors, baseUrl: undefined });
           }}
           aria-invalid={errors.baseUrl ? 'true' : undefined}
-          aria-describedby={describedBy(errors.baseUrl && ids.baseUrlError, ids.baseUrlHint)}
+          list={ids.liveAddress}
+          aria-describedby={describedBy(
+            errors.baseUrl && ids.baseUrlError,
+            baseUrlChanged && ids.baseUrlChanged,
+            ids.baseUrlHint,
+          )}
         />
+        <datalist id={ids.liveAddress}>
+          <option value={LIVE_BASE_URL} />
+        </datalist>
         {errors.baseUrl && (
           <p id={ids.baseUrlError} class="field-error">
             {errors.baseUrl}
           </p>
         )}
+        {baseUrlChanged && (
+          <p id={ids.baseUrlChanged} class="field-warning">
+            {t('baseUrl_originChanged')}
+          </p>
+        )}
         <p id={ids.baseUrlHint} class="hint">
           {t('field_baseUrl_hint')}
         </p>
+        {baseUrl !== LIVE_BASE_URL && (
+          <button
+            type="button"
+            class="button button--quiet"
+            onClick={() => {
+              setBaseUrl(LIVE_BASE_URL);
+              setErrors({ ...errors, baseUrl: undefined });
+            }}
+          >
+            {t('action_useLiveAddress')}
+          </button>
+        )}
       </div>
 
       <div class="field">
@@ -357,6 +372,15 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
         </p>
       </fieldset>
 
+      <LimitsFields
+        values={limits}
+        errors={errors}
+        onChange={(next) => {
+          setLimits(next);
+          setErrors({ ...errors, requestsPerMinute: undefined, freshnessMinutes: undefined });
+        }}
+      />
+
       <fieldset class="choices" aria-describedby={ids.premiumState}>
         <legend>{t('premium_legend')}</legend>
         <Radio
@@ -398,31 +422,7 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
         >
           {t('action_test')}
         </button>
-        <button
-          ref={forgetButton}
-          type="button"
-          class="button button--danger"
-          aria-disabled={isBusy ? 'true' : undefined}
-          aria-expanded={confirmingForget ? 'true' : 'false'}
-          onClick={askForget}
-        >
-          {t('action_forget')}
-        </button>
       </div>
-
-      {confirmingForget && (
-        <div class="confirm" role="group" aria-labelledby={ids.forgetQuestion}>
-          <p id={ids.forgetQuestion}>{t('forget_question')}</p>
-          <div class="actions">
-            <button type="button" class="button button--danger" onClick={() => void forget()}>
-              {t('action_forget_confirm')}
-            </button>
-            <button ref={cancelForgetButton} type="button" class="button" onClick={cancelForget}>
-              {t('action_cancel')}
-            </button>
-          </div>
-        </div>
-      )}
 
       <p role="status" class={statusText ? 'status' : 'status status--empty'}>
         {statusText}

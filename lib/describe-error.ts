@@ -45,6 +45,7 @@ const PROBLEM_KEYS: Record<string, MessageKey> = {
   'baseUrl.credentials': 'baseUrl_credentials',
   'baseUrl.query': 'baseUrl_query',
   'token.required': 'token_required',
+  'token.reenter': 'token_reenter',
 };
 
 /** The localized text of a validation problem key such as `baseUrl.https`; other text as it is. */
@@ -88,6 +89,11 @@ export function describeError(error: AppError): ErrorDescription {
         title: t('error_unauthorized_title'),
         detail: withServerText(t('error_unauthorized_detail'), error.message),
       };
+    case 'premiumRequired':
+      return {
+        title: t('premium_needed_title'),
+        detail: withServerText(t('error_premiumRequired_detail'), error.message),
+      };
     case 'forbidden': {
       const parts = [
         error.scopes.length > 0
@@ -119,6 +125,13 @@ export function describeError(error: AppError): ErrorDescription {
           error.retryAfterMs === null
             ? t('error_rateLimited_unknown')
             : t('error_rateLimited_wait', seconds(error.retryAfterMs)),
+      };
+    case 'redirected':
+      return {
+        title: t('error_redirected_title'),
+        detail: error.location
+          ? t('error_redirected_detail', truncate(error.location))
+          : t('error_redirected_unknown'),
       };
     case 'server': {
       const text = truncate(error.message);
@@ -165,6 +178,8 @@ export function describeError(error: AppError): ErrorDescription {
         title: t('error_internal_title'),
         detail: t('error_internal_detail', truncate(error.message)),
       };
+    case 'profileChanged':
+      return { title: t('error_profileChanged_title'), detail: t('error_profileChanged_detail') };
   }
 }
 

@@ -7,6 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
+import { RateLimitNotice } from '../RateLimitNotice';
 import type { SectionKey, SectionState, TransactionsState } from '../../lib/cache/store';
 import { AccountsTable, Transactions, accountId } from './Accounts';
 import { BuildingPicker } from './BuildingPicker';
@@ -56,6 +57,7 @@ export function Dashboard(props: DashboardProps) {
         <h1>{t('extName')}</h1>
         <div class="dashboard__actions">{props.headerActions}</div>
       </header>
+      <RateLimitNotice />
       <BuildingPicker
         state={props.buildings}
         selectedId={props.selectedId}

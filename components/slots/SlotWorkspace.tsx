@@ -5,8 +5,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
-import { type Send, send as realSend } from '../../lib/messaging/client';
+import { type Send, boundProfile, send as realSend } from '../../lib/messaging/client';
 import { ErrorNotice } from '../ErrorNotice';
+import { RateLimitNotice } from '../RateLimitNotice';
 import { preview } from './HistoryList';
 import { SlotEditor } from './SlotEditor';
 import { type SlotModel, type Workspace, createWorkspace } from './store';
@@ -26,7 +27,7 @@ const openSettings = () => void browser.runtime.openOptionsPage();
 const openEditor = () => void browser.tabs.create({ url: browser.runtime.getURL('/editor.html') });
 
 export function SlotWorkspace({ layout, send = realSend, workspace: shared }: SlotWorkspaceProps) {
-  const workspace = useMemo(() => shared ?? createWorkspace(send), [send, shared]);
+  const workspace = useMemo(() => shared ?? createWorkspace(send, boundProfile()), [send, shared]);
   useEffect(() => {
     void workspace.init();
     // Drafts are debounced; whatever is pending is written as soon as the page goes away.
@@ -47,6 +48,7 @@ export function SlotWorkspace({ layout, send = realSend, workspace: shared }: Sl
     <section class={`slots slots--${layout}`}>
       {layout === 'full' && <h1>{t('slots_heading')}</h1>}
       <TargetPicker workspace={workspace} onOpenSettings={openSettings} />
+      {layout === 'full' && <RateLimitNotice send={send} />}
       {settings.status === 'error' && <ErrorNotice error={settings.error} />}
       <p class="hint">
         {workspace.premium.value ? t('slots_countPremium') : t('slots_countBasic')} {t('slots_counting')}{' '}

@@ -11,6 +11,8 @@ export const ApiError = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('timeout'), timeoutMs: z.number() }),
   z.object({ kind: z.literal('aborted') }),
   z.object({ kind: z.literal('unauthorized'), message: z.string() }),
+  /** A 401 whose message mentions premium: how the live service refuses a premium-locked request. */
+  z.object({ kind: z.literal('premiumRequired'), message: z.string() }),
   /** 403: the scopes the endpoint needs and whether it needs premium, to name what may be missing. */
   z.object({
     kind: z.literal('forbidden'),
@@ -22,6 +24,11 @@ export const ApiError = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('notFound'), message: z.string() }),
   z.object({ kind: z.literal('validation'), status: z.number(), message: z.string() }),
   z.object({ kind: z.literal('rateLimited'), retryAfterMs: z.nullable(z.number()), message: z.string() }),
+  /**
+   * A 3xx answer: never followed, so nothing (no token, no secret) was sent to the other address.
+   * `location` is its origin when the answer named it; a browser hides it (opaqueredirect): null.
+   */
+  z.object({ kind: z.literal('redirected'), location: z.nullable(z.string()) }),
   /** 5xx, or any other unexpected status; HTML bodies arrive here as text, truncated. */
   z.object({ kind: z.literal('server'), status: z.number(), message: z.string() }),
   /** 2xx with a body that does not match the spec; `path` names the field that failed. */

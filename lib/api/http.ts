@@ -6,6 +6,8 @@
  */
 import { ENDPOINTS, type EndpointId, fillPath } from './endpoints';
 import { type ApiError, fail, ok, type Result } from './errors';
+import { parseRetryAfter } from './rate-headers';
+import { type Priority, type Report, type RequestScheduler, queueIdOf } from './scheduler';
 
 export interface ApiConfig {
   /** e.g. 'http://127.0.0.1:8787' or 'https://api.example.com/v1'; a trailing slash is ignored. */
@@ -22,6 +24,31 @@ export interface ApiConfig {
   /** The caller's abort: ends the request (and any wait between attempts) as { kind: 'aborted' }. */
   signal?: AbortSignal;
   fetch?: typeof fetch;
+  /**
+   * The worker's request scheduler. With it, every request waits its turn in the queue of this
+   * key and origin, and a 429 goes back to the scheduler (which waits and sends again) instead of
+   * being retried here.
+   */
+  scheduler?: RequestScheduler;
+  /** Where the request goes in the scheduler's queue. Default: 'visible'. */
+  request?: RequestPlacement;
+}
+
+export interface RequestPlacement {
+  priority: Priority;
+  /** Within the priority, lower first (e.g. visible slots before hidden ones). */
+  order?: number;
+  /** For cancelling a group (an import job's id). */
+  tag?: string;
+}
+
+/** The same config with the scheduler placement of a call site. */
+export function placed(
+  cfg: ApiConfig,
+  priority: Priority,
+  extra: Omit<RequestPlacement, 'priority'> = {},
+): ApiConfig {
+  return { ...cfg, request: { ...extra, priority } };
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -59,7 +86,22 @@ export async function send<T>(cfg: ApiConfig, spec: RequestSpec<T>): Promise<Res
     const base = checkBaseUrl(cfg.baseUrl);
     if (base) return fail(base);
     const url = joinUrl(cfg.baseUrl, fillPath(endpoint.path, spec.params ?? {}));
-    const answer = await withRetries(cfg, endpoint.method, () => attempt(cfg, endpoint.method, url, spec));
+    const exchange = (report?: Report) =>
+      withRetries(cfg, endpoint.method, () => attempt(cfg, endpoint.method, url, spec, report));
+    const scheduler = cfg.scheduler;
+    const answer = scheduler
+      ? await scheduler.run(
+          await queueIdOf(cfg.baseUrl, cfg.token),
+          {
+            priority: 'visible',
+            ...cfg.request,
+            // The same read asked again while the first still waits: one request answers both.
+            ...(endpoint.method === 'GET' ? { dedupeKey: url } : {}),
+            ...(cfg.signal ? { signal: cfg.signal } : {}),
+          },
+          exchange,
+        )
+      : await exchange();
     if (!answer.ok) return answer;
     return spec.parse(answer.value);
   } catch (error) {
@@ -101,7 +143,7 @@ const RETRYABLE_STATUS = new Set([429, 500, 502, 503, 504]);
  */
 function isRetryable(method: 'GET' | 'POST', failure: AttemptFailure): boolean {
   const { error, status } = failure;
-  if (error.kind === 'aborted' || error.kind === 'invalidInput') return false;
+  if (error.kind === 'aborted' || error.kind === 'invalidInput' || error.kind === 'redirected') return false;
   if (method === 'POST') return status === 429;
   if (error.kind === 'network' || error.kind === 'timeout') return true;
   return status !== null && RETRYABLE_STATUS.has(status);
@@ -119,6 +161,8 @@ async function withRetries(
     const result = await run();
     if (result.ok) return result;
     const failure = result.error;
+    // The scheduler owns 429 waiting: it holds the request until the budget allows and sends it again.
+    if (cfg.scheduler && failure.status === 429) return fail(failure.error);
     if (attemptNo >= retries || !isRetryable(method, failure)) return fail(failure.error);
     let waitMs: number;
     if (failure.retryAfterMs !== null) {
@@ -162,6 +206,7 @@ async function attempt<T>(
   method: 'GET' | 'POST',
   url: string,
   spec: RequestSpec<T>,
+  report?: Report,
 ): Promise<Attempt> {
   const callerSignal = cfg.signal;
   const noAnswer = (error: ApiError): Attempt => fail({ error, status: null, retryAfterMs: null });
@@ -181,7 +226,8 @@ async function attempt<T>(
     Authorization: `Bearer ${cfg.token}`,
     Accept: 'application/json',
   };
-  const init: RequestInit = { method, headers, signal: controller.signal };
+  // No request follows a redirect: the token (and a write's secret) must reach only the configured origin.
+  const init: RequestInit = { method, headers, signal: controller.signal, redirect: 'manual' };
   if (spec.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(spec.body);
@@ -190,6 +236,15 @@ async function attempt<T>(
   const doFetch = cfg.fetch ?? globalThis.fetch;
   try {
     const response = await doFetch(url, init);
+    report?.(response.status, response.headers);
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      void response.body?.cancel().catch(() => undefined);
+      return fail({
+        error: redirected(url, response.headers.get('location')),
+        status: response.status,
+        retryAfterMs: null,
+      });
+    }
     // The body is read under the same timer: a server that stalls mid-body times out too.
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
@@ -212,6 +267,19 @@ async function attempt<T>(
   }
 }
 
+/** A redirect answer: the other origin when the answer names it (a browser's opaqueredirect does not). */
+function redirected(url: string, location: string | null): ApiError {
+  let target: string | null = null;
+  if (location) {
+    try {
+      target = new URL(location, url).origin;
+    } catch {
+      target = null;
+    }
+  }
+  return { kind: 'redirected', location: target };
+}
+
 function errorMessage(error: unknown): string {
   if (error instanceof Error) {
     // Node's fetch says only 'fetch failed'; the cause names what happened.
@@ -225,16 +293,7 @@ function errorMessage(error: unknown): string {
 // ---------------------------------------------------------------------------------------------
 // Classification of non-2xx answers
 
-/** Retry-After as seconds or as an HTTP-date, in ms from now; null when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
-  if (value === null) return null;
-  const text = value.trim();
-  if (text === '') return null;
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const date = Date.parse(text);
-  if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now);
-}
+export { parseRetryAfter };
 
 export function classifyStatus(
   endpointId: EndpointId,
@@ -247,11 +306,12 @@ export function classifyStatus(
   const serverText = (max: number) => serverMessage(contentType, text, max);
   const orDefault = (message: string, fallback: string) => (message === '' ? fallback : message);
   switch (status) {
-    case 401:
-      return {
-        kind: 'unauthorized',
-        message: orDefault(serverText(OTHER_MESSAGE_MAX), 'unauthorized (401)'),
-      };
+    case 401: {
+      const message = orDefault(serverText(OTHER_MESSAGE_MAX), 'unauthorized (401)');
+      return /premium/i.test(message)
+        ? { kind: 'premiumRequired', message }
+        : { kind: 'unauthorized', message };
+    }
     case 403:
       return {
         kind: 'forbidden',

@@ -5,9 +5,13 @@ import { type WorkerDeps, connect } from './context';
 
 export function optionHandlers(deps: WorkerDeps): Pick<Handlers, 'readOption'> {
   return {
-    async readOption({ target, option }) {
-      const connection = await connect(deps);
-      return connection.ok ? api.readOption(connection.value.config, target, option) : connection;
+    async readOption({ target, option, hint }, context) {
+      const connection = await connect(deps, context);
+      if (!connection.ok) return connection;
+      const config = api.placed(connection.value.config, hint?.priority ?? 'visible', {
+        order: hint?.order ?? option,
+      });
+      return api.readOption(config, target, option);
     },
   };
 }

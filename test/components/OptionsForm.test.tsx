@@ -22,7 +22,6 @@ function setup(overrides: Partial<OptionsFormProps> = {}) {
     requestPermission: Handler<'requestPermission'>;
     onSave: Handler<'onSave'>;
     onTest: Handler<'onTest'>;
-    onForget: Handler<'onForget'>;
   } = {
     requestPermission: vi.fn(async (_pattern: string) => true),
     onSave: vi.fn(async (input: SettingsInput) => ({ ok: true as const, value: savedView(input) })),
@@ -30,7 +29,6 @@ function setup(overrides: Partial<OptionsFormProps> = {}) {
       ok: true as const,
       value: { buildings: [], missingScopes: [], uncheckedScopes: [], premium: null },
     })),
-    onForget: vi.fn(async () => ({ ok: true as const, value: settingsView() })),
   };
   const props = { settings: settingsView(), ...mocks, ...overrides };
   render(<OptionsForm {...props} />);
@@ -62,7 +60,7 @@ describe('OptionsForm', () => {
     for (const name of ['Detect automatically', 'I have premium', "I don't have premium"]) {
       expect(within(premium).getByRole('radio', { name })).toBeTruthy();
     }
-    for (const name of ['Save', 'Test connection', 'Forget credentials', 'Show']) {
+    for (const name of ['Save', 'Test connection', 'Show']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
   });
@@ -167,6 +165,9 @@ describe('OptionsForm', () => {
     await screen.findByText('Saved.');
     expect(screen.getByRole('status').textContent).toBe('Saved.');
     expect(props.onSave).toHaveBeenCalledExactlyOnceWith({
+      profileId: 'p1',
+      requestsPerMinute: null,
+      freshnessMinutes: 5,
       baseUrl: 'https://api.example.com',
       token: 'tok-123',
       secret: 'sec-456',
@@ -265,32 +266,6 @@ describe('OptionsForm', () => {
     );
   });
 
-  it('Forget asks for confirmation in the page first', async () => {
-    const props = setup({
-      settings: settingsView({ baseUrl: 'https://api.example.com', hasToken: true, hasSecret: true }),
-    });
-    const confirm = vi.fn(() => true);
-    const original = window.confirm;
-    window.confirm = confirm;
-    click('Forget credentials');
-    window.confirm = original;
-    expect(confirm).not.toHaveBeenCalled();
-    expect(props.onForget).not.toHaveBeenCalled();
-    const group = screen.getByRole('group', { name: /Forget the saved access token and API secret\?/ });
-    expect(document.activeElement).toBe(within(group).getByRole('button', { name: 'Cancel' }));
-
-    fireEvent.click(within(group).getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('group', { name: /Forget the saved/ })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Forget credentials' }));
-    expect(props.onForget).not.toHaveBeenCalled();
-
-    click('Forget credentials');
-    click('Yes, forget');
-    await screen.findByText('The access token and API secret were forgotten.');
-    expect(props.onForget).toHaveBeenCalledOnce();
-    expect(field('Access token').placeholder).toBe('');
-  });
-
   it('Test connection: shows the buildings, missing and unchecked scopes and premium', async () => {
     const props = setup({
       onTest: vi.fn(async () => ({
@@ -358,5 +333,85 @@ describe('OptionsForm', () => {
     finish({ ok: true, value: settingsView({ hasToken: true }) });
     await screen.findByText('Saved.');
     expect(onSave).toHaveBeenCalledOnce();
+  });
+  it.each([
+    ['0', 'requests'],
+    ['601', 'requests'],
+    ['2.5', 'requests'],
+    ['abc', 'requests'],
+    ['-1', 'freshness'],
+    ['1441', 'freshness'],
+    ['', 'freshness'],
+  ])('limits: %s is refused with a clear message at its field and nothing is sent', async (value, which) => {
+    const props = setup();
+    fillValid();
+    const label =
+      which === 'requests' ? 'Requests per minute allowed by your key' : 'Freshness window (minutes)';
+    type(label, value);
+    click('Save');
+    const message =
+      which === 'requests'
+        ? 'Enter a whole number from 1 to 600, or leave the field empty.'
+        : 'Enter a number of minutes from 0 to 1440.';
+    const error = screen.getByText(message);
+    expect(field(label).getAttribute('aria-invalid')).toBe('true');
+    expect(field(label).getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    expect(props.requestPermission).not.toHaveBeenCalled();
+    expect(props.onSave).not.toHaveBeenCalled();
+  });
+
+  it('limits: each field explains itself; empty requests = learn, values are sent as numbers', async () => {
+    const props = setup({ settings: settingsView({ requestsPerMinute: 60, freshnessMinutes: 10 }) });
+    expect(field('Requests per minute allowed by your key').value).toBe('60');
+    expect(field('Freshness window (minutes)').value).toBe('10');
+    expect(screen.getByText(/Leave empty to learn the limit/)).toBeTruthy();
+    expect(screen.getByText(/Answers younger than this are shown without asking the API again/)).toBeTruthy();
+    fillValid();
+    type('Requests per minute allowed by your key', '');
+    type('Freshness window (minutes)', '0');
+    click('Save');
+    await screen.findByText('Saved.');
+    expect(props.onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ profileId: 'p1', requestsPerMinute: null, freshnessMinutes: 0 }),
+    );
+  });
+
+  it('base URL: offers the live service address as a suggestion and a button', () => {
+    setup();
+    expect(field('API base URL').list?.querySelector('option')?.getAttribute('value')).toBe(
+      'https://api.statev.de/req',
+    );
+    click('Use the live service address');
+    expect(field('API base URL').value).toBe('https://api.statev.de/req');
+    expect(screen.queryByRole('button', { name: 'Use the live service address' })).toBeNull();
+  });
+
+  it('base URL on another origin: says the token must be entered again and refuses an empty token', async () => {
+    const props = setup({
+      settings: settingsView({ baseUrl: 'https://api.example.com', hasToken: true, hasSecret: true }),
+    });
+    type('API base URL', 'https://api.example.com/v2');
+    expect(screen.queryByText(/This is another address than the saved one/)).toBeNull();
+    type('API base URL', 'https://other.example.net');
+    expect(screen.getByText(/This is another address than the saved one/)).toBeTruthy();
+    click('Save');
+    expect(screen.getByText(/The base URL changed: enter the access token/)).toBeTruthy();
+    expect(field('Access token').getAttribute('aria-invalid')).toBe('true');
+    expect(props.onSave).not.toHaveBeenCalled();
+  });
+
+  it('the worker refusing the token for a changed origin shows the re-enter message at the token field', async () => {
+    setup({
+      onSave: vi.fn(async () => ({
+        ok: false as const,
+        error: { kind: 'invalidInput' as const, field: 'token', message: 'token.reenter' },
+      })),
+    });
+    fillValid();
+    click('Save');
+    await waitFor(() => expect(field('Access token').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(/enter the access token \(and the API secret\) again/).length).toBeGreaterThan(
+      0,
+    );
   });
 });

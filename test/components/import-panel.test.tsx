@@ -5,12 +5,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
-import { type ImportJob, newJob, saveJob } from '../../lib/import/job';
-import { PENDING_IMPORT_KEY } from '../../lib/import/pending';
-import type { Send } from '../../lib/messaging/client';
+import { type ImportJob, newJob, readJob, saveJob } from '../../lib/import/job';
+import { putPendingImport, takePendingImport } from '../../lib/import/pending';
+import { type Send, bindProfile } from '../../lib/messaging/client';
 import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
+/** The profile the page shows: the panel reads that profile's stored jobs. */
+const P = 'p-1';
 const HTML = '<img src=x onerror=alert(1)>';
 
 const PROBLEMS: ImportPreview = {
@@ -51,12 +53,13 @@ function fakeWorker(preview: ImportPreview) {
         return { ok: true, value: preview };
       case 'startImport': {
         const request = payload as { target: Target; slots: ImportJob['items'] };
-        started = newJob('import', request.target, request.slots);
+        started = newJob(P, 'import', request.target, request.slots);
         await saveJob(started);
         return { ok: true, value: { id: started.id } };
       }
       case 'getImportJob':
-        return { ok: true, value: started };
+        // As the worker does: the job as stored for the page's profile.
+        return { ok: true, value: (await readJob(P, (payload as { id: string }).id)) ?? null };
       case 'undoImport':
         return { ok: true, value: { id: 'undo-1' } };
       default:
@@ -72,6 +75,7 @@ function paste(text: string) {
 }
 
 beforeEach(() => {
+  bindProfile(P);
   fakeBrowser.reset();
 });
 
@@ -142,7 +146,7 @@ describe('ImportPanel', () => {
   });
 
   it('follows the stored job: progress, per-slot results, then Undo', async () => {
-    const job = newJob('import', target, [
+    const job = newJob(P, 'import', target, [
       { slot: 1, title: 'a', data: '' },
       { slot: 2, title: 'b', data: '' },
       { slot: 3, title: 'c', data: '' },
@@ -185,9 +189,7 @@ describe('ImportPanel', () => {
   });
 
   it('checks a payload the popup handed over, once', async () => {
-    await fakeBrowser.storage.session.set({
-      [PENDING_IMPORT_KEY]: { text: '{"from":"page"}', source: 'http://127.0.0.1/shop', at: 1 },
-    });
+    await putPendingImport({ text: '{"from":"page"}', source: 'http://127.0.0.1/shop', at: 1 });
     const worker = fakeWorker(READY);
     render(<ImportPanel target={target} premium intent="import" send={worker.send} />);
     await screen.findByRole('region', { name: 'Preview' });
@@ -195,7 +197,8 @@ describe('ImportPanel', () => {
       { type: 'previewImport', payload: { document: { from: 'page' } } },
     ]);
     expect(screen.getByText('From: http://127.0.0.1/shop')).toBeTruthy();
-    expect(await fakeBrowser.storage.session.get(PENDING_IMPORT_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+    expect(await takePendingImport()).toBeNull();
   });
 });
 

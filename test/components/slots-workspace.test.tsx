@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { DRAFT_DEBOUNCE_MS } from '../../components/slots/store';
 import type { PageOption } from '../../lib/api/schemas';
-import type { Send } from '../../lib/messaging/client';
+import { type Send, bindProfile } from '../../lib/messaging/client';
 import type { MessageType, RequestOf, ResponseOf } from '../../lib/messaging/protocol';
 import { readDrafts } from '../../lib/storage/drafts';
 import { settingsView } from './fixtures';
@@ -69,7 +69,13 @@ const type = (n: number, label: 'Title' | 'Data', value: string) =>
 const click = (n: number, name: string | RegExp) =>
   fireEvent.click(within(slot(n)).getByRole('button', { name }));
 
-beforeEach(() => fakeBrowser.reset());
+/** The profile the page shows: drafts are kept under its id. */
+const P = 'p-1';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  bindProfile(P);
+});
 
 describe('SlotWorkspace', () => {
   it('shows each slot as a group "Slot N" with labeled fields; 10 slots and no reads of 11–20 without premium', async () => {
@@ -186,7 +192,7 @@ describe('SlotWorkspace', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(DRAFT_DEBOUNCE_MS + 10);
       });
-      expect((await readDrafts({ kind: 'building', id: 'b-1001' }, [8])).get(8)).toMatchObject({
+      expect((await readDrafts(P, { kind: 'building', id: 'b-1001' }, [8])).get(8)).toMatchObject({
         title: 'Entwurf',
         base: T0,
       });
@@ -200,7 +206,7 @@ describe('SlotWorkspace', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(10);
       });
-      expect((await readDrafts({ kind: 'building', id: 'b-1001' }, [8])).size).toBe(0);
+      expect((await readDrafts(P, { kind: 'building', id: 'b-1001' }, [8])).size).toBe(0);
     } finally {
       vi.useRealTimers();
     }

@@ -64,12 +64,40 @@ describe('store manifests', () => {
     expect(manifestOf(E2E).host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
   });
 
-  it('declares the Firefox add-on id and data collection for Firefox only', () => {
-    expect(manifestOf(FIREFOX).browser_specific_settings).toMatchObject({
-      gecko: { id: expect.any(String), data_collection_permissions: { required: ['none'] } },
+  it('declares the Firefox add-on id and the data it transmits (README "Store declarations"), for Firefox only', () => {
+    expect(manifestOf(FIREFOX).browser_specific_settings).toEqual({
+      gecko: {
+        id: 'page-options@example.org',
+        strict_min_version: '142.0',
+        data_collection_permissions: { required: ['authenticationInfo', 'websiteContent'] },
+      },
     });
     expect(manifestOf(CHROME)).not.toHaveProperty('browser_specific_settings');
   });
+
+  for (const dir of [CHROME, FIREFOX]) {
+    it(`${dir} has PNG icons at 16, 32, 48 and 128 px for the store and the toolbar`, () => {
+      const manifest = manifestOf(dir);
+      const icons = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
+      expect(manifest.icons).toEqual(icons);
+      expect(manifest.action).toMatchObject({ default_icon: icons });
+      for (const [size, file] of Object.entries(icons)) {
+        const png = readFileSync(join(dir, file));
+        // PNG signature, then the IHDR chunk's width and height (big-endian) at bytes 16 and 20.
+        expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([Number(size), Number(size)]);
+      }
+    });
+  }
+
+  for (const dir of [CHROME, FIREFOX]) {
+    it(`${dir} ships the privacy policy as a script-free page`, () => {
+      const page = readFileSync(join(dir, 'privacy.html'), 'utf8');
+      expect(page).toContain('<h1>Privacy of Page Options</h1>');
+      expect(page).toContain('It sends nothing to us');
+      expect(page).not.toMatch(/<script|\bon[a-z]+=/i);
+    });
+  }
 });
 
 describe('bundles', () => {

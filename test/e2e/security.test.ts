@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBuildingOption } from '../../lib/api/client';
 import { DEMO } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { type ExtensionSession, launchExtension } from './browser';
@@ -197,5 +198,45 @@ describe('security', () => {
     expect(await popup.page.locator('img[src="x"]').count()).toBe(0);
     expect(dialogs).toBe(0);
     await Promise.all([popup.page.close(), editor.page.close()]);
+  });
+
+  it('a 307 on the save to another origin never delivers the secret there; the save is reported as failed', async () => {
+    const option = 8;
+    const editor = await EditorPage.open(session);
+    await expect.poll(() => editor.title(option).isEditable()).toBe(true);
+    const before = await editor.title(option).inputValue();
+    sandbox.clearLog();
+    const foreignBefore = foreign.log.length;
+    sandbox.addFault({
+      path: '/building/options',
+      method: 'POST',
+      kind: 'status',
+      status: 307,
+      body: '',
+      headers: { Location: `${foreign.url}/building/options` },
+    });
+    await editor.title(option).fill('Umgeleitet');
+    await editor.save(option);
+    const alert = editor.slot(option).getByRole('alert');
+    await alert.waitFor();
+    // Chromium hides a redirect's Location from the worker (opaqueredirect): "another address".
+    expect(await alert.textContent()).toContain(msg('error_redirected_title'));
+    expect(await alert.textContent()).toContain(msg('error_redirected_unknown'));
+    expect(await editor.slot(option).getByText(msg('slot_saved'), { exact: true }).count()).toBe(0);
+
+    // The API got the write once and answered 307; the other origin got nothing at all. (Chromium's
+    // devtools view lists the redirect hop as a request, but with redirect 'manual' it is never sent:
+    // the other server, which logs every connection, is the witness.)
+    expect(sandbox.log.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([307]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(foreign.log.slice(foreignBefore)).toEqual([]);
+    // Nothing was saved: the API still holds the old title.
+    const { buildingId } = JSON.parse(sandbox.log.find((r) => r.method === 'POST')?.body ?? '{}') as {
+      buildingId: string;
+    };
+    sandbox.clearFaults();
+    const stored = await readBuildingOption({ baseUrl: sandbox.url, token }, buildingId, option);
+    expect(stored.ok && stored.value.title).toBe(before);
+    await editor.page.close();
   });
 });

@@ -2,12 +2,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Building, Room } from '../../lib/api/schemas';
-import { CACHE_FRESH_MS, cacheKey, isFresh, readCached, writeCached } from '../../lib/cache/cache';
 import { createDashboardStore } from '../../lib/cache/store';
 import type { Send } from '../../lib/messaging/client';
+import { CACHE_FRESH_MS, cacheFamily, isFresh, readCached, writeCached } from '../../lib/storage/cache';
+import { readTargets } from '../../lib/storage/targets';
 import { z } from '../../lib/zod';
 
 const NOW = 1_750_000_000_000;
+const P = 'p-1';
 const building = {
   id: 'b-1',
   hash: 'h',
@@ -25,26 +27,27 @@ beforeEach(() => fakeBrowser.reset());
 
 describe('cache', () => {
   it('round-trips a value with its time; fresh only within the window', async () => {
-    await writeCached(cacheKey('details', 'b-1'), building, NOW);
-    expect(await readCached(cacheKey('details', 'b-1'), Building)).toEqual({ value: building, savedAt: NOW });
+    await writeCached(P, ['details', 'b-1'], building, NOW);
+    expect(await readCached(P, ['details', 'b-1'], Building)).toEqual({ value: building, savedAt: NOW });
+    expect(await readCached('p-2', ['details', 'b-1'], Building)).toBeNull();
     expect(isFresh(NOW, NOW + CACHE_FRESH_MS - 1)).toBe(true);
     expect(isFresh(NOW, NOW + CACHE_FRESH_MS)).toBe(false);
     expect(isFresh(NOW, NOW - 1)).toBe(false); // a clock that went back does not make data fresh
   });
 
   it('treats an invalid stored value as absent and removes it', async () => {
-    const key = cacheKey('rooms', 'b-1');
+    const key = cacheFamily.key(P, 'rooms', 'b-1');
     for (const bad of [
       { savedAt: NOW, value: [{ id: 'r' }] },
       'junk',
       { value: [] },
       { savedAt: -1, value: [] },
     ]) {
-      await fakeBrowser.storage.local.set({ [key]: bad });
-      expect(await readCached(key, z.array(Room))).toBeNull();
+      await fakeBrowser.storage.local.set({ [key]: { v: 1, value: bad } });
+      expect(await readCached(P, ['rooms', 'b-1'], z.array(Room))).toBeNull();
       expect(await fakeBrowser.storage.local.get(key)).toEqual({});
     }
-    expect(await readCached(cacheKey('nothing'), Building)).toBeNull();
+    expect(await readCached(P, ['nothing'], Building)).toBeNull();
   });
 });
 
@@ -75,8 +78,8 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('dashboard store', () => {
   it('shows cached data at once and revalidates when stale', async () => {
-    await writeCached(cacheKey('buildings'), [{ id: 'b-1', label: 'Haus' }], NOW - 10 * 60_000);
-    await writeCached(cacheKey('details', 'b-1'), { ...building, label: 'Alt' }, NOW - 10 * 60_000);
+    await writeCached(P, ['buildings'], [{ id: 'b-1', label: 'Haus' }], NOW - 10 * 60_000);
+    await writeCached(P, ['details', 'b-1'], { ...building, label: 'Alt' }, NOW - 10 * 60_000);
     let release: (v: unknown) => void = () => undefined;
     const { send, calls } = scriptedSend({
       getSettings: () => settings(true, true),
@@ -86,7 +89,7 @@ describe('dashboard store', () => {
       listTenants: () => ({ ok: true, value: [] }),
       listBankAccounts: () => ({ ok: true, value: [] }),
     });
-    const store = createDashboardStore({ send, now: () => NOW });
+    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
     await store.start();
     await flush();
     expect(store.selectedId.value).toBe('b-1');
@@ -103,17 +106,16 @@ describe('dashboard store', () => {
       savedAt: NOW,
       data: { label: 'Haus' },
     });
-    expect((await readCached(cacheKey('details', 'b-1'), Building))?.value.label).toBe('Haus');
     expect(calls.filter((c) => c === 'readBuilding')).toHaveLength(1);
   });
 
   it('does not ask again for fresh data; a failed refresh keeps the data', async () => {
-    await writeCached(cacheKey('details', 'b-1'), building, NOW - 1000);
+    await writeCached(P, ['details', 'b-1'], building, NOW - 1000);
     const { send, calls } = scriptedSend({
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, now: () => NOW });
+    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
     await store.start();
     await flush();
     expect(calls).not.toContain('readBuilding');
@@ -136,7 +138,7 @@ describe('dashboard store', () => {
       getSettings: () => settings(false, false),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, now: () => NOW });
+    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
     await store.start();
     await flush();
     expect(store.sections.tenants.value).toEqual({ status: 'notPremium' });
@@ -153,7 +155,7 @@ describe('dashboard store', () => {
       listTenants: () => forbidden,
     });
     fakeBrowser.reset();
-    const second = createDashboardStore({ send: unknown.send, now: () => NOW });
+    const second = createDashboardStore({ send: unknown.send, profileId: P, now: () => NOW });
     await second.start();
     await flush();
     expect(unknown.calls).toContain('listTenants');
@@ -164,22 +166,20 @@ describe('dashboard store', () => {
     const { send } = scriptedSend({
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
-      listTransactions: () => ({ ok: true, value: [] }),
+      listTransactions: () => ({ ok: true, value: { total: 0, transactions: [] } }),
     });
-    const store = createDashboardStore({ send, now: () => NOW });
+    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
     await store.start();
     store.select('b-2');
     await flush();
-    expect(await fakeBrowser.storage.local.get('dashboard.lastBuilding.v1')).toEqual({
-      'dashboard.lastBuilding.v1': 'b-2',
-    });
+    expect((await readTargets(P)).last).toEqual({ kind: 'building', id: 'b-2' });
     store.openAccount('acc-1');
     store.pageTransactions(400);
     await flush();
     expect(store.transactions.value).toMatchObject({ bankId: 'acc-1', skip: 200, page: { status: 'ready' } });
     expect(send).toHaveBeenLastCalledWith('listTransactions', { bankId: 'acc-1', limit: 25, skip: 200 });
 
-    const reopened = createDashboardStore({ send, now: () => NOW });
+    const reopened = createDashboardStore({ send, profileId: P, now: () => NOW });
     await reopened.start();
     expect(reopened.selectedId.value).toBe('b-2');
   });

@@ -4,9 +4,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { Building, BuildingListEntry } from '../../lib/api/schemas';
 import { createHandlers, type WorkerDeps } from '../../lib/handlers';
-import type { SettingsInput } from '../../lib/messaging/protocol';
+import { type SettingsInput, protocol } from '../../lib/messaging/protocol';
+import { readCached } from '../../lib/storage/cache';
+import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
+import { z } from '../../lib/zod';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
 
@@ -29,6 +33,19 @@ const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => ({
 
 async function storedIn(area: 'local' | 'session'): Promise<Record<string, unknown>> {
   return fakeBrowser.storage[area].get(null);
+}
+
+/**
+ * Nothing of an account is stored: no credentials, no answers, and no profile holds a base URL.
+ * (The worker may have made the empty first profile a form is saved into.)
+ */
+async function expectNothingSaved(): Promise<void> {
+  const { [profilesItem.key]: _profiles, ...local } = await storedIn('local');
+  expect(local).toEqual({});
+  expect(await storedIn('session')).toEqual({});
+  expect((await profilesItem.get()).list.map((p) => p.baseUrl)).toEqual(
+    (await profilesItem.get()).list.map(() => ''),
+  );
 }
 
 beforeEach(() => {
@@ -74,21 +91,28 @@ describe('saveSettings', () => {
   it('refuses a token the API rejects and saves nothing', async () => {
     const result = await handlers.saveSettings(input({ token: DEMO.unknownToken }));
     expect(result).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
-    expect(await storedIn('local')).toEqual({});
-    expect(await storedIn('session')).toEqual({});
+    await expectNothingSaved();
   });
 
   it('saves, detects premium from slot 11 and never hands the credentials back', async () => {
     const result = await handlers.saveSettings(input({ baseUrl: `${sandbox.url}/` }));
-    expect(result).toEqual({
+    const { active, list } = await profilesItem.get();
+    expect(list).toHaveLength(1);
+    // What the page receives: the answer as the router validates it against the protocol.
+    expect(protocol.saveSettings.response.parse(result)).toEqual({
       ok: true,
       value: {
+        profileId: active,
+        name: 'Account 1',
+        color: list[0]?.color,
         baseUrl: sandbox.url,
         hasToken: true,
         hasSecret: true,
         secretPersistence: 'session',
         premiumOverride: 'auto',
         detectedPremium: true,
+        requestsPerMinute: null,
+        freshnessMinutes: 5,
         premium: true,
       },
     });
@@ -124,11 +148,16 @@ describe('saveSettings', () => {
   });
 });
 
-describe('forgetCredentials', () => {
+describe('forgetProfile', () => {
   it('removes token and secret from both areas', async () => {
     await handlers.saveSettings(input({ secretPersistence: 'local' }));
-    const result = await handlers.forgetCredentials({});
+    const id = (await profilesItem.get()).active ?? '';
+    const result = await handlers.forgetProfile({ id, deleteDraftsAndHistory: false });
     expect(result).toMatchObject({
+      ok: true,
+      value: { active: id, list: [{ id, hasToken: false, baseUrl: sandbox.url }] },
+    });
+    expect(await handlers.getSettings({})).toMatchObject({
       ok: true,
       value: { hasToken: false, hasSecret: false, baseUrl: sandbox.url },
     });
@@ -173,8 +202,7 @@ describe('testConnection', () => {
 
   it('tests without saving anything', async () => {
     await handlers.testConnection(input());
-    expect(await storedIn('session')).toEqual({});
-    expect(await storedIn('local')).toEqual({});
+    await expectNothingSaved();
   });
 });
 
@@ -202,6 +230,18 @@ describe('API messages', () => {
     const rooms = await handlers.listRooms({ buildingId: DEMO.buildings.juergen[0] });
     expect(rooms.ok && rooms.value.length).toBeGreaterThan(0);
     expect(sandbox.log.at(-1)?.authorization).toBe(`Bearer ${DEMO.premium.token}`);
+  });
+
+  it('keep each answer in the profile’s cache, which pages show first', async () => {
+    await handlers.saveSettings(input());
+    const id = (await profilesItem.get()).active ?? '';
+    const buildingId = DEMO.buildings.juergen[0];
+    const details = await handlers.readBuilding({ buildingId });
+    const list = await handlers.listBuildings({});
+    if (!details.ok || !list.ok) throw new Error('read failed');
+    expect((await readCached(id, ['details', buildingId], Building))?.value).toEqual(details.value);
+    expect((await readCached(id, ['buildings'], z.array(BuildingListEntry)))?.value).toEqual(list.value);
+    expect(await readCached('someone-else', ['buildings'], z.array(BuildingListEntry))).toBeNull();
   });
 
   it('write a slot with the stored secret, which only the worker adds', async () => {

@@ -8,9 +8,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { type ImportDeps, createHandlers, resumeJobs } from '../../lib/handlers';
-import { type ImportJob, newJob, readJob, saveJob } from '../../lib/import/job';
+import { type ImportJob, newJob, readJob, readJobs, saveJob } from '../../lib/import/job';
+import { writeCredentials } from '../../lib/storage/credentials';
 import { readHistory } from '../../lib/storage/history';
-import { originPattern } from '../../lib/storage/settings';
+import { profilesItem } from '../../lib/storage/profiles';
+import { originOf, originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
 
@@ -25,7 +27,7 @@ const handlers = createHandlers(deps);
 const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
-async function configure(who: 'premium' | 'basic') {
+async function configure(who: 'premium' | 'basic'): Promise<string> {
   const saved = await handlers.saveSettings({
     baseUrl: sandbox.url,
     token: DEMO[who].token,
@@ -35,6 +37,7 @@ async function configure(who: 'premium' | 'basic') {
   });
   expect(saved.ok).toBe(true);
   sandbox.clearLog();
+  return (await profilesItem.get()).active ?? '';
 }
 
 async function slot(option: number, on: Target = target) {
@@ -122,7 +125,7 @@ describe('previewImport', () => {
 
 describe('startImport, getImportJob, undoImport', () => {
   it('re-validates in the worker and refuses what the page should not have sent', async () => {
-    await configure('basic');
+    const profileId = await configure('basic');
     const basicTarget = { kind: 'building' as const, id: DEMO.buildings.kaethe[0] };
     const answer = await handlers.startImport({
       target: basicTarget,
@@ -138,11 +141,11 @@ describe('startImport, getImportJob, undoImport', () => {
       error: { message: 'slots[0].title: 65 characters, at most 64' },
     });
     expect(posts()).toHaveLength(0);
-    expect(await fakeBrowser.storage.local.get('importJobs.v1')).toEqual({});
+    expect(await readJobs(profileId)).toEqual([]);
   });
 
   it('answers at once with a job id, runs the job in the background, and undo restores every slot', async () => {
-    await configure('premium');
+    const profileId = await configure('premium');
     const before = await Promise.all(Array.from({ length: 20 }, (_, i) => slot(i + 1)));
     const slots = before.map((_, i) => ({ slot: i + 1, title: `Import ${i + 1}`, data: `{"n":${i + 1}}` }));
     const started = await handlers.startImport({ target, slots });
@@ -150,7 +153,7 @@ describe('startImport, getImportJob, undoImport', () => {
     const job = await finished(started.value.id);
     expect(job.items.map((i) => i.status)).toEqual(Array(20).fill('done'));
     expect((await slot(20)).title).toBe('Import 20');
-    expect((await readHistory(target, 20))[0]?.title).toBe(before[19]?.title);
+    expect((await readHistory(profileId, target, 20))[0]?.title).toBe(before[19]?.title);
     expect(progress.at(-1)).toMatchObject({ id: job.id, state: 'finished' });
 
     const undo = await handlers.undoImport({ id: job.id });
@@ -164,12 +167,12 @@ describe('startImport, getImportJob, undoImport', () => {
   });
 
   it('refuses to undo a job that is unknown, an undo, or still running', async () => {
-    await configure('premium');
+    const profileId = await configure('premium');
     expect(await handlers.undoImport({ id: 'nope' })).toMatchObject({
       ok: false,
       error: { kind: 'badMessage' },
     });
-    const running = newJob('import', target, [{ slot: 1, title: 'a', data: '' }]);
+    const running = newJob(profileId, 'import', target, [{ slot: 1, title: 'a', data: '' }]);
     await saveJob(running);
     expect(await handlers.undoImport({ id: running.id })).toMatchObject({
       ok: false,
@@ -180,8 +183,8 @@ describe('startImport, getImportJob, undoImport', () => {
 
 describe('resumeJobs', () => {
   it('finishes a job a stopped worker left running, settling the slot it was writing', async () => {
-    await configure('premium');
-    const job = newJob('import', target, [
+    const profileId = await configure('premium');
+    const job = newJob(profileId, 'import', target, [
       { slot: 2, title: 'Schon geschrieben', data: '' },
       { slot: 3, title: 'Noch offen', data: '' },
     ]);
@@ -196,7 +199,7 @@ describe('resumeJobs', () => {
     await saveJob({ ...job, items: [{ ...first!, status: 'writing', attempts: 1 }, second!] });
     sandbox.clearLog();
     await resumeJobs(deps);
-    const resumed = await readJob(job.id);
+    const resumed = await readJob(profileId, job.id);
     expect(resumed?.state).toBe('finished');
     expect(resumed?.items.map((i) => i.status)).toEqual(['done', 'done']);
     expect((await slot(3)).title).toBe('Noch offen');
@@ -204,12 +207,16 @@ describe('resumeJobs', () => {
   });
 
   it('reports the open slots as failed when the secret is gone, instead of leaving the job running', async () => {
-    await configure('premium');
-    await fakeBrowser.storage.session.set({ 'credentials.v1': { token: DEMO.premium.token, secret: '' } });
-    const job = newJob('import', target, [{ slot: 4, title: 'x', data: '' }]);
+    const profileId = await configure('premium');
+    await writeCredentials(profileId, 'session', {
+      token: DEMO.premium.token,
+      secret: '',
+      origin: originOf(sandbox.url),
+    });
+    const job = newJob(profileId, 'import', target, [{ slot: 4, title: 'x', data: '' }]);
     await saveJob(job);
     await resumeJobs(deps);
-    expect(await readJob(job.id)).toMatchObject({
+    expect(await readJob(profileId, job.id)).toMatchObject({
       state: 'finished',
       items: [{ status: 'failed', error: 'notConfigured: secret' }],
     });

@@ -11,6 +11,7 @@ import { useSandbox } from '../sandbox/fixture';
 
 const sandbox = useSandbox();
 const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
+const P = 'p-1';
 const deps = () => ({
   config: { baseUrl: sandbox.url, token: DEMO.premium.token, retryBaseMs: 5, timeoutMs: 2_000 },
   secret: DEMO.premium.secret,
@@ -23,7 +24,7 @@ const twenty = Array.from({ length: 20 }, (_, i) => ({
 
 async function start(job: ImportJob): Promise<ImportJob> {
   await saveJob(job);
-  const done = await runJob(job.id, deps());
+  const done = await runJob(P, job.id, deps());
   if (!done) throw new Error('job vanished');
   return done;
 }
@@ -41,19 +42,19 @@ beforeEach(() => {
 describe('runJob', () => {
   it('writes 20 slots, keeps each replaced value in history, and reports every slot', async () => {
     const before = await slot(1);
-    const finished = await start(newJob('import', target, twenty));
+    const finished = await start(newJob(P, 'import', target, twenty));
     expect(finished.state).toBe('finished');
     expect(finished.items.map((i) => i.status)).toEqual(Array(20).fill('done'));
     expect((await slot(20)).title).toBe('Import 20');
-    expect((await readHistory(target, 1))[0]).toMatchObject({ title: before.title, data: before.data });
-    expect(await readJob(finished.id)).toEqual(finished);
+    expect((await readHistory(P, target, 1))[0]).toMatchObject({ title: before.title, data: before.data });
+    expect(await readJob(P, finished.id)).toEqual(finished);
   });
 
   it('skips slots that already hold the new value, without writing them', async () => {
     const current = await slot(1);
     sandbox.clearLog();
     const finished = await start(
-      newJob('import', target, [{ slot: 1, title: current.title, data: current.data }]),
+      newJob(P, 'import', target, [{ slot: 1, title: current.title, data: current.data }]),
     );
     expect(finished.items[0]?.status).toBe('skipped');
     expect(sandbox.log.filter((r) => r.method === 'POST')).toHaveLength(0);
@@ -61,20 +62,20 @@ describe('runJob', () => {
 
   it('retries a slot whose write failed transiently, and the rest complete', async () => {
     sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 500, times: 1 });
-    const finished = await start(newJob('import', target, twenty.slice(0, 5)));
+    const finished = await start(newJob(P, 'import', target, twenty.slice(0, 5)));
     expect(finished.items.map((i) => i.status)).toEqual(Array(5).fill('done'));
     expect(finished.items.some((i) => i.attempts === 2)).toBe(true);
   });
 
   it('reports a slot that keeps failing, with the reason, while the others complete', async () => {
     sandbox.addFault({ path: `/building/options/${target.id}/3`, kind: 'status', status: 404 });
-    const finished = await start(newJob('import', target, twenty.slice(0, 5)));
+    const finished = await start(newJob(P, 'import', target, twenty.slice(0, 5)));
     expect(finished.items.map((i) => i.status)).toEqual(['done', 'done', 'failed', 'done', 'done']);
     expect(finished.items[2]?.error).toContain('notFound');
   });
 
   it('resumes a job interrupted mid-write: a write that landed is not repeated', async () => {
-    const job = newJob('import', target, twenty.slice(0, 3));
+    const job = newJob(P, 'import', target, twenty.slice(0, 3));
     const landed = twenty[0] as (typeof twenty)[number];
     await fetch(`${sandbox.url}/building/options`, {
       method: 'POST',
@@ -103,8 +104,8 @@ describe('runJob', () => {
 
   it('undo writes every replaced value back', async () => {
     const originals = await Promise.all([1, 2, 3].map(slot));
-    const imported = await start(newJob('import', target, twenty.slice(0, 3)));
-    const undone = await start(newJob('undo', target, undoSlots(imported), imported.id));
+    const imported = await start(newJob(P, 'import', target, twenty.slice(0, 3)));
+    const undone = await start(newJob(P, 'undo', target, undoSlots(imported), imported.id));
     expect(undone.items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
     const after = await Promise.all([1, 2, 3].map(slot));
     expect(after.map(({ title, data }) => ({ title, data }))).toEqual(

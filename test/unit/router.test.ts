@@ -30,7 +30,7 @@ describe('createRouter', () => {
     },
     listRooms: async () => ({ ok: true, value: [{ unexpected: true }] }),
   } as unknown as Handlers;
-  const route = createRouter(handlers);
+  const route = createRouter(handlers, { activeProfile: async () => null });
 
   it('answers a valid message with the handler’s validated answer', async () => {
     expect(await route({ type: 'listBuildings', payload: {} })).toEqual({

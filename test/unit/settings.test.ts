@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { countCharacters } from '../../lib/slots/count';
-import { BaseUrl, effectivePremium, originPattern, settingsItem } from '../../lib/storage/settings';
+import { profilesItem } from '../../lib/storage/profiles';
+import { BaseUrl, defaultSettings, effectivePremium, originPattern } from '../../lib/storage/settings';
 
 describe('BaseUrl', () => {
   it('accepts https anywhere and http on loopback, without a trailing slash', () => {
@@ -28,26 +29,32 @@ describe('originPattern', () => {
   });
 });
 
-describe('settingsItem', () => {
+describe('profilesItem', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('falls back to defaults when storage holds nothing or something invalid', async () => {
-    expect(await settingsItem.get()).toMatchObject({ baseUrl: '', secretPersistence: 'session' });
-    await fakeBrowser.storage.local.set({ [settingsItem.key]: { baseUrl: 42 } });
-    expect(await settingsItem.get()).toMatchObject({ baseUrl: '', premiumOverride: 'auto' });
+  const profile = {
+    ...defaultSettings(),
+    id: 'p-1',
+    name: 'Jürgen',
+    color: '#2f6fdf',
+    baseUrl: 'https://x.example',
+    secretPersistence: 'local' as const,
+    premiumOverride: 'off' as const,
+    detectedPremium: true,
+  };
+
+  it('falls back to no profiles when storage holds nothing or something invalid', async () => {
+    expect(await profilesItem.get()).toEqual({ active: null, list: [] });
+    await fakeBrowser.storage.local.set({ [profilesItem.key]: { v: 1, value: { active: 42 } } });
+    expect(await profilesItem.get()).toEqual({ active: null, list: [] });
   });
 
-  it('round-trips a valid value', async () => {
-    const value = {
-      baseUrl: 'https://x.example',
-      secretPersistence: 'local' as const,
-      premiumOverride: 'off' as const,
-      detectedPremium: true,
-    };
-    await settingsItem.set(value);
-    expect(await settingsItem.get()).toEqual(value);
-    expect(effectivePremium(value)).toBe(false);
-    expect(effectivePremium({ ...value, premiumOverride: 'auto' })).toBe(true);
+  it('round-trips a valid value; each profile keeps its own settings', async () => {
+    const value = { active: 'p-1', list: [profile] };
+    await profilesItem.set(value);
+    expect(await profilesItem.get()).toEqual(value);
+    expect(effectivePremium(profile)).toBe(false);
+    expect(effectivePremium({ ...profile, premiumOverride: 'auto' })).toBe(true);
   });
 });
 

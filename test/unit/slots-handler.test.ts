@@ -4,6 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import { readHistory } from '../../lib/storage/history';
+import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO, SEED_TIME } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
@@ -32,6 +33,8 @@ async function readDirect(target: Target, option: number) {
   return (await answer.json()) as { title: string; data: string; lastUpdated: string };
 }
 
+const activeId = async () => (await profilesItem.get()).active ?? '';
+
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
 beforeEach(() => {
@@ -59,7 +62,7 @@ describe('saveSlot', () => {
     expect(result).toEqual({ ok: true, value: { status: 'saved', option: after } });
     expect(after.lastUpdated).not.toBe(before.lastUpdated);
 
-    const history = await readHistory(building, 1);
+    const history = await readHistory(await activeId(), building, 1);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       title: before.title,
@@ -97,7 +100,7 @@ describe('saveSlot', () => {
     expect(result).toEqual({ ok: true, value: { status: 'conflict', server } });
     expect(server.title).toBe('Von woanders');
     expect(posts()).toHaveLength(0);
-    expect(await readHistory(building, 2)).toEqual([]);
+    expect(await readHistory(await activeId(), building, 2)).toEqual([]);
 
     // Keeping mine = saving against the version the conflict showed.
     const kept = await handlers.saveSlot({
@@ -108,7 +111,7 @@ describe('saveSlot', () => {
       expectedLastUpdated: server.lastUpdated,
     });
     expect(kept.ok && kept.value.status).toBe('saved');
-    expect((await readHistory(building, 2))[0]?.title).toBe('Von woanders');
+    expect((await readHistory(await activeId(), building, 2))[0]?.title).toBe('Von woanders');
   });
 
   it('never sends an over-long title or data, nor a premium slot without premium', async () => {

@@ -4,33 +4,34 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { HISTORY_MAX, addEntry, pushHistory, readHistory } from '../../lib/storage/history';
-import { forgetFactory, rememberFactory, rememberLast, targetsItem } from '../../lib/storage/targets';
+import { forgetFactory, readTargets, rememberFactory, rememberLast } from '../../lib/storage/targets';
 
 const building: Target = { kind: 'building', id: 'b-1001' };
 const factory: Target = { kind: 'factory', id: 'f-501' };
+const P = 'p-1';
 
 beforeEach(() => fakeBrowser.reset());
 
 describe('drafts', () => {
   it('keeps one draft per target and slot, and removes exactly that one', async () => {
     const draft = { title: 'Größe 🏠', data: '{"a":1}', base: '2025-01-01T00:00:00.000Z', savedAt: 1 };
-    await putDraft(building, 1, draft);
-    await putDraft(building, 2, { ...draft, title: 'zwei' });
-    await putDraft(factory, 1, { ...draft, title: 'Fabrik' });
+    await putDraft(P, building, 1, draft);
+    await putDraft(P, building, 2, { ...draft, title: 'zwei' });
+    await putDraft(P, factory, 1, { ...draft, title: 'Fabrik' });
 
-    const drafts = await readDrafts(building, [1, 2, 3]);
+    const drafts = await readDrafts(P, building, [1, 2, 3]);
     expect([...drafts.keys()]).toEqual([1, 2]);
     expect(drafts.get(1)).toEqual(draft);
-    expect((await readDrafts(factory, [1])).get(1)?.title).toBe('Fabrik');
+    expect((await readDrafts(P, factory, [1])).get(1)?.title).toBe('Fabrik');
 
-    await removeDraft(building, 1);
-    expect([...(await readDrafts(building, [1, 2])).keys()]).toEqual([2]);
-    expect((await readDrafts(factory, [1])).size).toBe(1);
+    await removeDraft(P, building, 1);
+    expect([...(await readDrafts(P, building, [1, 2])).keys()]).toEqual([2]);
+    expect((await readDrafts(P, factory, [1])).size).toBe(1);
   });
 
   it('skips a corrupted entry instead of failing', async () => {
-    await fakeBrowser.storage.local.set({ 'draft.v1:building:b-1001:4': { title: 42 } });
-    expect((await readDrafts(building, [4])).size).toBe(0);
+    await fakeBrowser.storage.local.set({ 'p.p-1.draft:building:b-1001:4': { v: 1, value: { title: 42 } } });
+    expect((await readDrafts(P, building, [4])).size).toBe(0);
   });
 });
 
@@ -42,14 +43,14 @@ describe('history ring', () => {
   });
 
   it('keeps the newest first and at most 20 per slot', async () => {
-    for (let n = 1; n <= 25; n++) await pushHistory(building, 3, value(n), 1000 + n);
-    const list = await readHistory(building, 3);
+    for (let n = 1; n <= 25; n++) await pushHistory(P, building, 3, { time: 1000 + n, ...value(n) });
+    const list = await readHistory(P, building, 3);
     expect(list).toHaveLength(HISTORY_MAX);
     expect(list[0]).toEqual({ time: 1025, ...value(25) });
     expect(list[19]?.title).toBe('t6');
     expect(list.map((e) => e.time)).toEqual([...list.map((e) => e.time)].sort((a, b) => b - a));
-    expect(await readHistory(building, 4)).toEqual([]);
-    expect(await readHistory(factory, 3)).toEqual([]);
+    expect(await readHistory(P, building, 4)).toEqual([]);
+    expect(await readHistory(P, factory, 3)).toEqual([]);
   });
 
   it('does not keep the same version twice in a row', () => {
@@ -61,23 +62,23 @@ describe('history ring', () => {
 
 describe('targets', () => {
   it('remembers added factories (renaming by id) and the last target', async () => {
-    await rememberFactory({ id: 'f-501', name: '' });
-    await rememberFactory({ id: 'f-601', name: 'Käthes Werk' });
-    await rememberFactory({ id: 'f-501', name: 'Bäckerei' });
-    let stored = await targetsItem.get();
+    await rememberFactory(P, { id: 'f-501', name: '' });
+    await rememberFactory(P, { id: 'f-601', name: 'Käthes Werk' });
+    await rememberFactory(P, { id: 'f-501', name: 'Bäckerei' });
+    let stored = await readTargets(P);
     expect(stored.factories).toEqual([
       { id: 'f-601', name: 'Käthes Werk' },
       { id: 'f-501', name: 'Bäckerei' },
     ]);
     expect(stored.last).toEqual(factory);
 
-    await rememberLast(building);
-    await forgetFactory('f-501');
-    stored = await targetsItem.get();
+    await rememberLast(P, building);
+    await forgetFactory(P, 'f-501');
+    stored = await readTargets(P);
     expect(stored.factories.map((f) => f.id)).toEqual(['f-601']);
     expect(stored.last).toEqual(building);
 
-    await rememberLast({ kind: 'factory', id: 'f-601' });
-    expect((await forgetFactory('f-601')).last).toBeNull();
+    await rememberLast(P, { kind: 'factory', id: 'f-601' });
+    expect((await forgetFactory(P, 'f-601')).last).toBeNull();
   });
 });

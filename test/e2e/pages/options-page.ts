@@ -1,4 +1,7 @@
-/** The options page as a user sees it: fields by their labels, buttons by their names. */
+/**
+ * The options page as a user sees it: fields by their labels, buttons by their names. The
+ * connection form edits the selected account; on a fresh install the worker makes the first one.
+ */
 import type { Locator, Page } from 'playwright-core';
 import type { ExtensionSession } from '../browser';
 
@@ -37,8 +40,9 @@ export class OptionsPage {
   get secret(): Locator {
     return this.page.getByLabel('API secret', { exact: true });
   }
+  /** The connection form's status line (a sign-out dialog in the accounts list has its own). */
   get status(): Locator {
-    return this.page.getByRole('status');
+    return this.page.getByRole('region', { name: /^Editing: / }).getByRole('status');
   }
   get alert(): Locator {
     return this.page.getByRole('alert');
@@ -59,5 +63,43 @@ export class OptionsPage {
   async save(credentials: Credentials): Promise<void> {
     await this.fill(credentials);
     await this.button('Save').click();
+  }
+
+  /** The accounts list entry of the account named `name`. */
+  account(name: string): Locator {
+    return this.page
+      .getByRole('list', { name: 'Your accounts' })
+      .getByRole('listitem')
+      .filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  /** The name of the account the connection form edits ("Editing: <name>"). */
+  get editing(): Locator {
+    return this.page.getByRole('heading', { name: /^Editing: / });
+  }
+
+  /** Adds an account and waits until the form edits it. */
+  async addAccount(): Promise<void> {
+    const before = await this.page.getByRole('list', { name: 'Your accounts' }).getByRole('listitem').count();
+    await this.button('Add account').click();
+    await this.editing.filter({ hasText: `Account ${before + 1}` }).waitFor();
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const row = this.account(from);
+    await row.getByRole('button', { name: `Rename ${from}` }).click();
+    await row.getByLabel('Name').fill(to);
+    await row.getByRole('button', { name: 'Apply' }).click();
+    await this.account(to).waitFor();
+  }
+
+  async edit(name: string): Promise<void> {
+    await this.button(`Edit ${name}`).click();
+    await this.editing.filter({ hasText: name }).waitFor();
+  }
+
+  async switchTo(name: string): Promise<void> {
+    await this.button(`Switch to ${name}`).click();
+    await this.account(name).filter({ hasText: 'active' }).waitFor();
   }
 }

@@ -1,0 +1,156 @@
+/** One account in the profiles list: its colour, name and state, and what can be done with it. */
+import { useState } from 'preact/hooks';
+import type { Result } from '../../lib/api/errors';
+import type { AppError, ProfileView, ProfilesView } from '../../lib/messaging/protocol';
+import { t } from '../../lib/i18n';
+import { ErrorNotice } from '../ErrorNotice';
+import type { ProfileActions } from './actions';
+import { COLOR_CHOICES } from './colors';
+import { type ForgetCounts, ForgetDialog } from './ForgetDialog';
+import { RenameForm } from './RenameForm';
+
+interface ProfileRowProps {
+  profile: ProfileView;
+  active: boolean;
+  selected: boolean;
+  actions: ProfileActions;
+  onSelect: () => void;
+  onProfiles: (view: ProfilesView) => void;
+}
+
+type Mode = 'idle' | 'rename' | 'remove' | 'forget';
+
+export function ProfileRow({ profile, active, selected, actions, onSelect, onProfiles }: ProfileRowProps) {
+  const [mode, setMode] = useState<Mode>('idle');
+  const [counts, setCounts] = useState<ForgetCounts | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const run = async (action: Promise<Result<ProfilesView, AppError>>, done = '') => {
+    setError(null);
+    const answer = await action;
+    setMode('idle');
+    if (answer.ok) {
+      setNotice(done);
+      onProfiles(answer.value);
+    } else setError(answer.error);
+  };
+
+  const askForget = async () => {
+    setCounts(null);
+    setMode('forget');
+    const usage = await actions.storage(profile.id);
+    if (usage.ok) {
+      setCounts({
+        drafts: usage.value.families.draft?.count ?? 0,
+        history: usage.value.families.history?.count ?? 0,
+      });
+    } else setError(usage.error);
+  };
+
+  const name = profile.name;
+  return (
+    <li
+      class={selected ? 'profile-row profile-row--selected' : 'profile-row'}
+      aria-current={active ? 'true' : undefined}
+    >
+      <div class="profile-row__head">
+        <span class="profile-dot" style={{ background: profile.color }} aria-hidden="true" />
+        <strong class="profile-row__name">{name}</strong>
+        {active && <span class="profile-badge">{t('profile_active')}</span>}
+        {!profile.hasToken && <span class="hint">{t('profile_noToken')}</span>}
+      </div>
+      <div class="actions">
+        <button type="button" class="button" aria-pressed={selected ? 'true' : 'false'} onClick={onSelect}>
+          {t('action_edit', name)}
+        </button>
+        {!active && (
+          <button type="button" class="button" onClick={() => void run(actions.activate(profile.id))}>
+            {t('action_activate', name)}
+          </button>
+        )}
+        <button
+          type="button"
+          class="button"
+          aria-expanded={mode === 'rename'}
+          onClick={() => setMode('rename')}
+        >
+          {t('action_rename', name)}
+        </button>
+        <button
+          type="button"
+          class="button"
+          title={t('profile_duplicate_hint')}
+          onClick={() => void run(actions.duplicate(profile.id), t('profile_duplicated'))}
+        >
+          {t('action_duplicate', name)}
+        </button>
+        <button
+          type="button"
+          class="button button--danger"
+          aria-expanded={mode === 'remove'}
+          onClick={() => setMode('remove')}
+        >
+          {t('action_remove', name)}
+        </button>
+        <button
+          type="button"
+          class="button button--danger"
+          aria-expanded={mode === 'forget'}
+          onClick={() => void askForget()}
+        >
+          {t('action_signOut', name)}
+        </button>
+      </div>
+      <label class="field profile-row__color">
+        <span>{t('profile_color')}</span>
+        <select
+          value={profile.color}
+          onChange={(event) => void run(actions.updateMeta(profile.id, name, event.currentTarget.value))}
+        >
+          {COLOR_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {t(c.name)}
+            </option>
+          ))}
+        </select>
+      </label>
+      {mode === 'rename' && (
+        <RenameForm
+          name={name}
+          onCancel={() => setMode('idle')}
+          onRename={(next) => void run(actions.updateMeta(profile.id, next, profile.color))}
+        />
+      )}
+      {mode === 'remove' && (
+        <div class="confirm" role="group" aria-label={t('action_remove', name)}>
+          <p>{t('profile_remove_question', name)}</p>
+          <div class="actions">
+            <button
+              type="button"
+              class="button button--danger"
+              onClick={() => void run(actions.remove(profile.id))}
+            >
+              {t('action_remove_confirm')}
+            </button>
+            <button type="button" class="button" onClick={() => setMode('idle')}>
+              {t('action_cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+      {mode === 'forget' && (
+        <ForgetDialog
+          name={name}
+          counts={counts}
+          onCancel={() => setMode('idle')}
+          onConfirm={(deleteAll) =>
+            void run(actions.forget(profile.id, deleteAll), t('status_profileForgotten', name))
+          }
+        />
+      )}
+      {notice && <p class="status">{notice}</p>}
+      {error && <ErrorNotice error={error} />}
+    </li>
+  );
+}

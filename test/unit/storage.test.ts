@@ -1,0 +1,314 @@
+/**
+ * The storage idiom (versioned items, per-profile families), the migration of the single-account
+ * release, and bounded storage (budgets, a full quota), in wxt's fake extension storage.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Target } from '../../lib/api/schemas';
+import { createHandlers } from '../../lib/handlers';
+import { readJobs } from '../../lib/import/job';
+import { migrateLegacyStorage } from '../../lib/migrations/legacy-storage';
+import { BUDGETS, enforceBudgets, keepReplaced } from '../../lib/storage/budget';
+import { cacheFamily, readCached } from '../../lib/storage/cache';
+import { readCredentials } from '../../lib/storage/credentials';
+import { readDrafts } from '../../lib/storage/drafts';
+import { type HistoryEntry, historyFamily, readHistory } from '../../lib/storage/history';
+import { storedFamily } from '../../lib/storage/family';
+import { newProfile, profilesItem } from '../../lib/storage/profiles';
+import { originOf } from '../../lib/storage/settings';
+import { type StorageProblem, onStorageProblem, storedItem } from '../../lib/storage/stored-item';
+import { readTargets } from '../../lib/storage/targets';
+import { z } from '../../lib/zod';
+import { DEMO } from '../sandbox/seed';
+import { useSandbox } from '../sandbox/fixture';
+
+const sandbox = useSandbox();
+const building: Target = { kind: 'building', id: 'b-1001' };
+let problems: StorageProblem[];
+let stopListening: () => void;
+let restoreQuota: () => void = () => undefined;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  problems = [];
+  stopListening = onStorageProblem((problem) => problems.push(problem));
+});
+
+afterEach(() => {
+  stopListening();
+  restoreQuota();
+  restoreQuota = () => undefined;
+});
+
+const local = () => fakeBrowser.storage.local.get(null) as Promise<Record<string, unknown>>;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('stored items', () => {
+  const Counter = z.object({ name: z.string(), count: z.number() });
+  const counter = storedItem('local', 'test.counter', Counter, {
+    version: 2,
+    migrations: { 1: (v) => v, 2: (v) => ({ ...(v as object), count: 0 }) },
+    fallback: () => ({ name: '', count: -1 }),
+  });
+
+  it('migrates an older version on read and writes the migrated value back', async () => {
+    await fakeBrowser.storage.local.set({ 'test.counter': { name: 'alt' } }); // unversioned = version 0
+    expect(await counter.get()).toEqual({ name: 'alt', count: 0 });
+    expect(await local()).toEqual({ 'test.counter': { v: 2, value: { name: 'alt', count: 0 } } });
+
+    await fakeBrowser.storage.local.set({ 'test.counter': { v: 1, value: { name: 'eins' } } });
+    expect(await counter.get()).toEqual({ name: 'eins', count: 0 });
+    expect((await local())['test.counter']).toEqual({ v: 2, value: { name: 'eins', count: 0 } });
+    expect(problems).toEqual([]);
+  });
+
+  it('drops an unreadable or too new value, reports it and falls back', async () => {
+    await fakeBrowser.storage.local.set({ 'test.counter': { v: 2, value: { name: 7 } } });
+    expect(await counter.get()).toEqual({ name: '', count: -1 });
+    expect(await local()).toEqual({});
+    await fakeBrowser.storage.local.set({ 'test.counter': { v: 3, value: { name: 'x', count: 1 } } });
+    expect(await counter.get()).toEqual({ name: '', count: -1 });
+    expect(problems.map((p) => [p.key, p.area])).toEqual([
+      ['test.counter', 'local'],
+      ['test.counter', 'local'],
+    ]);
+    expect(problems[1]?.reason).toContain('newer');
+  });
+
+  it('tells a watcher every change, and the fallback when removed', async () => {
+    const seen: unknown[] = [];
+    const stop = counter.watch((value) => seen.push(value));
+    await counter.set({ name: 'a', count: 1 });
+    await tick();
+    await counter.remove();
+    await tick();
+    stop();
+    await counter.set({ name: 'b', count: 2 });
+    await tick();
+    expect(seen).toEqual([
+      { name: 'a', count: 1 },
+      { name: '', count: -1 },
+    ]);
+  });
+});
+
+describe('families', () => {
+  const notes = storedFamily('local', 'note', z.object({ text: z.string() }), { version: 1 });
+
+  it('drops a corrupt entry alone and reports it; its neighbours stay', async () => {
+    await notes.set({ text: 'eins' }, 'p-1', 'a');
+    await notes.set({ text: 'drei' }, 'p-1', 'c');
+    await fakeBrowser.storage.local.set({ [notes.key('p-1', 'b')]: { v: 1, value: { text: 42 } } });
+
+    const entries = await notes.entries('p-1');
+    expect(entries.map((e) => [e.parts, e.value.text])).toEqual([
+      [['a'], 'eins'],
+      [['c'], 'drei'],
+    ]);
+    expect(problems).toEqual([{ area: 'local', key: 'p.p-1.note:b', reason: expect.any(String) }]);
+    expect(Object.keys(await local()).sort()).toEqual(['p.p-1.note:a', 'p.p-1.note:c']);
+  });
+
+  it('lists and removes per profile, never touching another profile (not even p-10 beside p-1)', async () => {
+    await notes.set({ text: 'mine' }, 'p-1', 'building', 'b:1', '3');
+    await notes.set({ text: 'also mine' }, 'p-1', 'x');
+    await notes.set({ text: 'theirs' }, 'p-10', 'x');
+    await historyFamily.set([], 'p-1', 'building', 'b-1', '1');
+
+    expect((await notes.entries('p-1')).map((e) => e.parts)).toEqual([['building', 'b:1', '3'], ['x']]);
+    expect(await notes.removeAll('p-1')).toBe(2);
+    expect(await notes.entries('p-1')).toEqual([]);
+    expect(await notes.get('p-10', 'x')).toEqual({ text: 'theirs' });
+    expect(await historyFamily.get('p-1', 'building', 'b-1', '1')).toEqual([]);
+  });
+
+  it('tells a watcher the changes of its profile only', async () => {
+    const seen: [string[], unknown][] = [];
+    const stop = notes.watch('p-1', (parts, value) => seen.push([parts, value]));
+    await notes.set({ text: 'a' }, 'p-1', 'x');
+    await notes.set({ text: 'b' }, 'p-2', 'x');
+    await fakeBrowser.storage.local.set({ [notes.key('p-1', 'y')]: { v: 1, value: 'junk' } });
+    await notes.remove('p-1', 'x');
+    await tick();
+    stop();
+    expect(seen).toEqual([
+      [['x'], { text: 'a' }],
+      [['y'], null],
+      [['x'], null],
+    ]);
+  });
+});
+
+describe('migration of the single-account release', () => {
+  const job = (id: string, createdAt: number) => ({
+    id,
+    kind: 'import',
+    target: building,
+    createdAt,
+    state: 'finished',
+    items: [{ slot: 3, title: 'neu', data: '', status: 'done', attempts: 1 }],
+  });
+  /** What a user of the single-account release has stored today. */
+  const FIXTURE = {
+    local: {
+      'settings.v1': {
+        baseUrl: 'https://api.example.com/v1',
+        secretPersistence: 'session',
+        premiumOverride: 'on',
+        detectedPremium: true,
+      },
+      'draft.v1:building:b-1001:3': { title: 'Entwurf', data: '{}', base: null, savedAt: 5 },
+      'history.v1:building:b-1001:3': [{ time: 4, title: 'alt', data: 'a', lastUpdated: null }],
+      'cache.v1.details.b-1001': { savedAt: 3, value: { id: 'b-1001', label: 'Haus' } },
+      'cache.v1.buildings': { savedAt: 3, value: [{ id: 'b-1001', label: 'Haus' }] },
+      'targets.v1': { factories: [{ id: 'f-501', name: 'Bäckerei' }], last: null },
+      'dashboard.lastBuilding.v1': 'b-1001',
+      'importJobs.v1': [
+        job('import-ok', 2),
+        { ...job('import-old', 1), items: [{ slot: 3, title: 'x', state: 'ok' }] },
+      ],
+    },
+    session: { 'credentials.v1': { token: 'tok-1', secret: 'sec-1' } },
+  };
+
+  it('moves everything into the first profile, drops only the broken job and removes the old keys', async () => {
+    await fakeBrowser.storage.local.set(FIXTURE.local);
+    await fakeBrowser.storage.session.set(FIXTURE.session);
+
+    const profile = await migrateLegacyStorage();
+    if (!profile) throw new Error('nothing migrated');
+    const id = profile.id;
+    expect(await profilesItem.get()).toEqual({ active: id, list: [profile] });
+    expect(profile).toMatchObject({
+      baseUrl: 'https://api.example.com/v1',
+      secretPersistence: 'session',
+      premiumOverride: 'on',
+      detectedPremium: true,
+    });
+    expect(await readCredentials(id, 'session', originOf(profile.baseUrl))).toEqual({
+      token: 'tok-1',
+      secret: 'sec-1',
+    });
+    expect((await readDrafts(id, building, [3])).get(3)).toEqual(FIXTURE.local['draft.v1:building:b-1001:3']);
+    expect(await readHistory(id, building, 3)).toEqual(FIXTURE.local['history.v1:building:b-1001:3']);
+    expect(await readCached(id, ['details', 'b-1001'], z.unknown())).toEqual({
+      savedAt: 3,
+      value: { id: 'b-1001', label: 'Haus' },
+    });
+    expect((await readCached(id, ['buildings'], z.unknown()))?.value).toEqual([{ id: 'b-1001', label: 'Haus' }]);
+    expect(await readTargets(id)).toEqual({
+      factories: [{ id: 'f-501', name: 'Bäckerei' }],
+      last: { kind: 'building', id: 'b-1001' },
+    });
+    expect((await readJobs(id)).map((j) => [j.id, j.profileId])).toEqual([['import-ok', id]]);
+    expect(problems.map((p) => p.key)).toEqual(['importJobs.v1']);
+
+    const oldKeys = [...Object.keys(FIXTURE.local), ...Object.keys(FIXTURE.session)];
+    const now = { ...(await local()), ...(await fakeBrowser.storage.session.get(null)) };
+    expect(Object.keys(now).filter((k) => oldKeys.includes(k))).toEqual([]);
+    expect(Object.keys(now).every((k) => k === profilesItem.key || k.startsWith(`p.${id}.`))).toBe(true);
+
+    // Run again (every worker start): nothing left to move, nothing changes.
+    expect(await migrateLegacyStorage()).toBeNull();
+    expect((await profilesItem.get()).list).toHaveLength(1);
+  });
+});
+
+/** storage.local refusing a write that would take the stored JSON beyond `limit` characters. */
+function fakeQuota(limit: number): () => void {
+  const area = fakeBrowser.storage.local;
+  const original = area.set;
+  area.set = (async (items: Record<string, unknown>) => {
+    const next = { ...(await area.get(null)), ...items };
+    if (JSON.stringify(next).length > limit) throw new Error('QUOTA_BYTES quota exceeded');
+    return (original as (i: Record<string, unknown>) => Promise<void>).call(area, items);
+  }) as typeof area.set;
+  return () => {
+    area.set = original;
+  };
+}
+
+const big = (n: number) => 'x'.repeat(n);
+
+describe('a full storage', () => {
+  async function withProfile(): Promise<string> {
+    const profile = newProfile('Account 1', 0);
+    await profilesItem.set({ active: profile.id, list: [profile] });
+    return profile.id;
+  }
+
+  it('keepReplaced makes room by dropping cached answers, and the history entry is kept', async () => {
+    const id = await withProfile();
+    await cacheFamily.set({ savedAt: 1, value: big(20_000) }, id, 'details', 'b-1');
+    await cacheFamily.set({ savedAt: 2, value: big(20_000) }, id, 'rooms', 'b-1');
+    restoreQuota = fakeQuota(JSON.stringify(await local()).length + 1_000);
+
+    const entry: HistoryEntry = { time: 9, title: 'alt', data: big(2_000), lastUpdated: null };
+    expect(await keepReplaced(id, building, 3, entry)).toBe('madeRoom');
+    expect(await readHistory(id, building, 3)).toEqual([entry]);
+    expect(await cacheFamily.entries(id)).toEqual([]);
+  });
+
+  it('still saves a slot when the quota is hit, keeping the replaced value in history', async () => {
+    const handlers = createHandlers({ hasOriginPermission: async () => true, timeoutMs: 2_000 });
+    const saved = await handlers.saveSettings({
+      baseUrl: sandbox.url,
+      token: DEMO.premium.token,
+      secret: DEMO.premium.secret,
+      secretPersistence: 'local',
+      premiumOverride: 'auto',
+    });
+    expect(saved.ok).toBe(true);
+    const id = (await profilesItem.get()).active ?? '';
+    await cacheFamily.set({ savedAt: 1, value: big(50_000) }, id, 'details', 'b-1');
+    const before = await handlers.readOption({ target: building, option: 4 });
+    if (!before.ok) throw new Error(before.error.kind);
+    restoreQuota = fakeQuota(JSON.stringify(await local()).length + 50);
+
+    const result = await handlers.saveSlot({
+      target: building,
+      option: 4,
+      title: 'Neu',
+      data: 'voll',
+      expectedLastUpdated: before.value.lastUpdated,
+    });
+    expect(result).toMatchObject({ ok: true, value: { status: 'saved', option: { title: 'Neu' } } });
+    expect((await readHistory(id, building, 4))[0]).toMatchObject({ title: before.value.title });
+    expect(await cacheFamily.get(id, 'details', 'b-1')).toBeNull();
+  });
+});
+
+describe('enforceBudgets', () => {
+  it('evicts the oldest cached answers first, only down to the budget, and only of this profile', async () => {
+    const third = Math.ceil(BUDGETS.cache * 0.4);
+    for (const [savedAt, part] of [
+      [3, 'c'],
+      [1, 'a'],
+      [2, 'b'],
+    ] as const)
+      await cacheFamily.set({ savedAt, value: big(third) }, 'p-1', part);
+    await cacheFamily.set({ savedAt: 0, value: big(third) }, 'p-2', 'a');
+
+    await enforceBudgets('p-1');
+    expect((await cacheFamily.entries('p-1')).map((e) => e.parts[0]).sort()).toEqual(['b', 'c']);
+    expect(await cacheFamily.get('p-2', 'a')).not.toBeNull();
+  });
+
+  it('trims the oldest history but never the backups of an import that can be undone', async () => {
+    const size = Math.ceil(BUDGETS.history * 0.3);
+    const entry = (time: number, jobId?: string): HistoryEntry => ({
+      time,
+      title: `t${time}`,
+      data: big(size),
+      lastUpdated: null,
+      ...(jobId ? { jobId } : {}),
+    });
+    await historyFamily.set([entry(1, 'import-keep')], 'p-1', 'building', 'b-1', '1');
+    await historyFamily.set([entry(3), entry(2)], 'p-1', 'building', 'b-1', '2');
+    await historyFamily.set([entry(4, 'import-gone')], 'p-1', 'building', 'b-1', '3');
+
+    await enforceBudgets('p-1', new Set(['import-keep']));
+    const times = (await historyFamily.entries('p-1')).flatMap((e) => e.value.map((h) => h.time));
+    expect(times.sort()).toEqual([1, 3, 4]);
+  });
+});
