@@ -2,29 +2,24 @@
  * The building dashboard in real Firefox: the toolbar popup's building list and details, and the
  * `sidebar_action` panel opened as a tab, both against the sandbox.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../e2e/messages';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 import { type FirefoxSession, launchFirefox } from './firefox';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
 import { field, role, valueOf, within } from './pages/query';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let session: FirefoxSession;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   session = await launchFirefox();
   await OptionsPage.configure(session, { baseUrl: sandbox.url, token: DEMO.premium.token });
 });
 afterAll(async () => {
   await session?.close();
-  await sandbox.close();
-});
-beforeEach(() => {
-  sandbox.reset();
 });
 
 describe('dashboard in Firefox', () => {

@@ -60,6 +60,7 @@ export async function gotoExtensionPage(page: Page, url: string, timeoutMs = 15_
 export async function launchFirefox(options: LaunchOptions = {}): Promise<FirefoxSession> {
   const executablePath = findFirefox();
   if (!executablePath) throw new Error(NO_FIREFOX_HELP);
+  const started = Date.now();
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath,
@@ -74,7 +75,14 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
       ...options.prefs,
     },
   });
-  await browser.installExtension(EXTENSION_DIR);
+  const launched = Date.now();
+  try {
+    await browser.installExtension(EXTENSION_DIR);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  console.log(`firefox: launch ${launched - started} ms, add-on install ${Date.now() - launched} ms`);
   const url = (path: string) => `${EXTENSION_ORIGIN}/${path.replace(/^\//, '')}`;
   return {
     browser,

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../e2e/messages';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 import { type FirefoxSession, launchFirefox } from './firefox';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
 import { text, waitFor } from './pages/query';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let session: FirefoxSession;
 const BUILDING = DEMO.buildings.juergen[0];
 
@@ -33,7 +33,6 @@ async function readSlot(option: number) {
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   session = await launchFirefox();
   await OptionsPage.configure(session, {
     baseUrl: sandbox.url,
@@ -43,7 +42,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await sandbox.close();
 });
 
 describe('import in Firefox', () => {

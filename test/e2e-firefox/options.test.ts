@@ -2,16 +2,16 @@
  * The options page in real Firefox: the store build asks for the API origin when the user clicks
  * Save (granted by pref, since headless Firefox cannot click the prompt), and a wrong token is explained.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { msg } from '../e2e/messages';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 import { type FirefoxSession, launchFirefox } from './firefox';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
 import { text } from './pages/query';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let session: FirefoxSession;
 
 /** The origins the add-on holds, as Firefox reports them to the extension's own page. */
@@ -22,14 +22,7 @@ async function grantedOrigins(options: OptionsPage): Promise<string[]> {
   });
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(async () => {
-  sandbox.reset();
   await session?.close();
   session = await launchFirefox();
 });

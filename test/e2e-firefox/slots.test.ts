@@ -2,16 +2,16 @@
  * The slot editor in real Firefox against the sandbox: reads the slots, saves one as the API then
  * returns it, refuses an over-long title without sending anything, and keeps a draft across a reload.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../e2e/messages';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { useSandbox } from '../sandbox/fixture';
 import { type FirefoxSession, gotoExtensionPage, launchFirefox } from './firefox';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
 import { waitFor } from './pages/query';
 
-let sandbox: Sandbox;
+const sandbox = useSandbox();
 let session: FirefoxSession;
 const BUILDING = 'b-1001';
 
@@ -24,7 +24,6 @@ async function readSlot(option: number) {
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   session = await launchFirefox();
   await OptionsPage.configure(session, {
     baseUrl: sandbox.url,
@@ -34,10 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await session?.close();
-  await sandbox.close();
-});
-beforeEach(() => {
-  sandbox.reset();
 });
 
 describe('slot editor in Firefox', () => {
