@@ -36,6 +36,21 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        test: {
+          name: 'firefox',
+          include: ['test/e2e-firefox/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e-firefox/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Firefox under puppeteer is slower to settle than Chromium on 2 shared cores.
+          expect: { poll: { timeout: 10_000 } },
+          fileParallelism: false,
+          // After the Chromium E2E, never beside it: both browsers and the sandbox share 2 cores.
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -34,7 +34,7 @@ export interface OptionsFormProps {
   requestPermission: (pattern: string) => Promise<boolean>;
   onSave: (input: SettingsInput) => Promise<ResponseOf<'saveSettings'>>;
   onTest: (input: SettingsInput) => Promise<ResponseOf<'testConnection'>>;
-  onForget: () => Promise<ResponseOf<'forgetCredentials'>>;
+  onForget: () => Promise<ResponseOf<'getSettings'>>;
 }
 
 type Action = 'save' | 'test' | 'forget';
@@ -245,9 +245,7 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest, onFor
           ? t('status_forgotten')
           : '';
 
-  const slotsInUse = slotCount(
-    effectivePremium({ baseUrl, secretPersistence, premiumOverride, detectedPremium: view.detectedPremium }),
-  );
+  const slotsInUse = slotCount(effectivePremium({ premiumOverride, detectedPremium: view.detectedPremium }));
 
   return (
     <form class="options-form" noValidate onSubmit={onSubmit} aria-busy={isBusy ? 'true' : 'false'}>

@@ -1,9 +1,14 @@
 import { browser } from 'wxt/browser';
 import { type ImportDeps, createHandlers, resumeJobs } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
-import { type ImportJob, JOBS_KEY, jobsFrom, progressOf, readJobs } from '@/lib/import/job';
-import { PENDING_SELECTION_KEY } from '@/lib/import/pending';
+import { ImportJob, jobFamily, progressOf } from '@/lib/import/job';
+import { putPendingSelection } from '@/lib/import/pending';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
+import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
+import { setProtectedJobs } from '@/lib/storage/budget';
+import { profilesItem } from '@/lib/storage/profiles';
+import { watchKeys } from '@/lib/storage/stored-item';
+import { undoableImports } from '@/lib/handlers/import';
 
 const MENU_ID = 'send-selection';
 
@@ -15,8 +20,8 @@ const MENU_ID = 'send-selection';
 const REQUEST_TIMEOUT_MS = import.meta.env.MODE === 'e2e' ? 3_000 : undefined;
 
 /** The toolbar badge follows the running jobs: `settled/total`, cleared when none is left. */
-async function showProgress(jobs: ImportJob[]): Promise<void> {
-  const running = jobs.filter((job) => job.state === 'running');
+async function showProgress(jobs: Iterable<ImportJob>): Promise<void> {
+  const running = [...jobs].filter((job) => job.state === 'running');
   let settled = 0;
   let total = 0;
   for (const job of running) {
@@ -32,7 +37,13 @@ export default defineBackground(() => {
     hasOriginPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
     ...(REQUEST_TIMEOUT_MS ? { timeoutMs: REQUEST_TIMEOUT_MS } : {}),
   };
-  const route = createRouter(createHandlers(deps));
+  // What the previous release stored moves into the first profile before any message is answered.
+  const ready = migrateLegacyStorage().catch((error) => console.error('storage migration failed', error));
+  setProtectedJobs(undoableImports);
+  const route = createRouter(createHandlers(deps), {
+    ready,
+    activeProfile: async () => (await profilesItem.get()).active,
+  });
   const extensionOrigin = browser.runtime.getURL('/');
   // Every listener is registered synchronously at start-up so an event that wakes the worker is not missed.
   browser.runtime.onMessage.addListener((message, sender) => {
@@ -42,11 +53,18 @@ export default defineBackground(() => {
     return route(message);
   });
 
-  browser.storage.onChanged.addListener((changes, area) => {
-    // The change carries the new list: no second read of storage per progress step.
-    const change = changes[JOBS_KEY];
-    if (area === 'local' && change) void showProgress(jobsFrom(change.newValue)).catch(() => undefined);
-  });
+  // The badge follows the stored jobs of every profile; a change carries the job, so no re-read.
+  const jobs = new Map<string, ImportJob>();
+  watchKeys(
+    'local',
+    (key) => /^p\.[^.]+\.job:/.test(key),
+    (key, raw) => {
+      const job = ImportJob.safeParse((raw as { value?: unknown } | undefined)?.value);
+      if (job.success) jobs.set(key, job.data);
+      else jobs.delete(key);
+      void showProgress(jobs.values()).catch(() => undefined);
+    },
+  );
 
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus
@@ -59,14 +77,18 @@ export default defineBackground(() => {
   // the user confirms there. Nothing is sent back to the page.
   browser.contextMenus.onClicked.addListener((info) => {
     if (info.menuItemId !== MENU_ID || !info.selectionText) return;
-    void browser.storage.session
-      .set({ [PENDING_SELECTION_KEY]: { text: info.selectionText, at: Date.now() } })
-      .then(() => browser.tabs.create({ url: browser.runtime.getURL('/editor.html#selection') }));
+    void putPendingSelection({ text: info.selectionText, at: Date.now() }).then(() =>
+      browser.tabs.create({ url: browser.runtime.getURL('/editor.html#selection') }),
+    );
   });
 
   // A job still marked running was interrupted when the worker stopped: it goes on from where it was.
-  void resumeJobs(deps);
-  void readJobs()
-    .then(showProgress)
+  void ready
+    .then(async () => {
+      for (const profile of (await profilesItem.get()).list)
+        for (const entry of await jobFamily.entries(profile.id)) jobs.set(entry.key, entry.value);
+      await showProgress(jobs.values());
+      await resumeJobs(deps);
+    })
     .catch(() => undefined);
 });

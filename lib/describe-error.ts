@@ -45,6 +45,7 @@ const PROBLEM_KEYS: Record<string, MessageKey> = {
   'baseUrl.credentials': 'baseUrl_credentials',
   'baseUrl.query': 'baseUrl_query',
   'token.required': 'token_required',
+  'token.reenter': 'token_reenter',
 };
 
 /** The localized text of a validation problem key such as `baseUrl.https`; other text as it is. */
@@ -87,6 +88,11 @@ export function describeError(error: AppError): ErrorDescription {
       return {
         title: t('error_unauthorized_title'),
         detail: withServerText(t('error_unauthorized_detail'), error.message),
+      };
+    case 'premiumRequired':
+      return {
+        title: t('premium_needed_title'),
+        detail: withServerText(t('error_premiumRequired_detail'), error.message),
       };
     case 'forbidden': {
       const parts = [
@@ -165,6 +171,8 @@ export function describeError(error: AppError): ErrorDescription {
         title: t('error_internal_title'),
         detail: t('error_internal_detail', truncate(error.message)),
       };
+    case 'profileChanged':
+      return { title: t('error_profileChanged_title'), detail: t('error_profileChanged_detail') };
   }
 }
 

@@ -24,8 +24,9 @@ if (!process.argv.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const sandbox = await startSandbox({ port });
-console.log(describeSandbox(sandbox.url));
+const sandboxOptions = { port, profile: 'live', rateLimit: { limit: 10, windowSeconds: 60 } } as const;
+const sandbox = await startSandbox(sandboxOptions);
+console.log(describeSandbox(sandbox.url, sandboxOptions));
 
 let session: ExtensionSession | null = null;
 let stopping = false;

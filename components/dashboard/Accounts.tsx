@@ -17,7 +17,7 @@ export function accountId(record: LooseRecord): string | null {
 }
 
 const accountName = (record: LooseRecord) => {
-  const name = record.label ?? record.name;
+  const name = record.label ?? record.name ?? record.note ?? record.vban;
   return typeof name === 'string' && name ? name : (accountId(record) ?? '?');
 };
 
@@ -84,12 +84,13 @@ export function Transactions({
       onOpenSettings={onOpenSettings}
       skeletonRows={6}
     >
-      {(records) => {
+      {({ transactions: records, total }) => {
         const from = skip + 1;
         const to = skip + records.length;
-        const full = records.length >= TRANSACTIONS_PAGE;
+        const full = total === null ? records.length >= TRANSACTIONS_PAGE : to < total;
         const atCeiling = skip >= TRANSACTIONS_SKIP_MAX;
         const hasOlder = full && !atCeiling;
+        const range = [String(from), String(Math.max(from, to))];
         return (
           <>
             {records.length === 0 ? (
@@ -110,7 +111,9 @@ export function Transactions({
               >
                 {t('tx_newer')}
               </button>
-              <span class="pager__where">{t('tx_range', [String(from), String(Math.max(from, to))])}</span>
+              <span class="pager__where">
+                {total === null ? t('tx_range', range) : t('tx_range_total', [...range, String(total)])}
+              </span>
               <button
                 type="button"
                 class="button"

@@ -12,17 +12,25 @@ import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp } from '../fo
 export interface Column {
   field: string;
   label: string;
-  kind: 'amount' | 'text';
+  /** 'flag': a boolean shown as a mark when true (the main account). */
+  kind: 'amount' | 'text' | 'flag';
 }
 
 const KNOWN: Record<string, { key: MessageKey; kind: Column['kind'] }> = {
   label: { key: 'col_label', kind: 'text' },
   name: { key: 'col_label', kind: 'text' },
+  note: { key: 'col_note', kind: 'text' },
+  main: { key: 'col_main', kind: 'flag' },
   date: { key: 'col_date', kind: 'text' },
+  timestamp: { key: 'col_date', kind: 'text' },
   iban: { key: 'col_iban', kind: 'text' },
+  vban: { key: 'col_vban', kind: 'text' },
   number: { key: 'col_number', kind: 'text' },
   accountNumber: { key: 'col_number', kind: 'text' },
   counterparty: { key: 'col_counterparty', kind: 'text' },
+  reference: { key: 'col_reference', kind: 'text' },
+  senderVban: { key: 'col_sender', kind: 'text' },
+  receiverVban: { key: 'col_receiver', kind: 'text' },
   purpose: { key: 'col_purpose', kind: 'text' },
   amount: { key: 'col_amount', kind: 'amount' },
   balance: { key: 'col_balance', kind: 'amount' },
@@ -44,6 +52,9 @@ export function columnsOf(records: LooseRecord[]): Column[] {
 
 export function Cell({ value, kind }: { value: unknown; kind: Column['kind'] }) {
   if (value === undefined || value === null || value === '') return <>–</>;
+  if (kind === 'flag' && typeof value === 'boolean') {
+    return value ? <strong class="flag">{t('accounts_main')}</strong> : <>–</>;
+  }
   if (kind === 'amount' && typeof value === 'number') {
     return <span class={value < 0 ? 'amount amount--negative' : 'amount'}>{formatAmount(value)}</span>;
   }

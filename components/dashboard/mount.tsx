@@ -4,6 +4,8 @@ import type { MessageKey } from '../../lib/i18n';
 import { localizeDocument } from '../../lib/i18n';
 import { createDashboardStore } from '../../lib/cache/store';
 import { send } from '../../lib/messaging/client';
+import { mountForProfile } from '../profile/mount';
+import { ProfileSwitcher } from '../profile/ProfileSwitcher';
 import { DashboardApp, type DashboardAppProps } from './DashboardApp';
 import { HeaderActions, openSettings } from './HeaderActions';
 
@@ -19,18 +21,29 @@ export interface DashboardPage {
 
 export function mountDashboard(root: HTMLElement, page: DashboardPage): void {
   localizeDocument(page.titleKey);
-  const store = createDashboardStore({ send });
-  void store.start();
-  render(
-    <DashboardApp
-      store={store}
-      layout={page.layout}
-      slotsLayout={page.slotsLayout}
-      onOpenSettings={() => openSettings(page.isPopup)}
-      headerActions={
-        <HeaderActions onRefresh={store.refresh} offer={page.offer} closeAfterOpening={page.isPopup} />
-      }
-    />,
-    root,
-  );
+  let store: ReturnType<typeof createDashboardStore> | null = null;
+  let storeProfile: string | null = null;
+  void mountForProfile(root, (state) => {
+    // One store per profile: a switch starts from nothing, never from the other account's data.
+    if (!store || storeProfile !== state.active) {
+      storeProfile = state.active;
+      store = createDashboardStore({ send, profileId: state.active ?? '' });
+      void store.start();
+    }
+    const current = store;
+    return (
+      <DashboardApp
+        store={current}
+        layout={page.layout}
+        slotsLayout={page.slotsLayout}
+        onOpenSettings={() => openSettings(page.isPopup)}
+        headerActions={
+          <>
+            <ProfileSwitcher state={state} />
+            <HeaderActions onRefresh={current.refresh} offer={page.offer} closeAfterOpening={page.isPopup} />
+          </>
+        }
+      />
+    );
+  });
 }

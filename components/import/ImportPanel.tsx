@@ -4,12 +4,11 @@
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import type { Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { type ImportJob, JOBS_KEY, readJob, readJobs } from '../../lib/import/job';
+import { type ImportJob, jobFamily, readJobs } from '../../lib/import/job';
 import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
-import { type Send, send as realSend } from '../../lib/messaging/client';
+import { type Send, boundProfile, send as realSend } from '../../lib/messaging/client';
 import type { AppError, ImportPreview } from '../../lib/messaging/protocol';
 import { slotNumbers } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
@@ -50,21 +49,16 @@ function useJob(id: string | null, send: Send): ImportJob | null {
   useEffect(() => {
     if (!id) return setJob(null);
     let live = true;
-    const refresh = () =>
-      void readJob(id).then((found) => {
-        if (live && found) setJob(found);
-      });
     void send('getImportJob', { id }).then((answer) => {
-      if (!answer.ok || !answer.value) refresh();
-      else if (live) setJob(answer.value);
+      if (live && answer.ok && answer.value) setJob(answer.value);
     });
-    const listener = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && JOBS_KEY in changes) refresh();
-    };
-    browser.storage.onChanged.addListener(listener);
+    // The job is stored per profile and job: each progress step arrives as that key's change.
+    const stop = jobFamily.watch(boundProfile(), (parts, value) => {
+      if (live && parts[0] === id && value) setJob(value);
+    });
     return () => {
       live = false;
-      browser.storage.onChanged.removeListener(listener);
+      stop();
     };
   }, [id, send]);
   return job && job.id === id ? job : null;
@@ -117,7 +111,7 @@ export function ImportPanel({
   };
 
   useEffect(() => {
-    void readJobs().then((jobs) => setJobId((current) => current ?? newest(jobs)?.id ?? null));
+    void readJobs(boundProfile()).then((jobs) => setJobId((current) => current ?? newest(jobs)?.id ?? null));
     if (intent === 'import') {
       void takePendingImport().then((pending) => {
         if (pending) load(pending.text, pending.source ?? null);

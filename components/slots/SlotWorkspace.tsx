@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
-import { type Send, send as realSend } from '../../lib/messaging/client';
+import { type Send, boundProfile, send as realSend } from '../../lib/messaging/client';
 import { ErrorNotice } from '../ErrorNotice';
 import { preview } from './HistoryList';
 import { SlotEditor } from './SlotEditor';
@@ -26,7 +26,7 @@ const openSettings = () => void browser.runtime.openOptionsPage();
 const openEditor = () => void browser.tabs.create({ url: browser.runtime.getURL('/editor.html') });
 
 export function SlotWorkspace({ layout, send = realSend, workspace: shared }: SlotWorkspaceProps) {
-  const workspace = useMemo(() => shared ?? createWorkspace(send), [send, shared]);
+  const workspace = useMemo(() => shared ?? createWorkspace(send, boundProfile()), [send, shared]);
   useEffect(() => {
     void workspace.init();
     // Drafts are debounced; whatever is pending is written as soon as the page goes away.

@@ -6,7 +6,7 @@ import { t } from '../../lib/i18n';
 import type { AppError } from '../../lib/messaging/protocol';
 import { sameTarget } from '../../lib/slots/keys';
 import { ErrorNotice } from '../ErrorNotice';
-import { buildingName } from '../text';
+import { buildingName, factoryName as nameOfFactory } from '../text';
 import type { Workspace } from './store';
 
 function Choice({ workspace, target, name }: { workspace: Workspace; target: Target; name: string }) {
@@ -73,7 +73,7 @@ export function TargetPicker({
       )}
       <div role="group" aria-label={t('slots_factories')} class="targets__row">
         {workspace.factories.value.map((f) => {
-          const name = f.name || t('slots_factory_fallback', f.id);
+          const name = nameOfFactory(f);
           return (
             <span key={f.id} class="targets__factory">
               <Choice workspace={workspace} target={{ kind: 'factory', id: f.id }} name={name} />

@@ -16,8 +16,8 @@ import {
   type SavedFactory,
   forgetFactory,
   rememberFactory,
+  readTargets,
   rememberLast,
-  targetsItem,
 } from '../../lib/storage/targets';
 
 /** Drafts are written at most this long after the last keystroke (and at once when the page hides). */
@@ -39,6 +39,8 @@ export class SlotModel {
   readonly blocked = signal<SlotProblem[]>([]);
   readonly conflict = signal<PageOption | null>(null);
   readonly history = signal<HistoryEntry[] | null>(null);
+  /** Storage was full at the last save: room was made, or the replaced value could not be kept. */
+  readonly storageNotice = signal<{ kind: 'madeRoom' | 'notKept'; replaced: PageOption | null } | null>(null);
   readonly dirty = computed(() => {
     const server = this.server.value;
     return server !== null && (this.title.value !== server.title || this.data.value !== server.data);
@@ -55,7 +57,8 @@ export interface TargetEntry {
   name: string;
 }
 
-export function createWorkspace(send: Send) {
+/** `profileId`: the profile the page shows; drafts, history and targets are read under it. */
+export function createWorkspace(send: Send, profileId: string) {
   const settings = signal<Loadable<SettingsView>>({ status: 'loading' });
   const buildings = signal<Loadable<BuildingListEntry[]>>({ status: 'loading' });
   const factories = signal<SavedFactory[]>([]);
@@ -69,7 +72,7 @@ export function createWorkspace(send: Send) {
     const [settingsAnswer, buildingsAnswer, stored] = await Promise.all([
       send('getSettings', {}),
       send('listBuildings', {}),
-      targetsItem.get(),
+      readTargets(profileId),
     ]);
     batch(() => {
       settings.value = settingsAnswer.ok
@@ -104,8 +107,8 @@ export function createWorkspace(send: Send) {
       target.value = next;
       slots.value = models;
     });
-    if (remember) void rememberLast(next);
-    const drafts = await readDrafts(next, options);
+    if (remember) void rememberLast(profileId, next);
+    const drafts = await readDrafts(profileId, next, options);
     if (mine !== generation) return;
     for (const model of models) {
       const draft = drafts.get(model.option);
@@ -135,7 +138,7 @@ export function createWorkspace(send: Send) {
       if (!hasDraft) applyDraftValues(model, answer.value.title, answer.value.data, answer.value.lastUpdated);
     });
     // A draft equal to the server's value is nothing to keep.
-    if (hasDraft && !model.dirty.value) void removeDraft(model.target, model.option);
+    if (hasDraft && !model.dirty.value) void removeDraft(profileId, model.target, model.option);
   }
 
   function retry(model: SlotModel): Promise<void> {
@@ -160,8 +163,8 @@ export function createWorkspace(send: Send) {
     const timer = timers.get(model);
     if (timer) clearTimeout(timer);
     timers.delete(model);
-    if (!model.dirty.value) return removeDraft(model.target, model.option);
-    return putDraft(model.target, model.option, {
+    if (!model.dirty.value) return removeDraft(profileId, model.target, model.option);
+    return putDraft(profileId, model.target, model.option, {
       title: model.title.value,
       data: model.data.value,
       base: model.base.value,
@@ -203,6 +206,9 @@ export function createWorkspace(send: Send) {
       title,
       data,
       expectedLastUpdated: model.base.value,
+      ...(model.server.value
+        ? { expected: { title: model.server.value.title, data: model.server.value.data } }
+        : {}),
     });
     model.saving.value = false;
     if (!answer.ok) {
@@ -213,7 +219,8 @@ export function createWorkspace(send: Send) {
       model.conflict.value = answer.value.server;
       return;
     }
-    const fresh = answer.value.option;
+    const outcome = answer.value;
+    const fresh = outcome.option;
     batch(() => {
       model.server.value = fresh;
       model.base.value = fresh.lastUpdated;
@@ -223,6 +230,9 @@ export function createWorkspace(send: Send) {
         model.data.value = fresh.data;
       }
       model.saved.value = true;
+      model.storageNotice.value = outcome.history
+        ? { kind: outcome.history, replaced: outcome.replaced ?? null }
+        : null;
     });
     await writeDraft(model);
     if (model.history.value !== null) await loadHistory(model);
@@ -251,7 +261,7 @@ export function createWorkspace(send: Send) {
   }
 
   async function loadHistory(model: SlotModel): Promise<void> {
-    model.history.value = await readHistory(model.target, model.option);
+    model.history.value = await readHistory(profileId, model.target, model.option);
   }
 
   /** Writes an earlier value back through the same checked save (the value it replaces is kept too). */
@@ -267,14 +277,14 @@ export function createWorkspace(send: Send) {
     const factory: Target = { kind: 'factory', id };
     const check = await send('readOption', { target: factory, option: 1 });
     if (!check.ok) return check.error;
-    const stored = await rememberFactory({ id, name });
+    const stored = await rememberFactory(profileId, { id, name });
     factories.value = stored.factories;
     await select(factory, false);
     return null;
   }
 
   async function removeFactory(id: string): Promise<void> {
-    const stored = await forgetFactory(id);
+    const stored = await forgetFactory(profileId, id);
     factories.value = stored.factories;
     if (sameTarget(target.value, { kind: 'factory', id })) {
       batch(() => {

@@ -1,16 +1,19 @@
-import { render } from 'preact';
 import '../../components/theme.css';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { createWorkspace } from '../../components/slots/store';
-import { buildingName } from '../../components/text';
+import { buildingName, factoryName } from '../../components/text';
 import type { ImportJob } from '../../lib/import/job';
 import { localizeDocument } from '../../lib/i18n';
 import { send } from '../../lib/messaging/client';
+import { mountForProfile } from '../../components/profile/mount';
+import { ProfileSwitcher } from '../../components/profile/ProfileSwitcher';
+import type { ProfileState } from '../../components/profile/mount';
 import { sameTarget } from '../../lib/slots/keys';
 
 localizeDocument('editor_title');
-const workspace = createWorkspace(send);
+let workspace = createWorkspace(send, '');
+let workspaceProfile: string | null = null;
 const intent = location.hash === '#import' ? 'import' : location.hash === '#selection' ? 'selection' : null;
 
 /** After an import into the target on screen, its slots are read again. */
@@ -19,7 +22,7 @@ function reload(job: ImportJob): void {
   for (const model of workspace.slots.value) void workspace.retry(model);
 }
 
-function EditorApp() {
+function EditorApp({ profiles }: { profiles: ProfileState }) {
   const target = workspace.target.value;
   const buildings = workspace.buildings.value;
   const name =
@@ -30,10 +33,11 @@ function EditorApp() {
     target?.kind === 'factory' ? workspace.factories.value.find((f) => f.id === target.id) : undefined;
   return (
     <>
+      <ProfileSwitcher state={profiles} />
       <SlotWorkspace layout="full" workspace={workspace} />
       <ImportPanel
         target={target}
-        targetName={name ? buildingName(name) : factory?.name || undefined}
+        targetName={name ? buildingName(name) : factory && factoryName(factory)}
         premium={workspace.premium.value}
         intent={intent}
         onFinished={reload}
@@ -42,5 +46,12 @@ function EditorApp() {
   );
 }
 
-render(<EditorApp />, document.getElementById('app') as HTMLElement);
+void mountForProfile(document.getElementById('app') as HTMLElement, (profiles) => {
+  // One workspace per profile: a switch starts from nothing, never from the other account's slots.
+  if (workspaceProfile !== profiles.active) {
+    workspaceProfile = profiles.active;
+    workspace = createWorkspace(send, profiles.active ?? '');
+  }
+  return <EditorApp profiles={profiles} />;
+});
 if (intent) document.getElementById('import')?.scrollIntoView();

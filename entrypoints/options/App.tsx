@@ -44,7 +44,13 @@ export function App() {
           requestPermission={requestPermission}
           onSave={(input) => send('saveSettings', input)}
           onTest={(input) => send('testConnection', input)}
-          onForget={() => send('forgetCredentials', {})}
+          onForget={async () => {
+            const forgotten = await send('forgetProfile', {
+              id: loaded.settings.profileId,
+              deleteDraftsAndHistory: false,
+            });
+            return forgotten.ok ? send('getSettings', {}) : forgotten;
+          }}
         />
       )}
     </main>

@@ -16,6 +16,7 @@ import {
   Room,
   type Target,
   Tenant,
+  type TransactionsPage,
 } from './schemas';
 
 export type { ApiConfig } from './http';
@@ -29,8 +30,8 @@ export const OPTION_UPDATED_TEXT = 'option was updated';
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
-export function listBuildings(cfg: ApiConfig): Promise<Result<BuildingListEntry[]>> {
-  return send(cfg, { endpoint: 'buildingList', parse: tolerantList(BuildingListEntry) });
+export async function listBuildings(cfg: ApiConfig): Promise<Result<BuildingListEntry[]>> {
+  return emptyOn404(await send(cfg, { endpoint: 'buildingList', parse: tolerantList(BuildingListEntry) }));
 }
 
 export async function readBuilding(cfg: ApiConfig, buildingId: string): Promise<Result<Building>> {
@@ -42,13 +43,17 @@ export async function readBuilding(cfg: ApiConfig, buildingId: string): Promise<
 export async function listTenants(cfg: ApiConfig, buildingId: string): Promise<Result<Tenant[]>> {
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
-  return send(cfg, { endpoint: 'buildingTenants', params: { buildingId }, parse: jsonArray(Tenant) });
+  return emptyOn404(
+    await send(cfg, { endpoint: 'buildingTenants', params: { buildingId }, parse: jsonArray(Tenant) }),
+  );
 }
 
 export async function listRooms(cfg: ApiConfig, buildingId: string): Promise<Result<Room[]>> {
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
-  return send(cfg, { endpoint: 'buildingRooms', params: { buildingId }, parse: jsonArray(Room) });
+  return emptyOn404(
+    await send(cfg, { endpoint: 'buildingRooms', params: { buildingId }, parse: jsonArray(Room) }),
+  );
 }
 
 export async function readBuildingOption(
@@ -79,18 +84,21 @@ export async function writeBuildingOption(cfg: ApiConfig, body: BuildingOptionUp
 export async function listBankAccounts(cfg: ApiConfig, buildingId: string): Promise<Result<LooseRecord[]>> {
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
-  return send(cfg, { endpoint: 'bankAccounts', params: { buildingId }, parse: tolerantList(LooseRecord) });
+  return emptyOn404(
+    await send(cfg, { endpoint: 'bankAccounts', params: { buildingId }, parse: tolerantList(LooseRecord) }),
+  );
 }
 
 /**
  * Transactions of a bank account, a page at a time. limit and skip are always sent, as path
  * segments in that order (defaults 10 and 0), and checked against the spec's bounds first.
+ * The total comes from a wrapper's `totalTransactions` (or `total`); a plain array has none.
  */
 export async function listTransactions(
   cfg: ApiConfig,
   bankId: string,
   page: { limit?: number; skip?: number } = {},
-): Promise<Result<LooseRecord[]>> {
+): Promise<Result<TransactionsPage>> {
   const limit = page.limit ?? TRANSACTIONS_LIMIT_DEFAULT;
   const skip = page.skip ?? TRANSACTIONS_SKIP_DEFAULT;
   const bad =
@@ -98,11 +106,13 @@ export async function listTransactions(
     checkInt('limit', limit, 1, TRANSACTIONS_LIMIT_MAX) ??
     checkInt('skip', skip, 0, TRANSACTIONS_SKIP_MAX);
   if (bad) return fail(bad);
-  return send(cfg, {
+  const answer = await send(cfg, {
     endpoint: 'transactions',
     params: { bankId, limit, skip },
-    parse: tolerantList(LooseRecord),
+    parse: transactionsPage,
   });
+  if (answer.ok || !isEmptyAnswer(answer.error)) return answer;
+  return ok({ total: skip === 0 ? 0 : null, transactions: [] });
 }
 
 export async function readFactoryOption(
@@ -148,6 +158,18 @@ export function writeOption(
   return target.kind === 'building'
     ? writeBuildingOption(cfg, { apiSecret, buildingId: target.id, option, title, data })
     : writeFactoryOption(cfg, { apiSecret, factoryId: target.id, option, title, data });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Empty lists
+
+/** The live service answers an empty list with 404 and a message saying "empty". */
+export function isEmptyAnswer(error: ApiError): boolean {
+  return error.kind === 'notFound' && /\bempty\b/i.test(error.message);
+}
+
+function emptyOn404<T>(result: Result<T[]>): Result<T[]> {
+  return !result.ok && isEmptyAnswer(result.error) ? ok([]) : result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,18 +313,35 @@ export function unwrapList(value: unknown): Result<{ items: unknown[]; key: stri
 function tolerantList<S extends z.ZodMiniType>(schema: S): (response: RawResponse) => Result<z.output<S>[]> {
   return (response) => {
     const body = parseJson(response);
-    if (!body.ok) return body;
-    const list = unwrapList(body.value);
-    if (!list.ok) return list;
-    const { items, key } = list.value;
-    const prefix = key ?? '';
-    for (const [i, item] of items.entries()) {
-      if (!isPlainObject(item)) {
-        return malformed(describeZodIssuePath([i], prefix), `expected an object, got ${describeType(item)}`);
-      }
-    }
-    return validateElements(schema, items, prefix);
+    return body.ok ? listOf(schema, body.value) : body;
   };
+}
+
+function listOf<S extends z.ZodMiniType>(schema: S, value: unknown): Result<z.output<S>[]> {
+  const list = unwrapList(value);
+  if (!list.ok) return list;
+  const { items, key } = list.value;
+  const prefix = key ?? '';
+  for (const [i, item] of items.entries()) {
+    if (!isPlainObject(item)) {
+      return malformed(describeZodIssuePath([i], prefix), `expected an object, got ${describeType(item)}`);
+    }
+  }
+  return validateElements(schema, items, prefix);
+}
+
+const TOTAL_KEYS = ['totalTransactions', 'total'];
+
+function transactionsPage(response: RawResponse): Result<TransactionsPage> {
+  const body = parseJson(response);
+  if (!body.ok) return body;
+  const transactions = listOf(LooseRecord, body.value);
+  if (!transactions.ok) return transactions;
+  const wrapper = isPlainObject(body.value) ? body.value : {};
+  const total = TOTAL_KEYS.map((key) => wrapper[key]).find(
+    (v): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0,
+  );
+  return ok({ total: total ?? null, transactions: transactions.value });
 }
 
 function describeType(value: unknown): string {

@@ -11,6 +11,8 @@ export const ApiError = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('timeout'), timeoutMs: z.number() }),
   z.object({ kind: z.literal('aborted') }),
   z.object({ kind: z.literal('unauthorized'), message: z.string() }),
+  /** A 401 whose message mentions premium: how the live service refuses a premium-locked request. */
+  z.object({ kind: z.literal('premiumRequired'), message: z.string() }),
   /** 403: the scopes the endpoint needs and whether it needs premium, to name what may be missing. */
   z.object({
     kind: z.literal('forbidden'),

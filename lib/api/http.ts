@@ -247,11 +247,12 @@ export function classifyStatus(
   const serverText = (max: number) => serverMessage(contentType, text, max);
   const orDefault = (message: string, fallback: string) => (message === '' ? fallback : message);
   switch (status) {
-    case 401:
-      return {
-        kind: 'unauthorized',
-        message: orDefault(serverText(OTHER_MESSAGE_MAX), 'unauthorized (401)'),
-      };
+    case 401: {
+      const message = orDefault(serverText(OTHER_MESSAGE_MAX), 'unauthorized (401)');
+      return /premium/i.test(message)
+        ? { kind: 'premiumRequired', message }
+        : { kind: 'unauthorized', message };
+    }
     case 403:
       return {
         kind: 'forbidden',

@@ -22,12 +22,16 @@ export const Building = z.looseObject({
 });
 export type Building = z.infer<typeof Building>;
 
-/** Entry of GET /building/list. The spec does not show its fields: only an identifier is required. */
+/**
+ * Entry of GET /building/list. The spec does not show its fields: only an identifier is required.
+ * The live service is observed to send only `id` and `hash`.
+ */
 export const BuildingListEntry = z.looseObject({
   id: z.pipe(
     z.union([z.string(), z.number()]),
     z.transform((v) => String(v)),
   ),
+  hash: z.optional(z.string()),
   label: z.optional(z.string()),
   name: z.optional(z.string()),
   address: z.optional(z.string()),
@@ -74,6 +78,13 @@ export type PageOption = z.infer<typeof PageOption>;
 /** Any record of a shape the spec does not show (bank accounts, transactions): kept whole for display. */
 export const LooseRecord = z.record(z.string(), z.unknown());
 export type LooseRecord = z.infer<typeof LooseRecord>;
+
+/** One page of transactions; `total` when the server counts them (live: `totalTransactions`). */
+export const TransactionsPage = z.object({
+  total: z.nullable(z.int().check(z.nonnegative())),
+  transactions: z.array(LooseRecord),
+});
+export type TransactionsPage = z.infer<typeof TransactionsPage>;
 
 export const OptionNumber = z.int().check(z.minimum(1), z.maximum(PREMIUM_SLOTS));
 

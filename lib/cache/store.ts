@@ -4,13 +4,12 @@
  * one failure never blanks the others. The store talks to the worker only through `send`.
  */
 import { type Signal, batch, signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
-import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
+import { Building, BuildingListEntry, LooseRecord, Room, Tenant, type TransactionsPage } from '../api/schemas';
 import type { AppError, SettingsView } from '../messaging/protocol';
 import type { Send } from '../messaging/client';
 import { z } from '../zod';
-import { cacheKey, isFresh, readCached, writeCached } from './cache';
-import { lastBuildingItem } from './last-building';
+import { isFresh, readCached } from '../storage/cache';
+import { readTargets, rememberLast, targetsFamily } from '../storage/targets';
 
 export const TRANSACTIONS_PAGE = 25;
 export const TRANSACTIONS_SKIP_MAX = 200;
@@ -25,7 +24,7 @@ export type SectionState<T> =
 export interface TransactionsState {
   bankId: string;
   skip: number;
-  page: SectionState<LooseRecord[]>;
+  page: SectionState<TransactionsPage>;
 }
 
 const SECTIONS = {
@@ -46,6 +45,8 @@ interface SectionData {
 
 export interface StoreDeps {
   send: Send;
+  /** The profile the page shows: its cached answers and its current target. */
+  profileId: string;
   now?: () => number;
 }
 
@@ -66,7 +67,11 @@ const knownNotPremium = (s: SettingsView | null) =>
   s !== null &&
   (s.premiumOverride === 'off' || (s.premiumOverride === 'auto' && s.detectedPremium === false));
 
-export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
+/** A live-style 401 about premium always; a 403 unless premium is known to be there. */
+const needsPremium = (error: AppError, s: SettingsView | null) =>
+  error.kind === 'premiumRequired' || (error.kind === 'forbidden' && s?.premium !== true);
+
+export function createDashboardStore({ send, profileId, now = Date.now }: StoreDeps) {
   const settings = signal<SettingsView | null>(null);
   const buildings = signal<SectionState<BuildingListEntry[]>>({ status: 'loading' });
   const selectedId = signal<string | null>(null);
@@ -78,6 +83,8 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
   };
   const transactions = signal<TransactionsState | null>(null);
   let settingsReady: Promise<SettingsView | null> = Promise.resolve(null);
+  /** The profile's freshness window: younger cached answers are shown without a request. */
+  const freshMs = async () => ((await settingsReady)?.freshnessMinutes ?? 5) * 60_000;
   let generation = 0;
 
   function settle<T>(
@@ -96,12 +103,11 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
     const spec = SECTIONS[key];
     const target = sections[key] as Signal<SectionState<SectionData[K]>>;
     const mine = generation;
-    const storageKey = cacheKey(key, buildingId);
     if (target.value.status !== 'ready') {
-      const cached = await readCached(storageKey, spec.schema);
+      const cached = await readCached(profileId, [key, buildingId], spec.schema);
       if (mine !== generation) return;
       if (cached) {
-        const fresh = isFresh(cached.savedAt, now());
+        const fresh = isFresh(cached.savedAt, now(), await freshMs());
         target.value = {
           status: 'ready',
           data: cached.value as SectionData[K],
@@ -125,19 +131,17 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
     const answer = (await send(spec.type, { buildingId })) as
       { ok: true; value: SectionData[K] } | { ok: false; error: AppError };
     if (mine !== generation) return;
-    if (!answer.ok && spec.premium && answer.error.kind === 'forbidden' && settings.value?.premium !== true) {
+    if (!answer.ok && spec.premium && needsPremium(answer.error, settings.value)) {
       target.value = { status: 'notPremium' };
       return;
     }
-    const savedAt = now();
-    if (answer.ok) void writeCached(storageKey, answer.value, savedAt);
-    settle(target, answer, savedAt);
+    if (answer.ok && key === 'details') nameBuilding(buildingId, (answer.value as Building).label);
+    settle(target, answer, now());
   }
 
   async function loadBuildings(force: boolean): Promise<void> {
-    const key = cacheKey('buildings');
     if (buildings.value.status !== 'ready') {
-      const cached = await readCached(key, z.array(BuildingListEntry));
+      const cached = await readCached(profileId, ['buildings'], z.array(BuildingListEntry));
       if (cached) {
         buildings.value = {
           status: 'ready',
@@ -147,7 +151,7 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
           refreshError: null,
         };
         if (selectedId.value === null) choose(cached.value);
-        if (isFresh(cached.savedAt, now()) && !force) {
+        if (isFresh(cached.savedAt, now(), await freshMs()) && !force) {
           buildings.value = { ...buildings.value, refreshing: false };
           return;
         }
@@ -156,10 +160,16 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
       buildings.value = { ...buildings.value, refreshing: true, refreshError: null };
     }
     const answer = await send('listBuildings', {});
-    const savedAt = now();
-    if (answer.ok) void writeCached(key, answer.value, savedAt);
-    settle(buildings, answer, savedAt);
+    settle(buildings, answer, now());
     if (answer.ok) choose(answer.value);
+  }
+
+  /** A list of only ids and hashes gets the label a details answer brought. */
+  function nameBuilding(id: string, label: string): void {
+    const list = buildings.value;
+    if (list.status !== 'ready' || !list.data.some((b) => b.id === id && !b.label)) return;
+    const data = list.data.map((b) => (b.id === id && !b.label ? { ...b, label } : b));
+    buildings.value = { ...list, data };
   }
 
   /** Keeps the selection when the list has it, else falls back to the first building. */
@@ -179,7 +189,7 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
       for (const key of SECTION_KEYS) sections[key].value = { status: 'loading' };
       transactions.value = null;
     });
-    if (remember) void lastBuildingItem.set(id).catch(() => undefined);
+    if (remember) void rememberLast(profileId, { kind: 'building', id }).catch(() => undefined);
     for (const key of SECTION_KEYS) void loadSection(key, id, false);
   }
 
@@ -236,17 +246,12 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
         settings.value = answer.ok ? answer.value : null;
         return settings.value;
       });
-      const last = await lastBuildingItem.get().catch(() => null);
-      if (last !== null && selectedId.value === null) select(last, false);
-      try {
-        browser.storage.onChanged.addListener((changes, area) => {
-          const change = changes[lastBuildingItem.key];
-          if (area === 'local' && change && typeof change.newValue === 'string')
-            select(change.newValue, false);
-        });
-      } catch {
-        // No storage events (tests): each view keeps its own choice.
-      }
+      const last = (await readTargets(profileId).catch(() => null))?.last ?? null;
+      if (last?.kind === 'building' && selectedId.value === null) select(last.id, false);
+      // Follows the building chosen in another view of the same profile.
+      targetsFamily.watch(profileId, (_parts, value) => {
+        if (value?.last?.kind === 'building') select(value.last.id, false);
+      });
       await loadBuildings(false);
     },
   };

@@ -4,7 +4,10 @@
  * side panel at once) share that one request instead of sending another.
  */
 import * as api from '../api/client';
-import type { Handlers } from '../messaging/router';
+import type { Result } from '../api/errors';
+import type { Handlers, MessageContext } from '../messaging/router';
+import { writeCached } from '../storage/cache';
+import { rememberLabel, withRememberedLabels } from '../storage/labels';
 import { type WorkerDeps, connect } from './context';
 
 type BuildingHandlers = Pick<
@@ -14,7 +17,8 @@ type BuildingHandlers = Pick<
 
 /**
  * Wraps `run` so that calls with the same key share one pending promise. The entry is removed as
- * soon as the promise settles: answers are never reused afterwards (caching is the pages' job).
+ * soon as the promise settles: answers are never reused afterwards; they are kept in the profile's
+ * cache, which pages read for their first view.
  */
 export function inFlight<T>() {
   const pending = new Map<string, Promise<T>>();
@@ -29,22 +33,54 @@ export function inFlight<T>() {
 
 export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
   const shared = inFlight<unknown>();
+  /** `cacheParts` names the answer in the profile's cache (what the dashboard shows first). */
   const withConfig =
-    <P, T>(name: string, call: (config: api.ApiConfig, payload: P) => Promise<T>) =>
-    (payload: P) =>
-      shared(`${name}:${JSON.stringify(payload)}`, async () => {
-        const connection = await connect(deps);
-        return connection.ok ? call(connection.value.config, payload) : connection;
-      }) as Promise<T | Extract<Awaited<ReturnType<typeof connect>>, { ok: false }>>;
+    <P, T>(
+      name: string,
+      call: (config: api.ApiConfig, payload: P, profileId: string) => Promise<Result<T>>,
+      cacheParts?: (payload: P) => string[],
+    ) =>
+    (payload: P, context?: MessageContext) =>
+      shared(`${context?.profile}:${name}:${JSON.stringify(payload)}`, async () => {
+        const connection = await connect(deps, context);
+        if (!connection.ok) return connection;
+        const answer = await call(connection.value.config, payload, connection.value.profile.id);
+        if (answer.ok && cacheParts)
+          await writeCached(connection.value.profile.id, cacheParts(payload), answer.value, Date.now());
+        return answer;
+      }) as Promise<Result<T> | Extract<Awaited<ReturnType<typeof connect>>, { ok: false }>>;
   return {
-    listBuildings: withConfig('listBuildings', (config) => api.listBuildings(config)),
-    readBuilding: withConfig('readBuilding', (config, { buildingId }) =>
-      api.readBuilding(config, buildingId),
+    listBuildings: withConfig(
+      'listBuildings',
+      async (config, _payload, profileId) => {
+        const list = await api.listBuildings(config);
+        return list.ok ? { ok: true as const, value: await withRememberedLabels(profileId, list.value) } : list;
+      },
+      () => ['buildings'],
     ),
-    listRooms: withConfig('listRooms', (config, { buildingId }) => api.listRooms(config, buildingId)),
-    listTenants: withConfig('listTenants', (config, { buildingId }) => api.listTenants(config, buildingId)),
-    listBankAccounts: withConfig('listBankAccounts', (config, { buildingId }) =>
-      api.listBankAccounts(config, buildingId),
+    readBuilding: withConfig(
+      'readBuilding',
+      async (config, { buildingId }, profileId) => {
+        const details = await api.readBuilding(config, buildingId);
+        if (details.ok) await rememberLabel(profileId, buildingId, details.value.label);
+        return details;
+      },
+      ({ buildingId }) => ['details', buildingId],
+    ),
+    listRooms: withConfig(
+      'listRooms',
+      (config, { buildingId }) => api.listRooms(config, buildingId),
+      ({ buildingId }) => ['rooms', buildingId],
+    ),
+    listTenants: withConfig(
+      'listTenants',
+      (config, { buildingId }) => api.listTenants(config, buildingId),
+      ({ buildingId }) => ['tenants', buildingId],
+    ),
+    listBankAccounts: withConfig(
+      'listBankAccounts',
+      (config, { buildingId }) => api.listBankAccounts(config, buildingId),
+      ({ buildingId }) => ['accounts', buildingId],
     ),
     listTransactions: withConfig('listTransactions', (config, { bankId, limit, skip }) =>
       api.listTransactions(config, bankId, { limit, skip }),

@@ -1,9 +1,11 @@
-/** What every handler needs: the stored settings and credentials turned into an API config. */
+/** What every handler needs: a profile's settings and credentials turned into an API config. */
 import type { ApiConfig } from '../api/client';
 import { fail, ok, type Result } from '../api/errors';
 import type { AppError } from '../messaging/protocol';
+import type { MessageContext } from '../messaging/router';
 import { readCredentials } from '../storage/credentials';
-import { type Settings, originPattern, settingsItem } from '../storage/settings';
+import { type Profile, readProfile } from '../storage/profiles';
+import { originOf, originPattern } from '../storage/settings';
 
 export interface WorkerDeps {
   /** Whether the extension holds host permission for the pattern (browser.permissions.contains). */
@@ -13,7 +15,9 @@ export interface WorkerDeps {
 }
 
 export interface Connection {
-  settings: Settings;
+  /** The profile the connection is for; everything it produces is stored under its id. */
+  profile: Profile;
+  settings: Profile;
   config: ApiConfig;
   secret: string;
 }
@@ -27,19 +31,30 @@ export function apiConfig(deps: WorkerDeps, baseUrl: string, token: string): Api
   };
 }
 
-export async function connect(deps: WorkerDeps): Promise<Result<Connection, AppError>> {
-  const settings = await settingsItem.get();
-  const credentials = await readCredentials(settings.secretPersistence);
+/** The profile a message is for: the page's, else the active one. */
+export const profileOf = (context?: MessageContext | string | null) =>
+  readProfile(typeof context === 'object' && context !== null ? context.profile : context);
+
+export async function connect(
+  deps: WorkerDeps,
+  context?: MessageContext | string | null,
+): Promise<Result<Connection, AppError>> {
+  const profile = await profileOf(context);
+  if (!profile) return fail({ kind: 'notConfigured', missing: ['baseUrl', 'token'] });
+  const credentials = profile.baseUrl
+    ? await readCredentials(profile.id, profile.secretPersistence, originOf(profile.baseUrl))
+    : { token: '', secret: '' };
   const missing = [
-    ...(settings.baseUrl ? [] : ['baseUrl' as const]),
+    ...(profile.baseUrl ? [] : ['baseUrl' as const]),
     ...(credentials.token ? [] : ['token' as const]),
   ];
   if (missing.length > 0) return fail({ kind: 'notConfigured', missing });
-  const pattern = originPattern(settings.baseUrl);
+  const pattern = originPattern(profile.baseUrl);
   if (!(await deps.hasOriginPermission(pattern))) return fail({ kind: 'permissionMissing', origin: pattern });
   return ok({
-    settings,
-    config: apiConfig(deps, settings.baseUrl, credentials.token),
+    profile,
+    settings: profile,
+    config: apiConfig(deps, profile.baseUrl, credentials.token),
     secret: credentials.secret,
   });
 }

@@ -12,8 +12,9 @@ import { runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
+import { profilesItem } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
-import { type Connection, type WorkerDeps, connect } from './context';
+import { type Connection, type WorkerDeps, connect, profileOf } from './context';
 
 export interface ImportDeps extends WorkerDeps {
   /** Called with every stored change of a running job (the worker shows it on the badge). */
@@ -22,11 +23,33 @@ export interface ImportDeps extends WorkerDeps {
 
 /** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();
+/** Jobs told to stop: the runner checks before each write. */
+const stopped = new Set<string>();
 
-function launch(deps: ImportDeps, id: string, { config, secret }: Connection): Promise<void> {
+/** Finished imports of a profile that can still be undone: their history backups are never evicted. */
+export async function undoableImports(profileId: string): Promise<ReadonlySet<string>> {
+  const jobs = await readJobs(profileId);
+  const undone = new Set(jobs.flatMap((job) => (job.kind === 'undo' && job.undoOf ? [job.undoOf] : [])));
+  return new Set(jobs.filter((j) => j.kind === 'import' && !undone.has(j.id)).map((j) => j.id));
+}
+
+/**
+ * Cancels a profile's running jobs (sign-out, another token or base URL): a running job stops
+ * before its next write; every slot not written yet is marked with `reason`.
+ */
+export async function cancelProfileJobs(profileId: string, reason: string): Promise<void> {
+  for (const job of await readJobs(profileId)) {
+    if (job.state !== 'running') continue;
+    stopped.add(job.id);
+    await abandon(job, reason);
+  }
+}
+
+function launch(deps: ImportDeps, id: string, { config, secret, profile }: Connection): Promise<void> {
   if (active.has(id)) return Promise.resolve();
   active.add(id);
-  return runJob(id, { config, secret, ...(deps.onJobProgress ? { onProgress: deps.onJobProgress } : {}) })
+  const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
+  return runJob(profile.id, id, { config, secret, stopped: () => stopped.has(id), ...progress })
     .then(() => undefined)
     .catch(() => undefined)
     .finally(() => active.delete(id));
@@ -48,9 +71,14 @@ async function abandon(job: ImportJob, reason: string): Promise<void> {
  * them have finished.
  */
 export async function resumeJobs(deps: ImportDeps): Promise<void> {
-  const running = (await readJobs()).filter((job) => job.state === 'running' && !active.has(job.id));
+  const { list } = await profilesItem.get();
+  await Promise.all(list.map((profile) => resumeProfileJobs(deps, profile.id)));
+}
+
+async function resumeProfileJobs(deps: ImportDeps, profileId: string): Promise<void> {
+  const running = (await readJobs(profileId)).filter((job) => job.state === 'running' && !active.has(job.id));
   if (running.length === 0) return;
-  const connection = await connect(deps);
+  const connection = await connect(deps, profileId);
   const reason = !connection.ok
     ? connection.error.kind === 'notConfigured'
       ? `notConfigured: ${connection.error.missing.join(', ')}`
@@ -78,8 +106,8 @@ export function importHandlers(
   deps: ImportDeps,
 ): Pick<Handlers, 'previewImport' | 'startImport' | 'getImportJob' | 'undoImport' | 'exportSlots'> {
   return {
-    async previewImport({ document }) {
-      const connection = await connect(deps);
+    async previewImport({ document }, context) {
+      const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       const parsed = parseImport(document, { premium: effectivePremium(connection.value.settings) });
       if (!parsed.ok) return ok({ status: 'problems' as const, problems: parsed.problems });
@@ -100,8 +128,8 @@ export function importHandlers(
       return ok({ status: 'ready' as const, target: parsed.target, items });
     },
 
-    async startImport({ target, slots }) {
-      const connection = await connect(deps);
+    async startImport({ target, slots }, context) {
+      const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
       // Checked again here: what the page previewed is not trusted to be what it sends.
@@ -114,32 +142,34 @@ export function importHandlers(
           message: first ? `${first.path}: ${first.message}` : 'invalid',
         });
       }
-      const job = newJob('import', parsed.target, parsed.slots);
+      const job = newJob(connection.value.profile.id, 'import', parsed.target, parsed.slots);
       await saveJob(job);
       void launch(deps, job.id, connection.value);
       return ok({ id: job.id });
     },
 
-    async getImportJob({ id }) {
-      return ok((await readJob(id)) ?? null);
+    async getImportJob({ id }, context) {
+      const profile = await profileOf(context);
+      return ok((profile && (await readJob(profile.id, id))) ?? null);
     },
 
-    async undoImport({ id }) {
-      const job = await readJob(id);
+    async undoImport({ id }, context) {
+      const profile = await profileOf(context);
+      const job = profile ? await readJob(profile.id, id) : undefined;
       if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
       if (job.state !== 'finished')
         return fail({ kind: 'badMessage', message: 'the import is still running' });
-      const connection = await connect(deps);
+      const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
-      const undo = newJob('undo', job.target, undoSlots(job), job.id);
+      const undo = newJob(connection.value.profile.id, 'undo', job.target, undoSlots(job), job.id);
       await saveJob(undo);
       void launch(deps, undo.id, connection.value);
       return ok({ id: undo.id });
     },
 
-    async exportSlots({ target }) {
-      const connection = await connect(deps);
+    async exportSlots({ target }, context) {
+      const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       const options = slotNumbers(effectivePremium(connection.value.settings));
       const read = await readAll(connection.value, target, options);

@@ -3,6 +3,7 @@ import type { Handlers } from '../messaging/router';
 import { buildingHandlers } from './buildings';
 import { type ImportDeps, importHandlers } from './import';
 import { optionHandlers } from './options';
+import { profileHandlers } from './profiles';
 import { settingsHandlers } from './settings';
 import { slotHandlers } from './slots';
 
@@ -11,6 +12,7 @@ export { type ImportDeps, resumeJobs } from './import';
 
 export function createHandlers(deps: ImportDeps): Handlers {
   return {
+    ...profileHandlers(),
     ...settingsHandlers(deps),
     ...buildingHandlers(deps),
     ...optionHandlers(deps),

@@ -5,8 +5,8 @@ import { type WorkerDeps, connect } from './context';
 
 export function optionHandlers(deps: WorkerDeps): Pick<Handlers, 'readOption'> {
   return {
-    async readOption({ target, option }) {
-      const connection = await connect(deps);
+    async readOption({ target, option }, context) {
+      const connection = await connect(deps, context);
       return connection.ok ? api.readOption(connection.value.config, target, option) : connection;
     },
   };

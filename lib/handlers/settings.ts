@@ -1,92 +1,166 @@
-/** Settings handlers: the only place where the token and secret are written, probed or forgotten. */
+/** Settings handlers: the only place where the token and secret are written or probed. */
 import * as api from '../api/client';
 import { type ApiError, fail, ok, type Result } from '../api/errors';
 import type { BuildingListEntry } from '../api/schemas';
 import type { AppError, SettingsInput, SettingsView } from '../messaging/protocol';
-import type { Handlers } from '../messaging/router';
-import { forgetCredentials, readCredentials, writeCredentials } from '../storage/credentials';
-import { BaseUrl, type Settings, effectivePremium, originPattern, settingsItem } from '../storage/settings';
-import { probeScopes } from './probe';
+import type { Handlers, MessageContext } from '../messaging/router';
+import { cacheFamily } from '../storage/cache';
+import { readCredentials, writeCredentials } from '../storage/credentials';
+import {
+  type Profile,
+  activeProfile,
+  newProfile,
+  profilesItem,
+  replaceProfile,
+  updateProfiles,
+} from '../storage/profiles';
+import { BaseUrl, effectivePremium, originOf, originPattern } from '../storage/settings';
 import { type WorkerDeps, apiConfig } from './context';
+import { cancelProfileJobs } from './import';
+import { probeScopes } from './probe';
 
-async function viewOf(settings: Settings): Promise<SettingsView> {
-  const credentials = await readCredentials(settings.secretPersistence);
+export async function viewOf(profile: Profile): Promise<SettingsView> {
+  const credentials = profile.baseUrl
+    ? await readCredentials(profile.id, profile.secretPersistence, originOf(profile.baseUrl))
+    : { token: '', secret: '' };
   return {
-    ...settings,
+    ...profile,
+    profileId: profile.id,
     hasToken: credentials.token !== '',
     hasSecret: credentials.secret !== '',
-    premium: effectivePremium(settings),
+    premium: effectivePremium(profile),
   };
 }
 
+/** The profile a settings message is for; on a fresh install the first one is made. */
+async function targetProfile(
+  input: { profileId?: string | undefined },
+  context: MessageContext,
+): Promise<Profile> {
+  const state = await profilesItem.get();
+  const id = input.profileId ?? context?.profile ?? state.active;
+  const found = state.list.find((p) => p.id === id) ?? activeProfile(state);
+  if (found) return found;
+  const first = newProfile('Account 1', state.list.length);
+  await updateProfiles((s) => ({ active: s.active ?? first.id, list: [...s.list, first] }));
+  return first;
+}
+
 interface Candidate {
+  profile: Profile;
   baseUrl: string;
   token: string;
   secret: string;
+  /** The token or the origin differs from what was stored: cached answers and queued work go. */
+  changedAccount: boolean;
 }
 
-/** Validates the form against what is stored: empty token or secret fields keep the stored ones. */
-async function candidateOf(input: SettingsInput, deps: WorkerDeps): Promise<Result<Candidate, AppError>> {
+/**
+ * Validates the form against what is stored. Empty token or secret fields keep the stored ones, but
+ * only for the origin they were entered for: a new base URL needs them typed again.
+ */
+async function candidateOf(
+  input: SettingsInput,
+  context: MessageContext,
+  deps: WorkerDeps,
+): Promise<Result<Candidate, AppError>> {
   const baseUrl = BaseUrl.safeParse(input.baseUrl);
   if (!baseUrl.success) {
     return fail({ kind: 'invalidInput', field: 'baseUrl', message: baseUrl.error.issues[0]?.message ?? '' });
   }
-  const stored = await readCredentials((await settingsItem.get()).secretPersistence);
+  const profile = await targetProfile(input, context);
+  const origin = originOf(baseUrl.data);
+  const stored = await readCredentials(profile.id, profile.secretPersistence, origin);
   const token = input.token.trim() || stored.token;
-  if (!token) return fail({ kind: 'invalidInput', field: 'token', message: 'token.required' });
+  if (!token) {
+    const hadToken = profile.baseUrl !== '' && originOf(profile.baseUrl) !== origin;
+    return fail({
+      kind: 'invalidInput',
+      field: 'token',
+      message: hadToken ? 'token.reenter' : 'token.required',
+    });
+  }
   const pattern = originPattern(baseUrl.data);
   if (!(await deps.hasOriginPermission(pattern))) return fail({ kind: 'permissionMissing', origin: pattern });
-  return ok({ baseUrl: baseUrl.data, token, secret: input.secret.trim() || stored.secret });
+  const changedAccount =
+    token !== stored.token || (profile.baseUrl !== '' && originOf(profile.baseUrl) !== origin);
+  return ok({
+    profile,
+    baseUrl: baseUrl.data,
+    token,
+    secret: input.secret.trim() || stored.secret,
+    changedAccount,
+  });
 }
 
-/** Premium is what slot 11 of one of the character's buildings says: readable with premium only. */
-async function detectPremium(config: api.ApiConfig, buildings: BuildingListEntry[]): Promise<boolean | null> {
+/**
+ * Premium is what slot 11 of one of the character's buildings says: readable with premium only.
+ * Refused as forbidden, or as unauthorized with a message naming premium (the live service), = no premium.
+ */
+export async function detectPremium(
+  config: api.ApiConfig,
+  buildings: BuildingListEntry[],
+): Promise<boolean | null> {
   const first = buildings[0];
   if (!first) return null;
   const probe = await api.readBuildingOption(config, first.id, 11);
   if (probe.ok) return true;
-  return probe.error.kind === 'forbidden' ? false : null;
+  return refusedForPremium(probe.error) ? false : null;
 }
+
+export const refusedForPremium = (error: ApiError) =>
+  error.kind === 'forbidden' || error.kind === 'premiumRequired';
 
 /** A refused token stops the save; any other failure (offline, server down) does not. */
 const refusesSave = (error: ApiError) => error.kind === 'unauthorized';
 
 export function settingsHandlers(
   deps: WorkerDeps,
-): Pick<Handlers, 'getSettings' | 'saveSettings' | 'forgetCredentials' | 'testConnection'> {
+): Pick<Handlers, 'getSettings' | 'saveSettings' | 'testConnection'> {
   return {
-    async getSettings() {
-      return ok(await viewOf(await settingsItem.get()));
+    async getSettings(_payload, context) {
+      return ok(await viewOf(await targetProfile({}, context ?? { profile: null })));
     },
 
-    async saveSettings(input) {
-      const candidate = await candidateOf(input, deps);
+    async saveSettings(input, context) {
+      const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
-      const { baseUrl, token, secret } = candidate.value;
+      const { profile, baseUrl, token, secret, changedAccount } = candidate.value;
       const config = apiConfig(deps, baseUrl, token);
       const buildings = await api.listBuildings(config);
       if (!buildings.ok && refusesSave(buildings.error)) return buildings;
-      const detectedPremium = buildings.ok ? await detectPremium(config, buildings.value) : null;
-      const settings: Settings = {
+      // Premium is probed once per key and remembered.
+      const detectedPremium =
+        !changedAccount && profile.detectedPremium !== null
+          ? profile.detectedPremium
+          : buildings.ok
+            ? await detectPremium(config, buildings.value)
+            : null;
+      const next: Profile = {
+        ...profile,
         baseUrl,
         secretPersistence: input.secretPersistence,
         premiumOverride: input.premiumOverride,
+        requestsPerMinute:
+          input.requestsPerMinute === undefined ? profile.requestsPerMinute : input.requestsPerMinute,
+        freshnessMinutes: input.freshnessMinutes ?? profile.freshnessMinutes,
         detectedPremium,
       };
-      await writeCredentials(settings.secretPersistence, { token, secret });
-      await settingsItem.set(settings);
-      return ok(await viewOf(settings));
+      if (changedAccount) {
+        await cacheFamily.removeAll(profile.id);
+        await cancelProfileJobs(profile.id, 'cancelled: the account changed');
+      }
+      await writeCredentials(profile.id, next.secretPersistence, {
+        token,
+        secret,
+        origin: originOf(baseUrl),
+      });
+      await updateProfiles((state) => replaceProfile(state, next));
+      return ok(await viewOf(next));
     },
 
-    async forgetCredentials() {
-      await forgetCredentials();
-      const settings = { ...(await settingsItem.get()), detectedPremium: null };
-      await settingsItem.set(settings);
-      return ok(await viewOf(settings));
-    },
-
-    async testConnection(input) {
-      const candidate = await candidateOf(input, deps);
+    async testConnection(input, context) {
+      const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
       const config = apiConfig(deps, candidate.value.baseUrl, candidate.value.token);
       const buildings = await api.listBuildings(config);

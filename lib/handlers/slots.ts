@@ -1,22 +1,24 @@
 /**
  * saveSlot: the one safe way to overwrite a slot. Order: check locally (nothing over the limit
  * or out of range reaches the network) -> re-read -> conflict if the slot changed since the edit
- * began -> keep the replaced value in history -> write with the secret -> re-read and return it.
+ * began -> keep the replaced value in history (making room when storage is full) -> write with
+ * the secret -> return what was written.
  */
 import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
 import type { Handlers } from '../messaging/router';
 import { validateSlot } from '../slots/validate';
 import { effectivePremium } from '../storage/settings';
-import { pushHistory } from '../storage/history';
+import { keepReplaced } from '../storage/budget';
+import { historyEntry } from '../storage/history';
 import { type WorkerDeps, connect } from './context';
 
 export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
   return {
-    async saveSlot({ target, option, title, data, expectedLastUpdated }) {
-      const connection = await connect(deps);
+    async saveSlot({ target, option, title, data, expectedLastUpdated, expected }, context) {
+      const connection = await connect(deps, context);
       if (!connection.ok) return connection;
-      const { config, secret, settings } = connection.value;
+      const { config, secret, settings, profile } = connection.value;
       const problem = validateSlot({ title, data }, option, effectivePremium(settings))[0];
       if (problem) {
         return fail(
@@ -33,17 +35,22 @@ export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
 
       const current = await api.readOption(config, target, option);
       if (!current.ok) return current;
-      if (current.value.lastUpdated !== expectedLastUpdated) {
-        return ok({ status: 'conflict' as const, server: current.value });
+      const server = current.value;
+      const holdsExpected =
+        expected !== undefined && server.title === expected.title && server.data === expected.data;
+      if (server.lastUpdated !== expectedLastUpdated && !holdsExpected) {
+        return ok({ status: 'conflict' as const, server });
       }
-      await pushHistory(target, option, current.value);
+      const kept = await keepReplaced(profile.id, target, option, historyEntry(server));
       const written = await api.writeOption(config, target, { apiSecret: secret, option, title, data });
       if (!written.ok) return written;
-      const reread = await api.readOption(config, target, option);
-      // The write succeeded; if the re-read fails, the unknown lastUpdated makes the next save ask.
+      // No read after the write: the slot keeps what was written, marked as written now, and is
+      // reconciled by the next read (a save costs the conflict read and the write, nothing more).
       return ok({
         status: 'saved' as const,
-        option: reread.ok ? reread.value : { title, data, lastUpdated: null },
+        option: { title, data, lastUpdated: new Date().toISOString() },
+        ...(kept === 'kept' ? {} : { history: kept }),
+        ...(kept === 'notKept' ? { replaced: server } : {}),
       });
     },
   };

@@ -1,9 +1,11 @@
 /**
- * An import (or its undo) as a job persisted in storage.local, so it survives the popup closing
- * and the worker being stopped: the worker resumes every job still running when it starts.
+ * An import (or its undo) as a job persisted in storage.local, one key per profile and job, so it
+ * survives the popup closing and the worker being stopped: the worker resumes every job still
+ * running when it starts. Each job is parsed alone: one of an older or broken shape is dropped
+ * and reported without taking the others with it.
  */
-import { browser } from 'wxt/browser';
 import { PageOption, Target } from '../api/schemas';
+import { storedFamily } from '../storage/family';
 import { z } from '../zod';
 
 export const JobItemStatus = z.enum(['pending', 'writing', 'done', 'skipped', 'failed']);
@@ -24,6 +26,8 @@ export type JobItem = z.infer<typeof JobItem>;
 
 export const ImportJob = z.object({
   id: z.string(),
+  /** The account the job writes with. */
+  profileId: z.string(),
   kind: z.enum(['import', 'undo']),
   target: Target,
   createdAt: z.number(),
@@ -34,29 +38,24 @@ export const ImportJob = z.object({
 });
 export type ImportJob = z.infer<typeof ImportJob>;
 
-const JobList = z.array(ImportJob);
-export const JOBS_KEY = 'importJobs.v1';
+export const jobFamily = storedFamily('local', 'job', ImportJob, { version: 1 });
 /** Finished jobs kept for their results and undo. */
-const KEEP_FINISHED = 10;
+export const KEEP_FINISHED = 10;
 
-/** The jobs in a stored value (as read, or as a storage change carries it); invalid means none. */
-export function jobsFrom(value: unknown): ImportJob[] {
-  const parsed = JobList.safeParse(value);
-  return parsed.success ? parsed.data : [];
+/** A profile's jobs, newest first. */
+export async function readJobs(profileId: string): Promise<ImportJob[]> {
+  const jobs = (await jobFamily.entries(profileId)).map((entry) => entry.value);
+  return jobs.sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export async function readJobs(): Promise<ImportJob[]> {
-  return jobsFrom((await browser.storage.local.get(JOBS_KEY))[JOBS_KEY]);
+export async function readJob(profileId: string, id: string): Promise<ImportJob | undefined> {
+  return (await jobFamily.get(profileId, id)) ?? undefined;
 }
 
-export async function readJob(id: string): Promise<ImportJob | undefined> {
-  return (await readJobs()).find((job) => job.id === id);
-}
-
-/** Saves run one after another: two jobs saving at once must not each drop the other's update. */
+/** Saves of one job run one after another, so a slower older snapshot never overwrites a newer one. */
 let saving: Promise<unknown> = Promise.resolve();
 
-/** Stores a job, newest first, dropping the oldest finished ones beyond KEEP_FINISHED. */
+/** Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. */
 export function saveJob(job: ImportJob): Promise<void> {
   const run = saving.then(() => writeJob(job));
   saving = run.catch(() => undefined);
@@ -64,15 +63,14 @@ export function saveJob(job: ImportJob): Promise<void> {
 }
 
 async function writeJob(job: ImportJob): Promise<void> {
-  const others = (await readJobs()).filter((j) => j.id !== job.id);
-  const all = [job, ...others];
-  const running = all.filter((j) => j.state === 'running');
-  const finished = all.filter((j) => j.state === 'finished').slice(0, KEEP_FINISHED);
-  const kept = all.filter((j) => running.includes(j) || finished.includes(j));
-  await browser.storage.local.set({ [JOBS_KEY]: kept });
+  await jobFamily.set(job, job.profileId, job.id);
+  if (job.state === 'running') return;
+  const finished = (await readJobs(job.profileId)).filter((j) => j.state !== 'running');
+  for (const old of finished.slice(KEEP_FINISHED)) await jobFamily.remove(job.profileId, old.id);
 }
 
 export function newJob(
+  profileId: string,
   kind: ImportJob['kind'],
   target: Target,
   slots: { slot: number; title: string; data: string }[],
@@ -80,6 +78,7 @@ export function newJob(
 ): ImportJob {
   return {
     id: `${kind}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    profileId,
     kind,
     target,
     createdAt: Date.now(),

@@ -3,29 +3,34 @@
  * editor, in session storage: only extension pages read it, and it is gone when the browser closes.
  * The editor takes it once, then shows the same validation and preview as any import.
  */
-import { browser } from 'wxt/browser';
+import { storedItem } from '../storage/stored-item';
 import { z } from '../zod';
-
-export const PENDING_IMPORT_KEY = 'pendingImport.v1';
-export const PENDING_SELECTION_KEY = 'pendingSelection.v1';
 
 const PendingImport = z.object({ text: z.string(), source: z.optional(z.string()), at: z.number() });
 export type PendingImport = z.infer<typeof PendingImport>;
 const PendingSelection = z.object({ text: z.string(), at: z.number() });
 export type PendingSelection = z.infer<typeof PendingSelection>;
 
-export async function putPendingImport(value: PendingImport): Promise<void> {
-  await browser.storage.session.set({ [PENDING_IMPORT_KEY]: value });
-}
+const pendingImport = storedItem('session', 'pendingImport', z.nullable(PendingImport), {
+  version: 1,
+  migrations: { 1: (v) => v },
+  fallback: () => null,
+});
+const pendingSelection = storedItem('session', 'pendingSelection', z.nullable(PendingSelection), {
+  version: 1,
+  migrations: { 1: (v) => v },
+  fallback: () => null,
+});
 
-async function take<T>(key: string, schema: z.ZodMiniType<T>): Promise<T | null> {
-  const found = (await browser.storage.session.get(key))[key];
-  if (found === undefined) return null;
-  await browser.storage.session.remove(key);
-  const parsed = schema.safeParse(found);
-  return parsed.success ? parsed.data : null;
+export const putPendingImport = (value: PendingImport) => pendingImport.set(value);
+export const putPendingSelection = (value: PendingSelection) => pendingSelection.set(value);
+
+async function take<T>(item: { get(): Promise<T | null>; remove(): Promise<void> }): Promise<T | null> {
+  const value = await item.get();
+  await item.remove();
+  return value;
 }
 
 /** The pending payload, removed as it is read (a reload does not offer it twice). */
-export const takePendingImport = () => take(PENDING_IMPORT_KEY, PendingImport);
-export const takePendingSelection = () => take(PENDING_SELECTION_KEY, PendingSelection);
+export const takePendingImport = () => take(pendingImport);
+export const takePendingSelection = () => take(pendingSelection);

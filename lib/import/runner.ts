@@ -8,7 +8,8 @@ import * as api from '../api/client';
 import type { ApiError } from '../api/errors';
 import type { PageOption } from '../api/schemas';
 import { mapPool } from '../slots/pool';
-import { pushHistory } from '../storage/history';
+import { keepReplaced } from '../storage/budget';
+import { historyEntry } from '../storage/history';
 import { type ImportJob, type JobItem, progressOf, readJob, saveJob } from './job';
 
 export const IMPORT_CONCURRENCY = 3;
@@ -19,6 +20,8 @@ export interface RunnerDeps {
   config: api.ApiConfig;
   secret: string;
   onProgress?(job: ImportJob): void;
+  /** True once the job was cancelled: nothing more is written. */
+  stopped?(): boolean;
 }
 
 const sameContent = (a: PageOption, b: { title: string; data: string }) =>
@@ -29,7 +32,7 @@ function describe(error: ApiError): string {
 }
 
 /** Serializes updates of one job: items finish concurrently but the stored job is one value. */
-function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
+function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void, stopped?: () => boolean) {
   let job = initial;
   let chain = Promise.resolve();
   return {
@@ -37,7 +40,7 @@ function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
     update(slot: number, change: Partial<JobItem>): Promise<void> {
       job = { ...job, items: job.items.map((i) => (i.slot === slot ? { ...i, ...change } : i)) };
       const snapshot = job;
-      chain = chain.then(() => saveJob(snapshot));
+      chain = chain.then(() => (stopped?.() ? undefined : saveJob(snapshot)));
       onProgress?.(snapshot);
       return chain;
     },
@@ -72,7 +75,14 @@ async function applyItem(
       return store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
     }
     const previous = item.previous ?? current.value;
-    if (!item.previous) await pushHistory(job.target, item.slot, current.value);
+    if (!item.previous)
+      await keepReplaced(
+        job.profileId,
+        job.target,
+        item.slot,
+        historyEntry(current.value, Date.now(), job.id),
+      );
+    if (deps.stopped?.()) return;
     attempts += 1;
     await store.update(item.slot, { status: 'writing', previous, attempts });
     const written = await api.writeOption(config, job.target, {
@@ -91,12 +101,18 @@ async function applyItem(
 }
 
 /** Runs (or resumes) a stored job to its end and returns it finished. */
-export async function runJob(id: string, deps: RunnerDeps): Promise<ImportJob | undefined> {
-  const job = await readJob(id);
+export async function runJob(
+  profileId: string,
+  id: string,
+  deps: RunnerDeps,
+): Promise<ImportJob | undefined> {
+  const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
-  const store = jobStore(job, deps.onProgress);
+  const store = jobStore(job, deps.onProgress, deps.stopped);
   const open = job.items.filter((i) => i.status === 'pending' || i.status === 'writing');
   await mapPool(open, IMPORT_CONCURRENCY, (item) => applyItem(job, item, deps, store));
+  // A cancelled job was already settled by whoever cancelled it; its snapshot must not overwrite that.
+  if (deps.stopped?.()) return readJob(profileId, id);
   return store.finish();
 }
 

@@ -2,9 +2,21 @@
 import { browser } from 'wxt/browser';
 import { type MessageType, type RequestOf, type ResponseOf, protocol } from './protocol';
 
+/** The profile this page shows; every message names it, so the worker never mixes accounts. */
+let pageProfile: string | null = null;
+
+export function bindProfile(id: string | null): void {
+  pageProfile = id;
+}
+
+/** The profile this page shows ('' before one is bound): what page-side storage reads are keyed by. */
+export const boundProfile = (): string => pageProfile ?? '';
+
 export async function send<K extends MessageType>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
   try {
-    const answer = await browser.runtime.sendMessage({ type, payload });
+    const answer = await browser.runtime.sendMessage(
+      pageProfile === null ? { type, payload } : { type, payload, profile: pageProfile },
+    );
     const parsed = protocol[type].response.safeParse(answer);
     if (parsed.success) return parsed.data as ResponseOf<K>;
     return {

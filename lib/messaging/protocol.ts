@@ -14,9 +14,11 @@ import {
   Scope,
   Target,
   Tenant,
+  TransactionsPage,
 } from '../api/schemas';
 import { ImportJob } from '../import/job';
-import { PremiumOverride, SecretPersistence } from '../storage/settings';
+import { ProfileId, ProfileMeta } from '../storage/profiles';
+import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
 import { z } from '../zod';
 
 /** Everything that can go wrong behind a message: an API failure or one of the worker's own. */
@@ -26,6 +28,8 @@ export const AppError = z.union([
   z.object({ kind: z.literal('permissionMissing'), origin: z.string() }),
   z.object({ kind: z.literal('badMessage'), message: z.string() }),
   z.object({ kind: z.literal('internal'), message: z.string() }),
+  /** The page was opened for another profile than the active one: it reloads for the active one. */
+  z.object({ kind: z.literal('profileChanged') }),
 ]);
 export type AppError = z.infer<typeof AppError>;
 
@@ -39,24 +43,30 @@ const Empty = z.object({});
 const BuildingRef = z.object({ buildingId: z.string().check(z.minLength(1)) });
 
 /** What pages may know of the settings: whether credentials exist, never their values. */
-export const SettingsView = z.object({
-  baseUrl: z.string(),
+export const SettingsView = z.extend(Settings, {
+  profileId: ProfileId,
+  name: z.string(),
+  color: z.string(),
   hasToken: z.boolean(),
   hasSecret: z.boolean(),
-  secretPersistence: SecretPersistence,
-  premiumOverride: PremiumOverride,
-  detectedPremium: z.nullable(z.boolean()),
   premium: z.boolean(),
 });
 export type SettingsView = z.infer<typeof SettingsView>;
 
-/** The options form as submitted. An empty token or secret keeps the stored one. */
+/**
+ * The options form as submitted, for one profile (the active one when absent). An empty token or
+ * secret keeps the stored one, but only while the base URL's origin stays the one they were
+ * entered for.
+ */
 export const SettingsInput = z.object({
+  profileId: z.optional(ProfileId),
   baseUrl: z.string(),
   token: z.string(),
   secret: z.string(),
   secretPersistence: SecretPersistence,
   premiumOverride: PremiumOverride,
+  requestsPerMinute: z.optional(Settings.shape.requestsPerMinute),
+  freshnessMinutes: z.optional(Settings.shape.freshnessMinutes),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 
@@ -80,12 +90,27 @@ export const SaveSlotRequest = z.object({
   title: z.string(),
   data: z.string(),
   expectedLastUpdated: z.nullable(z.string()),
+  /**
+   * What the page believes the slot holds. A slot whose lastUpdated moved but which still holds
+   * exactly this is no conflict (it is this extension's own last write, not yet re-read).
+   */
+  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
 });
 export type SaveSlotRequest = z.infer<typeof SaveSlotRequest>;
 
-/** 'saved' carries the slot as re-read after the write; 'conflict' the server's value, unwritten. */
+/**
+ * 'saved' carries the slot as written (marked as written now; no read after the write), and how the
+ * replaced value was kept when storage was full; 'conflict' the server's value, unwritten.
+ */
 export const SaveOutcome = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('saved'), option: PageOption }),
+  z.object({
+    status: z.literal('saved'),
+    option: PageOption,
+    /** 'madeRoom': older cached answers or history were removed; 'notKept': see `replaced`. */
+    history: z.optional(z.enum(['madeRoom', 'notKept'])),
+    /** The replaced value, when storage was too full to keep it in history. */
+    replaced: z.optional(PageOption),
+  }),
   z.object({ status: z.literal('conflict'), server: PageOption }),
 ]);
 export type SaveOutcome = z.infer<typeof SaveOutcome>;
@@ -126,11 +151,50 @@ export const ExportedDocument = z.object({
 
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
+/** What every page may know of a profile: no token, no secret. */
+export const ProfileView = z.object({
+  id: ProfileId,
+  name: z.string(),
+  color: z.string(),
+  baseUrl: z.string(),
+  hasToken: z.boolean(),
+});
+export type ProfileView = z.infer<typeof ProfileView>;
+export const ProfilesView = z.object({ active: z.nullable(ProfileId), list: z.array(ProfileView) });
+export type ProfilesView = z.infer<typeof ProfilesView>;
+
+const ProfileRef = z.object({ id: ProfileId });
+
+/** Per family of stored data (cache, draft, history, job, …): entries and bytes. */
+export const StorageUsage = z.object({
+  families: z.record(z.string(), z.object({ count: z.int(), bytes: z.int() })),
+  /** The profile's budget per family, in bytes. */
+  budgets: z.record(z.string(), z.int()),
+});
+export type StorageUsage = z.infer<typeof StorageUsage>;
+export const ClearableFamily = z.enum(['cache', 'draft', 'history']);
+export type ClearableFamily = z.infer<typeof ClearableFamily>;
+
 export const protocol = {
+  listProfiles: { request: Empty, response: resultOf(ProfilesView) },
+  addProfile: { request: z.partial(ProfileMeta), response: resultOf(ProfilesView) },
+  updateProfileMeta: { request: z.extend(ProfileMeta, ProfileRef.shape), response: resultOf(ProfilesView) },
+  duplicateProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
+  removeProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
+  activateProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
+  /** Sign-out: token, secret, cached answers and queued work go; drafts and history only if asked. */
+  forgetProfile: {
+    request: z.extend(ProfileRef, { deleteDraftsAndHistory: z.boolean() }),
+    response: resultOf(ProfilesView),
+  },
+  profileStorage: { request: ProfileRef, response: resultOf(StorageUsage) },
+  clearProfileData: {
+    request: z.extend(ProfileRef, { families: z.array(ClearableFamily) }),
+    response: resultOf(StorageUsage),
+  },
   getSettings: { request: Empty, response: resultOf(SettingsView) },
   saveSettings: { request: SettingsInput, response: resultOf(SettingsView) },
   testConnection: { request: SettingsInput, response: resultOf(ConnectionReport) },
-  forgetCredentials: { request: Empty, response: resultOf(SettingsView) },
   listBuildings: { request: Empty, response: resultOf(z.array(BuildingListEntry)) },
   readBuilding: { request: BuildingRef, response: resultOf(Building) },
   listRooms: { request: BuildingRef, response: resultOf(z.array(Room)) },
@@ -138,7 +202,7 @@ export const protocol = {
   listBankAccounts: { request: BuildingRef, response: resultOf(z.array(LooseRecord)) },
   listTransactions: {
     request: z.object({ bankId: z.string().check(z.minLength(1)), limit: z.int(), skip: z.int() }),
-    response: resultOf(z.array(LooseRecord)),
+    response: resultOf(TransactionsPage),
   },
   readOption: { request: z.object({ target: Target, option: OptionNumber }), response: resultOf(PageOption) },
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
@@ -157,7 +221,8 @@ export type MessageType = keyof Protocol;
 export type RequestOf<K extends MessageType> = z.infer<Protocol[K]['request']>;
 export type ResponseOf<K extends MessageType> = z.infer<Protocol[K]['response']>;
 
-export const Envelope = z.object({ type: z.string(), payload: z.unknown() });
+/** `profile`: the profile the sending page shows; the worker refuses it once another is active. */
+export const Envelope = z.object({ type: z.string(), payload: z.unknown(), profile: z.optional(z.string()) });
 
 export function isMessageType(type: string): type is MessageType {
   return Object.hasOwn(protocol, type);

@@ -14,7 +14,14 @@ import {
   protocol,
 } from './protocol';
 
-export type Handlers = { [K in MessageType]: (payload: RequestOf<K>) => Promise<ResponseOf<K>> };
+/** Who asks: the profile the sending page shows (null: the active one; options and tests). */
+export interface MessageContext {
+  profile: string | null;
+}
+
+export type Handlers = {
+  [K in MessageType]: (payload: RequestOf<K>, context?: MessageContext) => Promise<ResponseOf<K>>;
+};
 
 export interface MessageSender {
   id?: string;
@@ -45,7 +52,14 @@ function issueText(error: z.core.$ZodError): string {
   return issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'invalid';
 }
 
-export function createRouter(handlers: Handlers) {
+export interface RouterOptions {
+  /** Runs before the first message is handled (the storage migration). */
+  ready?: Promise<unknown>;
+  /** The active profile's id: a message sent for another profile is refused. */
+  activeProfile(): Promise<string | null>;
+}
+
+export function createRouter(handlers: Handlers, options: RouterOptions) {
   return async (message: unknown): Promise<unknown> => {
     const envelope = Envelope.safeParse(message);
     if (!envelope.success || !isMessageType(envelope.data.type)) return refuse('unknown message');
@@ -54,8 +68,13 @@ export function createRouter(handlers: Handlers) {
     const payload = spec.request.safeParse(envelope.data.payload);
     if (!payload.success) return refuse(`${type}: ${issueText(payload.error)}`);
     try {
-      const handler = handlers[type] as (p: unknown) => Promise<unknown>;
-      const answer = spec.response.safeParse(await handler(payload.data));
+      await options.ready;
+      const profile = envelope.data.profile ?? null;
+      if (profile !== null && profile !== (await options.activeProfile())) {
+        return { ok: false, error: { kind: 'profileChanged' } };
+      }
+      const handler = handlers[type] as (p: unknown, c: MessageContext) => Promise<unknown>;
+      const answer = spec.response.safeParse(await handler(payload.data, { profile }));
       return answer.success ? answer.data : refuse(`${type} answer: ${issueText(answer.error)}`);
     } catch (error) {
       return { ok: false, error: { kind: 'internal', message: String(error) } };

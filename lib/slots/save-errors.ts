@@ -12,6 +12,7 @@ export type SaveFailure = 'scope' | 'secret' | 'premium' | 'notOwned' | 'other';
 
 export function classifySaveError(error: AppError): SaveFailure {
   if (error.kind === 'notFound') return 'notOwned';
+  if (error.kind === 'premiumRequired') return 'premium';
   if (error.kind !== 'forbidden') return 'other';
   const text = error.message.toLowerCase();
   if (/secret/.test(text)) return 'secret';

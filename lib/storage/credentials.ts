@@ -1,31 +1,42 @@
 /**
- * The access token and API secret. Only the background worker imports this module: pages learn
- * whether credentials exist, never their values. They live in session storage (gone when the
- * browser closes) or local storage (this device), never in sync storage.
+ * The access token and API secret of each profile. Only the background worker imports this module:
+ * pages learn whether credentials exist, never their values. They live in session storage (gone when
+ * the browser closes) or local storage (this device), never in sync storage, and remember the origin
+ * they were entered for: under another base URL they count as absent, so they never go elsewhere.
  */
 import { z } from '../zod';
+import { storedFamily } from './family';
 import type { SecretPersistence } from './settings';
-import { storedItem } from './stored-item';
 
-export const Credentials = z.object({ token: z.string(), secret: z.string() });
+export const Credentials = z.object({ token: z.string(), secret: z.string(), origin: z.string() });
 export type Credentials = z.infer<typeof Credentials>;
 
-const none = (): Credentials => ({ token: '', secret: '' });
-const items = {
-  session: storedItem('session', 'credentials.v1', Credentials, none),
-  local: storedItem('local', 'credentials.v1', Credentials, none),
+const families = {
+  session: storedFamily('session', 'credentials', Credentials, { version: 1 }),
+  local: storedFamily('local', 'credentials', Credentials, { version: 1 }),
 };
 
-export async function readCredentials(persistence: SecretPersistence): Promise<Credentials> {
-  return items[persistence].get();
+/** The profile's credentials when they were entered for `origin`; otherwise none. */
+export async function readCredentials(
+  profileId: string,
+  persistence: SecretPersistence,
+  origin: string,
+): Promise<{ token: string; secret: string }> {
+  const stored = await families[persistence].get(profileId);
+  if (!stored || stored.origin !== origin) return { token: '', secret: '' };
+  return { token: stored.token, secret: stored.secret };
 }
 
 /** Writes to the chosen area first, then clears the other, so a failure never loses both. */
-export async function writeCredentials(persistence: SecretPersistence, value: Credentials): Promise<void> {
-  await items[persistence].set(value);
-  await items[persistence === 'local' ? 'session' : 'local'].remove();
+export async function writeCredentials(
+  profileId: string,
+  persistence: SecretPersistence,
+  value: Credentials,
+): Promise<void> {
+  await families[persistence].set(value, profileId);
+  await families[persistence === 'local' ? 'session' : 'local'].remove(profileId);
 }
 
-export async function forgetCredentials(): Promise<void> {
-  await Promise.all([items.session.remove(), items.local.remove()]);
+export async function forgetCredentials(profileId: string): Promise<void> {
+  await Promise.all([families.session.remove(profileId), families.local.remove(profileId)]);
 }

@@ -1,12 +1,11 @@
 /**
- * Unsaved edits, one storage.local key per target and slot, so closing the popup (any outside
- * click does) loses nothing. `base` is the lastUpdated the edit started from: a save compares it
- * with the server's, so a draft never silently overwrites a change made meanwhile.
+ * Unsaved edits, one key per profile, target and slot, so closing the popup (any outside click
+ * does) loses nothing. `base` is the lastUpdated the edit started from: a save compares it with the
+ * server's, so a draft never silently overwrites a change made meanwhile.
  */
-import { browser } from 'wxt/browser';
 import type { Target } from '../api/schemas';
-import { slotKey } from '../slots/keys';
 import { z } from '../zod';
+import { storedFamily } from './family';
 
 export const Draft = z.object({
   title: z.string(),
@@ -16,25 +15,35 @@ export const Draft = z.object({
 });
 export type Draft = z.infer<typeof Draft>;
 
-const PREFIX = 'draft.v1';
-const key = (target: Target, option: number) => slotKey(PREFIX, target, option);
+/** Version 1 wraps the unversioned value of the first release unchanged. */
+export const draftFamily = storedFamily('local', 'draft', Draft, { version: 1, migrations: { 1: (v) => v } });
 
-export async function putDraft(target: Target, option: number, draft: Draft): Promise<void> {
-  await browser.storage.local.set({ [key(target, option)]: Draft.parse(draft) });
+const parts = (target: Target, option: number) => [target.kind, target.id, String(option)];
+
+export async function putDraft(
+  profileId: string,
+  target: Target,
+  option: number,
+  draft: Draft,
+): Promise<void> {
+  await draftFamily.set(draft, profileId, ...parts(target, option));
 }
 
-export async function removeDraft(target: Target, option: number): Promise<void> {
-  await browser.storage.local.remove(key(target, option));
+export async function removeDraft(profileId: string, target: Target, option: number): Promise<void> {
+  await draftFamily.remove(profileId, ...parts(target, option));
 }
 
-/** The drafts of `options` of one target, by slot number; unreadable entries are skipped. */
-export async function readDrafts(target: Target, options: readonly number[]): Promise<Map<number, Draft>> {
-  const keys = options.map((option) => key(target, option));
-  const found = await browser.storage.local.get(keys);
+/** The drafts of `options` of one target, by slot number; unreadable entries are dropped alone. */
+export async function readDrafts(
+  profileId: string,
+  target: Target,
+  options: readonly number[],
+): Promise<Map<number, Draft>> {
+  const found = await Promise.all(options.map((o) => draftFamily.get(profileId, ...parts(target, o))));
   const drafts = new Map<number, Draft>();
   options.forEach((option, i) => {
-    const parsed = Draft.safeParse(found[keys[i] as string]);
-    if (parsed.success) drafts.set(option, parsed.data);
+    const draft = found[i];
+    if (draft) drafts.set(option, draft);
   });
   return drafts;
 }

@@ -1,11 +1,10 @@
 /**
- * Values the extension replaced, newest first, the last HISTORY_MAX per slot, in storage.local.
- * The worker adds an entry before every overwrite; any entry can be written back.
+ * Values the extension replaced, newest first, the last HISTORY_MAX per slot, one key per profile,
+ * target and slot. The worker adds an entry before every overwrite; any entry can be written back.
  */
-import { browser } from 'wxt/browser';
 import type { PageOption, Target } from '../api/schemas';
-import { slotKey } from '../slots/keys';
 import { z } from '../zod';
+import { storedFamily } from './family';
 
 export const HISTORY_MAX = 20;
 
@@ -15,16 +14,24 @@ export const HistoryEntry = z.object({
   title: z.string(),
   data: z.string(),
   lastUpdated: z.nullable(z.string()),
+  /** The import that replaced it: kept while that import can be undone. */
+  jobId: z.optional(z.string()),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
-const HistoryList = z.array(HistoryEntry);
 
-const key = (target: Target, option: number) => slotKey('history.v1', target, option);
+export const historyFamily = storedFamily('local', 'history', z.array(HistoryEntry), {
+  version: 1,
+  migrations: { 1: (v) => v },
+});
 
-export async function readHistory(target: Target, option: number): Promise<HistoryEntry[]> {
-  const k = key(target, option);
-  const parsed = HistoryList.safeParse((await browser.storage.local.get(k))[k]);
-  return parsed.success ? parsed.data : [];
+export const historyParts = (target: Target, option: number) => [target.kind, target.id, String(option)];
+
+export async function readHistory(
+  profileId: string,
+  target: Target,
+  option: number,
+): Promise<HistoryEntry[]> {
+  return (await historyFamily.get(profileId, ...historyParts(target, option))) ?? [];
 }
 
 /** Adds the replaced value on top; the same version twice in a row is kept once. */
@@ -39,14 +46,23 @@ export function addEntry(
   return (same ? list : [entry, ...list]).slice(0, max);
 }
 
+export function historyEntry(replaced: PageOption, time: number = Date.now(), jobId?: string): HistoryEntry {
+  return {
+    time,
+    title: replaced.title,
+    data: replaced.data,
+    lastUpdated: replaced.lastUpdated,
+    ...(jobId ? { jobId } : {}),
+  };
+}
+
 export async function pushHistory(
+  profileId: string,
   target: Target,
   option: number,
-  replaced: PageOption,
-  time: number = Date.now(),
+  entry: HistoryEntry,
 ): Promise<HistoryEntry[]> {
-  const entry = { time, title: replaced.title, data: replaced.data, lastUpdated: replaced.lastUpdated };
-  const list = addEntry(await readHistory(target, option), entry);
-  await browser.storage.local.set({ [key(target, option)]: list });
+  const list = addEntry(await readHistory(profileId, target, option), entry);
+  await historyFamily.set(list, profileId, ...historyParts(target, option));
   return list;
 }

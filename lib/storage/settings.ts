@@ -1,6 +1,5 @@
 /** Connection settings that any extension page may read: no token, no secret. */
 import { z } from '../zod';
-import { storedItem } from './stored-item';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -50,24 +49,37 @@ export type SecretPersistence = z.infer<typeof SecretPersistence>;
 export const PremiumOverride = z.enum(['auto', 'on', 'off']);
 export type PremiumOverride = z.infer<typeof PremiumOverride>;
 
+export const REQUESTS_PER_MINUTE_MAX = 600;
+export const FRESHNESS_MINUTES_DEFAULT = 5;
+
+/** One account's connection settings: no token, no secret (those are credentials, worker only). */
 export const Settings = z.object({
   baseUrl: z.string(),
   secretPersistence: SecretPersistence,
   premiumOverride: PremiumOverride,
   /** Result of the last premium probe (slot 11 of one target); null when it could not tell. */
   detectedPremium: z.nullable(z.boolean()),
+  /** Requests per minute the key allows; null = learn it from the API's answers. */
+  requestsPerMinute: z.nullable(z.int().check(z.minimum(1), z.maximum(REQUESTS_PER_MINUTE_MAX))),
+  /** Answers younger than this are shown without asking the API again. */
+  freshnessMinutes: z.number().check(z.minimum(0), z.maximum(24 * 60)),
 });
 export type Settings = z.infer<typeof Settings>;
 
-export const settingsItem = storedItem('local', 'settings.v1', Settings, () => ({
+export const defaultSettings = (): Settings => ({
   baseUrl: '',
-  secretPersistence: 'session' as const,
-  premiumOverride: 'auto' as const,
+  secretPersistence: 'session',
+  premiumOverride: 'auto',
   detectedPremium: null,
-}));
+  requestsPerMinute: null,
+  freshnessMinutes: FRESHNESS_MINUTES_DEFAULT,
+});
 
-export function effectivePremium(settings: Settings): boolean {
+export function effectivePremium(settings: Pick<Settings, 'premiumOverride' | 'detectedPremium'>): boolean {
   if (settings.premiumOverride === 'on') return true;
   if (settings.premiumOverride === 'off') return false;
   return settings.detectedPremium === true;
 }
+
+/** The origin (scheme, host, port) credentials were entered for. */
+export const originOf = (baseUrl: string): string => new URL(baseUrl).origin;

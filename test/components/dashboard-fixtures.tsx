@@ -87,14 +87,16 @@ export const ACCOUNTS: LooseRecord[] = [
   { id: 'acc-1', label: 'Mietkonto', iban: 'DE02300501100001001001', balance: 12345.5, currency: 'EUR' },
 ];
 
-export const transactionsPage = (skip: number, count: number): LooseRecord[] =>
-  Array.from({ length: count }, (_, i) => ({
+export const transactionsPage = (skip: number, count: number, total: number | null = null) => ({
+  total,
+  transactions: Array.from({ length: count }, (_, i): LooseRecord => ({
     id: `tx-${skip + i}`,
     date: '2025-02-28T17:45:00.000Z',
     amount: i % 2 ? -96.4 : 700,
     purpose: `Miete ${skip + i}`,
     counterparty: 'Björn Schäfer',
-  }));
+  })),
+});
 
 export function renderDashboard(overrides: Partial<DashboardProps> = {}) {
   const props: DashboardProps = {

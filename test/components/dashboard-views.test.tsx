@@ -1,7 +1,7 @@
 /** Behaviour inside the sections: picker, sorting and filtering, tenants' dates, paging, tabs. */
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { BuildingListEntry } from '../../lib/api/schemas';
+import type { BuildingListEntry, LooseRecord } from '../../lib/api/schemas';
 import { NOW, ROOMS, TENANTS, ready, renderDashboard, transactionsPage } from './dashboard-fixtures';
 
 const rowNames = (table: HTMLElement) =>
@@ -189,6 +189,57 @@ describe('bank accounts and transactions', () => {
     fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Retry' }));
     expect(props.onPageTransactions).toHaveBeenCalledWith(50);
     expect(screen.getByRole('table', { name: 'Bank accounts: 1' })).toBeTruthy();
+  });
+});
+
+describe('bank accounts and transactions as the live service sends them', () => {
+  const LIVE_ACCOUNTS: LooseRecord[] = [
+    { id: '66b7c8d9e0f1a2000000271b', vban: '4711001', balance: 9870.25, note: 'Mietkonto', main: true },
+    { id: '66b7c8d9e0f1a2000000271c', vban: '4711002', balance: -12.5, note: 'Rücklagen', main: false },
+  ];
+
+  it('shows note, vban and balance, and marks the main account', () => {
+    renderDashboard({ accounts: ready(LIVE_ACCOUNTS) });
+    const table = screen.getByRole('table', { name: 'Bank accounts: 2' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Note', 'Main account', 'Account number', 'Balance', 'ID', 'Transactions']);
+    const [, main, other] = within(table).getAllByRole('row');
+    expect(main?.textContent).toContain('Mietkonto');
+    expect(main?.textContent).toContain('4711001');
+    expect(within(main!).getByText('Main account')).toBeTruthy();
+    expect(within(other!).queryByText('Main account')).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Show transactions of Rücklagen' })).toBeTruthy();
+  });
+
+  it('the pager names the total the server sent', () => {
+    const { props } = renderDashboard({
+      transactions: { bankId: 'acc-1', skip: 25, page: ready(transactionsPage(25, 25, 230), NOW) },
+    });
+    expect(screen.getByRole('navigation', { name: 'Transaction pages' }).textContent).toContain(
+      '26–50 of 230',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(props.onPageTransactions).toHaveBeenCalledWith(50);
+  });
+
+  it('a full page that reaches the total has no older page', () => {
+    renderDashboard({
+      transactions: { bankId: 'acc-1', skip: 25, page: ready(transactionsPage(25, 25, 50), NOW) },
+    });
+    expect(screen.getByText('26–50 of 50')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Older' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('No older transactions.')).toBeTruthy();
+  });
+
+  it('an empty account reads as empty, not as an error', () => {
+    renderDashboard({
+      transactions: { bankId: 'acc-1', skip: 0, page: ready(transactionsPage(0, 0, 0), NOW) },
+    });
+    expect(screen.getByText('No transactions on this account.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

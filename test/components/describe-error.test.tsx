@@ -27,6 +27,14 @@ describe('describeError', () => {
     expect(d.detail).not.toContain('Server message');
   });
 
+  it('premiumRequired: needs premium, never "token refused", with the server\'s words', () => {
+    const d = describeError({ kind: 'premiumRequired', message: 'Für diesen Endpunkt wird Premium benötigt' });
+    expect(d.title).toBe('Needs premium access');
+    expect(d.detail).toContain('needs premium access');
+    expect(d.detail).toContain('Für diesen Endpunkt wird Premium benötigt');
+    expect(`${d.title} ${d.detail}`).not.toMatch(/refused|scope/i);
+  });
+
   it('forbidden: names the scopes and that the endpoint needs premium', () => {
     const d = describeError({
       kind: 'forbidden',

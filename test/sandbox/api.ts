@@ -3,6 +3,13 @@
  * Check order: 401 -> missing scopes -> premium-only endpoint -> validation -> ownership ->
  * premium slot -> apiSecret.
  */
+import {
+  EMPTY_MESSAGE,
+  liveBankAccounts,
+  liveErrorBody,
+  liveTransactions,
+  type SandboxProfile,
+} from './live';
 import type {
   BuildingRecord,
   Character,
@@ -33,6 +40,7 @@ interface Context {
   character: Character;
   baseUrl: string;
   body: string;
+  profile: SandboxProfile;
 }
 
 interface Endpoint {
@@ -69,6 +77,8 @@ export function methodNotAllowed(method: string, allow: string[]): Reply {
 
 const validation = (message: string) => errorReply(400, 'validation_error', message);
 const premiumRequired = () => errorReply(403, 'premium_required', 'Premium access required');
+/** The live service answers an empty list as 404 with this message. */
+const empty = () => json(404, { message: EMPTY_MESSAGE });
 const notFound = (what: string) =>
   errorReply(404, 'not_found', `${what} not found or not owned directly by the character`);
 
@@ -212,7 +222,9 @@ function transactions(ctx: Context, [bankId = '', limitSegment, skipSegment]: st
   if (skip === undefined) return validation('skip must be an integer from 0 to 200');
   const account = ctx.data.bankAccounts.find((a) => a.id === bankId);
   if (!account || !ownedBuilding(ctx, account.buildingId)) return notFound('Bank account');
-  return json(200, account.transactions.slice(skip, skip + limit));
+  const page = account.transactions.slice(skip, skip + limit);
+  if (ctx.profile === 'default') return json(200, page);
+  return page.length === 0 ? empty() : json(200, liveTransactions(account, page));
 }
 
 const BANK: Scope[] = ['building', 'building.bankaccount'];
@@ -222,13 +234,15 @@ const ENDPOINTS: Endpoint[] = [
     method: 'GET',
     segments: ['building', 'list'],
     scopes: ['building'],
-    handle: (ctx) =>
-      json(
+    handle: (ctx) => {
+      const owned = ctx.data.buildings.filter((b) => b.owner === ctx.character.id);
+      return json(
         200,
-        ctx.data.buildings
-          .filter((b) => b.owner === ctx.character.id)
-          .map(({ id, hash, label, address, area }) => ({ id, hash, label, address, area })),
-      ),
+        ctx.profile === 'live'
+          ? owned.map(({ id, hash }) => ({ id, hash }))
+          : owned.map(({ id, hash, label, address, area }) => ({ id, hash, label, address, area })),
+      );
+    },
   },
   {
     method: 'GET',
@@ -305,14 +319,16 @@ const ENDPOINTS: Endpoint[] = [
     segments: ['building', 'bankaccounts', ':'],
     scopes: BANK,
     premiumOnly: true,
-    handle: withBuilding((ctx, building) =>
-      json(
-        200,
-        ctx.data.bankAccounts
-          .filter((a) => a.buildingId === building.id)
-          .map(({ id, label, iban, balance }) => ({ id, label, iban, balance })),
-      ),
-    ),
+    handle: withBuilding((ctx, building) => {
+      const accounts = ctx.data.bankAccounts.filter((a) => a.buildingId === building.id);
+      if (ctx.profile === 'default') {
+        return json(
+          200,
+          accounts.map(({ id, label, iban, balance }) => ({ id, label, iban, balance })),
+        );
+      }
+      return accounts.length === 0 ? empty() : json(200, liveBankAccounts(accounts));
+    }),
   },
   ...[1, 2, 3].map((params): Endpoint => ({
     method: 'GET',
@@ -364,8 +380,19 @@ function grantFor(data: SandboxData, authorization: string | null) {
   return grant && { grant, character: data.characters[grant.character] };
 }
 
-/** Answers one API request against `data` (which POSTs modify in place). */
-export function handleApi(data: SandboxData, request: ApiRequest, baseUrl: string): Reply {
+/** Answers one API request against `data` (which POSTs modify in place), as the profile answers. */
+export function handleApi(
+  data: SandboxData,
+  request: ApiRequest,
+  baseUrl: string,
+  profile: SandboxProfile = 'default',
+): Reply {
+  const reply = answer(data, request, baseUrl, profile);
+  if (profile === 'default' || reply.status < 400) return reply;
+  return { ...reply, ...liveErrorBody(reply.status, reply.body) };
+}
+
+function answer(data: SandboxData, request: ApiRequest, baseUrl: string, profile: SandboxProfile): Reply {
   const segments = request.path.split('/').slice(1);
   const candidates = ENDPOINTS.flatMap((endpoint) => {
     const params = matches(endpoint, segments);
@@ -385,5 +412,5 @@ export function handleApi(data: SandboxData, request: ApiRequest, baseUrl: strin
     });
   }
   if (endpoint.premiumOnly && !auth.grant.premium) return premiumRequired();
-  return endpoint.handle({ data, ...auth, baseUrl, body: request.body }, params);
+  return endpoint.handle({ data, ...auth, baseUrl, body: request.body, profile }, params);
 }

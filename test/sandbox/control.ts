@@ -6,9 +6,15 @@
  *   DELETE /__sandbox/faults         remove all faults
  *   GET /__sandbox/log               JSON array of LoggedRequest, oldest first
  *   DELETE /__sandbox/log            clear the log
+ *   POST /__sandbox/profile          body {"profile":"live"} or {"profile":"default"}; fresh seed data
+ *   POST /__sandbox/rate-limit       body {"limit":10,"windowSeconds":60} (window optional, default 60)
+ *   DELETE /__sandbox/rate-limit     no limit
+ *   POST /__sandbox/rate-headers     body {"on":true}
  */
 import { errorReply, json, methodNotAllowed, type Reply } from './api';
 import { parseFault } from './faults';
+import { PROFILES, type SandboxProfile } from './live';
+import { checkRateLimit } from './rate-limit';
 import type { Sandbox } from './server';
 
 export const CONTROL_PREFIX = '/__sandbox/';
@@ -51,6 +57,36 @@ const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>
     },
     DELETE: (sandbox) => {
       sandbox.clearFaults();
+      return NO_CONTENT;
+    },
+  },
+  profile: {
+    POST: (sandbox, body) => {
+      const profile = (parseJson(body) as { profile?: unknown } | undefined)?.profile;
+      if (!PROFILES.includes(profile as SandboxProfile)) {
+        return errorReply(400, 'validation_error', `profile must be one of ${PROFILES.join(', ')}`);
+      }
+      sandbox.setProfile(profile as SandboxProfile);
+      return NO_CONTENT;
+    },
+  },
+  'rate-limit': {
+    POST: (sandbox, body) => {
+      const parsed = checkRateLimit(parseJson(body));
+      if (!parsed.ok) return errorReply(400, 'validation_error', parsed.message);
+      sandbox.setRateLimit(parsed.value);
+      return NO_CONTENT;
+    },
+    DELETE: (sandbox) => {
+      sandbox.setRateLimit(null);
+      return NO_CONTENT;
+    },
+  },
+  'rate-headers': {
+    POST: (sandbox, body) => {
+      const on = (parseJson(body) as { on?: unknown } | undefined)?.on;
+      if (typeof on !== 'boolean') return errorReply(400, 'validation_error', 'on must be true or false');
+      sandbox.setRateHeaders(on);
       return NO_CONTENT;
     },
   },

@@ -5,20 +5,30 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleApi, errorReply, type Reply } from './api';
+import { handleApi, errorReply, json, type Reply } from './api';
 import { CONTROL_PREFIX, handleControl } from './control';
 import { type Fault, FaultList, faultReply } from './faults';
+import { createLiveSeedData, type SandboxProfile } from './live';
+import { type RateLimit, RateLimiter } from './rate-limit';
 import { createSeedData } from './seed';
 import { handleStatic } from './static';
 
 export type { Fault } from './faults';
 export { DEMO } from './seed';
+export { LIVE_DEMO, type SandboxProfile } from './live';
+export type { RateLimit } from './rate-limit';
 
 export interface SandboxOptions {
   port?: number /* default 0 = random */;
   host?: string /* default '127.0.0.1' */;
   latencyMs?: number;
   cors?: boolean /* default false */;
+  /** 'live' answers as the live service's public clients observe it (see live.ts). */
+  profile?: SandboxProfile /* default 'default' */;
+  /** Requests per window and API key; null or absent = unlimited. */
+  rateLimit?: RateLimit | null;
+  /** Adds X-RateLimit-Limit/-Remaining/-Reset to every answer while a limit is set. */
+  rateHeaders?: boolean /* default false */;
 }
 
 export interface LoggedRequest {
@@ -35,19 +45,25 @@ export interface LoggedRequest {
 export interface Sandbox {
   url: string; // 'http://127.0.0.1:<port>' (no trailing slash)
   close(): Promise<void>; // must also end hanging connections (server.closeAllConnections())
-  reset(): void; // restore seed data, clear faults and log, latency back to the option's value
+  reset(): void; // seed data, faults, log, rate counters cleared; latency, profile, limit back to the options
   setLatency(ms: number): void;
+  readonly profile: SandboxProfile;
+  setProfile(profile: SandboxProfile): void; // with fresh seed data of that profile
+  setRateLimit(limit: RateLimit | null): void; // with fresh counters
+  setRateHeaders(on: boolean): void;
   addFault(fault: Fault): void;
   clearFaults(): void;
   readonly log: LoggedRequest[]; // a copy, oldest first; API requests only (not /__sandbox/* nor /static/*)
   clearLog(): void;
 }
 
+const seedOf = (profile: SandboxProfile) => (profile === 'live' ? createLiveSeedData() : createSeedData());
+
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
   'Access-Control-Allow-Headers': 'Authorization, Content-Type',
-  'Access-Control-Expose-Headers': 'Retry-After',
+  'Access-Control-Expose-Headers': 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset',
   'Access-Control-Max-Age': '600',
 };
 
@@ -79,8 +95,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const baseLatency = checkLatency(options.latencyMs ?? 0);
   const corsHeaders = options.cors ? CORS_HEADERS : {};
 
-  let data = createSeedData();
+  const baseProfile = options.profile ?? 'default';
+  let profile = baseProfile;
+  let data = seedOf(profile);
   let latency = baseLatency;
+  const limiter = new RateLimiter(options.rateLimit ?? null, options.rateHeaders ?? false);
   let log: LoggedRequest[] = [];
   const faults = new FaultList();
   const timers = new Set<NodeJS.Timeout>();
@@ -121,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       status: 0,
     };
     log.push(entry);
+    const rate = limiter.take(entry.authorization ?? '', time);
     if (latency > 0) await sleep(latency);
     if (closing) return;
 
@@ -132,12 +152,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     let reply: Reply;
     try {
-      reply = fault
-        ? faultReply(fault)
-        : handleApi(data, { method, path, authorization: entry.authorization, body }, sandbox.url);
+      if (!rate.allowed) {
+        reply =
+          profile === 'live'
+            ? json(429, { message: 'Too many requests' })
+            : errorReply(429, 'rate_limited', 'Too many requests');
+      } else {
+        reply = fault
+          ? faultReply(fault)
+          : handleApi(data, { method, path, authorization: entry.authorization, body }, sandbox.url, profile);
+      }
     } catch (error) {
       reply = errorReply(500, 'internal_error', error instanceof Error ? error.message : String(error));
     }
+    reply = { ...reply, headers: { ...reply.headers, ...rate.headers } };
     entry.status = reply.status;
     send(reply);
   }
@@ -166,10 +194,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return closing;
     },
     reset() {
-      data = createSeedData();
+      profile = baseProfile;
+      data = seedOf(profile);
       faults.clear();
       log = [];
       latency = baseLatency;
+      limiter.limit = options.rateLimit ?? null;
+      limiter.headers = options.rateHeaders ?? false;
+      limiter.clear();
+    },
+    get profile() {
+      return profile;
+    },
+    setProfile(next) {
+      profile = next;
+      data = seedOf(profile);
+    },
+    setRateLimit(limit) {
+      limiter.limit = limit;
+      limiter.clear();
+    },
+    setRateHeaders(on) {
+      limiter.headers = on;
     },
     setLatency(ms) {
       latency = checkLatency(ms);

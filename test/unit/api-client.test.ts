@@ -82,9 +82,10 @@ describe('happy paths (premium token)', () => {
   it('lists bank accounts and transactions', async () => {
     const accounts = value(await listBankAccounts(premium(), 'b-1001'));
     expect(accounts.map((a) => a.id)).toEqual(DEMO.bankAccounts['b-1001']);
-    const transactions = value(await listTransactions(premium(), acc1));
+    const { total, transactions } = value(await listTransactions(premium(), acc1));
     expect(transactions).toHaveLength(10);
     expect(transactions[0]).toHaveProperty('id');
+    expect(total).toBeNull();
   });
 
   it('writes a building option, succeeds on the plain text, and reads it back', async () => {

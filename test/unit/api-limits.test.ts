@@ -169,10 +169,12 @@ describe('transactions paging', () => {
   });
 
   it('limit 1 and 25, skip 0 and 200 are accepted', async () => {
-    expect(value(await listTransactions(premium(), acc1, { limit: 1 }))).toHaveLength(1);
-    expect(value(await listTransactions(premium(), acc1, { limit: 25 }))).toHaveLength(25);
-    const first = value(await listTransactions(premium(), acc1, { limit: 1, skip: 0 }));
-    const last = value(await listTransactions(premium(), acc1, { limit: 25, skip: 200 }));
+    const page = async (limit: number, skip = 0) =>
+      value(await listTransactions(premium(), acc1, { limit, skip })).transactions;
+    expect(await page(1)).toHaveLength(1);
+    expect(await page(25)).toHaveLength(25);
+    const first = await page(1, 0);
+    const last = await page(25, 200);
     expect(last).toHaveLength(25);
     expect(last[0]?.id).not.toBe(first[0]?.id);
   });
@@ -180,7 +182,7 @@ describe('transactions paging', () => {
   it('pages through all 225 reachable transactions of the 260', async () => {
     const ids: unknown[] = [];
     for (let skip = 0; skip <= 200; skip += 25) {
-      const page = value(await listTransactions(premium(), acc1, { limit: 25, skip }));
+      const page = value(await listTransactions(premium(), acc1, { limit: 25, skip })).transactions;
       expect(page).toHaveLength(25);
       ids.push(...page.map((t) => t.id));
     }

@@ -164,7 +164,7 @@ describe('dashboard store', () => {
     const { send } = scriptedSend({
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
-      listTransactions: () => ({ ok: true, value: [] }),
+      listTransactions: () => ({ ok: true, value: { total: 0, transactions: [] } }),
     });
     const store = createDashboardStore({ send, now: () => NOW });
     await store.start();

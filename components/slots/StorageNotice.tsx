@@ -1,0 +1,29 @@
+/** Told after a save that met a full storage: what was removed, or the replaced value itself. */
+import type { PageOption } from '../../lib/api/schemas';
+import { t } from '../../lib/i18n';
+
+export interface StorageNoticeProps {
+  notice: { kind: 'madeRoom' | 'notKept'; replaced: PageOption | null };
+}
+
+export function StorageNotice({ notice }: StorageNoticeProps) {
+  if (notice.kind === 'madeRoom')
+    return (
+      <p class="hint" role="note">
+        {t('slot_storage_madeRoom')}
+      </p>
+    );
+  return (
+    <div class="notice" role="alert">
+      <p>{t('slot_storage_notKept')}</p>
+      {notice.replaced && (
+        <dl>
+          <dt>{t('field_title')}</dt>
+          <dd class="pre">{notice.replaced.title}</dd>
+          <dt>{t('field_data')}</dt>
+          <dd class="pre">{notice.replaced.data}</dd>
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * Profiles: add, rename, duplicate (without the secret), remove, switch, and sign-out ("Forget"),
+ * which takes the token, the secret, the cached answers and the queued and running work of the
+ * profile at once, and its drafts and history only when the user says so.
+ */
+import { fail, ok } from '../api/errors';
+import type { ProfilesView } from '../messaging/protocol';
+import type { Handlers } from '../messaging/router';
+import { BUDGETS, profileUsage } from '../storage/budget';
+import { cacheFamily } from '../storage/cache';
+import { forgetCredentials, readCredentials, writeCredentials } from '../storage/credentials';
+import { draftFamily } from '../storage/drafts';
+import { profilePrefix, removeProfileKeys } from '../storage/family';
+import { historyFamily } from '../storage/history';
+import {
+  type Profile,
+  type Profiles,
+  PROFILE_COLORS,
+  newProfile,
+  newProfileId,
+  profilesItem,
+  replaceProfile,
+  updateProfiles,
+} from '../storage/profiles';
+import { originOf } from '../storage/settings';
+import { cancelProfileJobs } from './import';
+
+async function hasToken(profile: Profile): Promise<boolean> {
+  if (!profile.baseUrl) return false;
+  return (
+    (await readCredentials(profile.id, profile.secretPersistence, originOf(profile.baseUrl))).token !== ''
+  );
+}
+
+export async function profilesView(state: Profiles): Promise<ProfilesView> {
+  const list = await Promise.all(
+    state.list.map(async (p) => ({
+      id: p.id,
+      name: p.name,
+      color: p.color,
+      baseUrl: p.baseUrl,
+      hasToken: await hasToken(p),
+    })),
+  );
+  return { active: state.active, list };
+}
+
+const answer = async (state: Profiles) => ok(await profilesView(state));
+const notFound = (id: string) => fail({ kind: 'badMessage' as const, message: `no profile ${id}` });
+
+/** Removes what the profile's account produced; drafts and history only when asked. */
+async function signOut(profileId: string, deleteDraftsAndHistory: boolean): Promise<void> {
+  await cancelProfileJobs(profileId, 'cancelled: signed out');
+  await forgetCredentials(profileId);
+  const keep = (key: string) =>
+    !deleteDraftsAndHistory &&
+    [draftFamily, historyFamily].some((f) => key.startsWith(`${profilePrefix(profileId)}${f.name}:`));
+  await removeProfileKeys('local', profileId, keep);
+  await removeProfileKeys('session', profileId);
+}
+
+async function usage(profileId: string) {
+  const families = Object.fromEntries(await profileUsage('local', profileId));
+  return { families, budgets: { ...BUDGETS } };
+}
+
+export function profileHandlers(): Pick<
+  Handlers,
+  | 'listProfiles'
+  | 'addProfile'
+  | 'updateProfileMeta'
+  | 'duplicateProfile'
+  | 'removeProfile'
+  | 'activateProfile'
+  | 'forgetProfile'
+  | 'profileStorage'
+  | 'clearProfileData'
+> {
+  return {
+    async listProfiles() {
+      return answer(await profilesItem.get());
+    },
+
+    async addProfile({ name, color }) {
+      const state = await updateProfiles((s) => {
+        const profile = newProfile(name ?? `Account ${s.list.length + 1}`, s.list.length);
+        return {
+          active: s.active ?? profile.id,
+          list: [...s.list, { ...profile, ...(color ? { color } : {}) }],
+        };
+      });
+      return answer(state);
+    },
+
+    async updateProfileMeta({ id, name, color }) {
+      const state = await profilesItem.get();
+      const profile = state.list.find((p) => p.id === id);
+      if (!profile) return notFound(id);
+      return answer(await updateProfiles((s) => replaceProfile(s, { ...profile, name, color })));
+    },
+
+    /** A copy of the settings and the token, never the secret: writing needs it typed again. */
+    async duplicateProfile({ id }) {
+      const source = (await profilesItem.get()).list.find((p) => p.id === id);
+      if (!source) return notFound(id);
+      const copy: Profile = { ...source, id: newProfileId(), name: `${source.name} (copy)`.slice(0, 40) };
+      const state = await updateProfiles((s) => ({
+        ...s,
+        list: [
+          ...s.list,
+          { ...copy, color: PROFILE_COLORS[s.list.length % PROFILE_COLORS.length] ?? copy.color },
+        ],
+      }));
+      if (source.baseUrl) {
+        const origin = originOf(source.baseUrl);
+        const { token } = await readCredentials(source.id, source.secretPersistence, origin);
+        if (token) await writeCredentials(copy.id, copy.secretPersistence, { token, secret: '', origin });
+      }
+      return answer(state);
+    },
+
+    async removeProfile({ id }) {
+      if (!(await profilesItem.get()).list.some((p) => p.id === id)) return notFound(id);
+      await signOut(id, true);
+      return answer(
+        await updateProfiles((s) => {
+          const list = s.list.filter((p) => p.id !== id);
+          return { active: s.active === id ? (list[0]?.id ?? null) : s.active, list };
+        }),
+      );
+    },
+
+    async activateProfile({ id }) {
+      if (!(await profilesItem.get()).list.some((p) => p.id === id)) return notFound(id);
+      return answer(await updateProfiles((s) => ({ ...s, active: id })));
+    },
+
+    async forgetProfile({ id, deleteDraftsAndHistory }) {
+      const profile = (await profilesItem.get()).list.find((p) => p.id === id);
+      if (!profile) return notFound(id);
+      await signOut(id, deleteDraftsAndHistory);
+      return answer(await updateProfiles((s) => replaceProfile(s, { ...profile, detectedPremium: null })));
+    },
+
+    async profileStorage({ id }) {
+      return ok(await usage(id));
+    },
+
+    async clearProfileData({ id, families }) {
+      const all = { cache: cacheFamily, draft: draftFamily, history: historyFamily };
+      for (const family of families) await all[family].removeAll(id);
+      return ok(await usage(id));
+    },
+  };
+}

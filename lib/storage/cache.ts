@@ -1,0 +1,55 @@
+/**
+ * Answers of the API kept per profile and resource with their time (stale-while-revalidate). The
+ * worker writes an entry after each successful read; pages read them for an instant first view.
+ * An entry that no longer matches its schema counts as absent and is removed, alone.
+ */
+import { z } from '../zod';
+import { storedFamily } from './family';
+
+/** Younger than this, a cached answer is shown without asking the API again (the default window). */
+export const CACHE_FRESH_MS = 5 * 60_000;
+
+export interface Cached<T> {
+  value: T;
+  /** Epoch milliseconds of the answer. */
+  savedAt: number;
+}
+
+const CacheEntry = z.object({ savedAt: z.number().check(z.nonnegative()), value: z.unknown() });
+export const cacheFamily = storedFamily('local', 'cache', CacheEntry, { version: 1 });
+
+export function isFresh(savedAt: number, now: number, freshMs = CACHE_FRESH_MS): boolean {
+  const age = now - savedAt;
+  return age >= 0 && age < freshMs;
+}
+
+/** The cached answer for `parts` (e.g. ['rooms', buildingId]) when it still matches `schema`. */
+export async function readCached<S extends z.ZodMiniType>(
+  profileId: string,
+  parts: readonly string[],
+  schema: S,
+): Promise<Cached<z.output<S>> | null> {
+  try {
+    const entry = await cacheFamily.get(profileId, ...parts);
+    if (!entry) return null;
+    const parsed = schema.safeParse(entry.value);
+    if (parsed.success) return { savedAt: entry.savedAt, value: parsed.data as z.output<S> };
+    await cacheFamily.remove(profileId, ...parts);
+  } catch {
+    // Storage unavailable: behave as if nothing were cached.
+  }
+  return null;
+}
+
+export async function writeCached(
+  profileId: string,
+  parts: readonly string[],
+  value: unknown,
+  savedAt: number,
+): Promise<void> {
+  try {
+    await cacheFamily.set({ savedAt, value }, profileId, ...parts);
+  } catch {
+    // A full or unavailable storage only costs the instant reopen.
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * A keyed family of stored values that an account produced: one key per profile and part
+ * (`p.<profile>.<name>:<part>:<part>`), so writes for different slots never race, everything of a
+ * profile can be listed and removed by its prefix, and each entry is parsed alone.
+ */
+import type { z } from '../zod';
+import {
+  type ItemOptions,
+  type StorageArea,
+  area,
+  envelope,
+  parseStored,
+  readKey,
+  watchKeys,
+} from './stored-item';
+
+/** Every key a profile owns starts with this. */
+export const profilePrefix = (profileId: string) => `p.${profileId}.`;
+
+export interface FamilyEntry<T> {
+  key: string;
+  parts: string[];
+  value: T;
+}
+
+export interface Family<T> {
+  readonly name: string;
+  readonly area: StorageArea;
+  key(profileId: string, ...parts: string[]): string;
+  get(profileId: string, ...parts: string[]): Promise<T | null>;
+  set(value: T, profileId: string, ...parts: string[]): Promise<void>;
+  remove(profileId: string, ...parts: string[]): Promise<void>;
+  /** Every readable entry of the profile; unreadable ones are removed and reported, alone. */
+  entries(profileId: string): Promise<FamilyEntry<T>[]>;
+  removeAll(profileId: string): Promise<number>;
+  /** Changes to the profile's entries: the parts and the new value (null when removed or unreadable). */
+  watch(profileId: string, callback: (parts: string[], value: T | null) => void): () => void;
+}
+
+export function storedFamily<S extends z.ZodMiniType>(
+  where: StorageArea,
+  name: string,
+  schema: S,
+  options: ItemOptions,
+): Family<z.output<S>> {
+  type T = z.output<S>;
+  const head = (profileId: string) => `${profilePrefix(profileId)}${name}:`;
+  const key = (profileId: string, ...parts: string[]) =>
+    `${head(profileId)}${parts.map(encodeURIComponent).join(':')}`;
+  const partsOf = (profileId: string, k: string) =>
+    k.slice(head(profileId).length).split(':').map(decodeURIComponent);
+  const parse = (raw: unknown): T | null => {
+    if (raw === undefined) return null;
+    const parsed = parseStored(raw, schema, options);
+    return parsed.ok ? parsed.value : null;
+  };
+
+  async function entries(profileId: string): Promise<FamilyEntry<T>[]> {
+    const all = await area(where).get(null);
+    const found: FamilyEntry<T>[] = [];
+    for (const k of Object.keys(all)) {
+      if (!k.startsWith(head(profileId))) continue;
+      const value = await readKey(where, k, schema, options);
+      if (value !== null) found.push({ key: k, parts: partsOf(profileId, k), value });
+    }
+    return found;
+  }
+
+  return {
+    name,
+    area: where,
+    key,
+    get: (profileId, ...parts) => readKey(where, key(profileId, ...parts), schema, options),
+    async set(value, profileId, ...parts) {
+      await area(where).set({ [key(profileId, ...parts)]: envelope(options.version, schema.parse(value)) });
+    },
+    async remove(profileId, ...parts) {
+      await area(where).remove(key(profileId, ...parts));
+    },
+    entries,
+    async removeAll(profileId) {
+      const all = await area(where).get(null);
+      const keys = Object.keys(all).filter((k) => k.startsWith(head(profileId)));
+      if (keys.length > 0) await area(where).remove(keys);
+      return keys.length;
+    },
+    watch(profileId, callback) {
+      return watchKeys(
+        where,
+        (k) => k.startsWith(head(profileId)),
+        (k, raw) => callback(partsOf(profileId, k), parse(raw)),
+      );
+    },
+  };
+}
+
+/** Removes every key of a profile in one area, whatever family it belongs to. */
+export async function removeProfileKeys(
+  where: StorageArea,
+  profileId: string,
+  keep: (key: string) => boolean = () => false,
+): Promise<number> {
+  const all = await area(where).get(null);
+  const keys = Object.keys(all).filter((k) => k.startsWith(profilePrefix(profileId)) && !keep(k));
+  if (keys.length > 0) await area(where).remove(keys);
+  return keys.length;
+}
+
+/** Bytes (UTF-16 code units of key + JSON) each key of a profile takes, per family name. */
+export async function profileUsage(
+  where: StorageArea,
+  profileId: string,
+): Promise<Map<string, { count: number; bytes: number }>> {
+  const all = await area(where).get(null);
+  const usage = new Map<string, { count: number; bytes: number }>();
+  const prefix = profilePrefix(profileId);
+  for (const [k, value] of Object.entries(all)) {
+    if (!k.startsWith(prefix)) continue;
+    const family = k.slice(prefix.length).split(':')[0] ?? '';
+    const entry = usage.get(family) ?? { count: 0, bytes: 0 };
+    entry.count += 1;
+    entry.bytes += k.length + JSON.stringify(value).length;
+    usage.set(family, entry);
+  }
+  return usage;
+}

@@ -1,0 +1,69 @@
+/**
+ * Accounts: several named profiles, each with its own connection settings; one is active. Pages may
+ * read this item (it holds no token and no secret); only the worker writes it.
+ */
+import { z } from '../zod';
+import { Settings, defaultSettings } from './settings';
+import { storedItem } from './stored-item';
+
+export const PROFILE_NAME_MAX = 40;
+export const PROFILE_COLORS = ['#2f6fdf', '#1f8a4c', '#c2410c', '#b91c1c', '#7c3aed', '#0f766e'] as const;
+
+export const ProfileId = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/));
+
+export const ProfileMeta = z.object({
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(PROFILE_NAME_MAX)),
+  color: z.string().check(z.regex(/^#[0-9a-f]{6}$/)),
+});
+export type ProfileMeta = z.infer<typeof ProfileMeta>;
+
+export const Profile = z.extend(Settings, { id: ProfileId, ...ProfileMeta.shape });
+export type Profile = z.infer<typeof Profile>;
+
+export const Profiles = z.object({ active: z.nullable(ProfileId), list: z.array(Profile) });
+export type Profiles = z.infer<typeof Profiles>;
+
+export const profilesItem = storedItem('local', 'profiles', Profiles, {
+  version: 1,
+  fallback: () => ({ active: null, list: [] }),
+});
+
+export const newProfileId = (): string =>
+  `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export function newProfile(name: string, index: number, settings: Partial<Settings> = {}): Profile {
+  return {
+    ...defaultSettings(),
+    ...settings,
+    id: newProfileId(),
+    name,
+    color: PROFILE_COLORS[index % PROFILE_COLORS.length] ?? PROFILE_COLORS[0],
+  };
+}
+
+export function activeProfile(state: Profiles): Profile | null {
+  return state.list.find((p) => p.id === state.active) ?? null;
+}
+
+/** Writes one after another: two handlers changing profiles at once must not drop each other's change. */
+let writing: Promise<unknown> = Promise.resolve();
+
+/** Reads, changes and writes the profiles in one step; `change` returns the new state. */
+export function updateProfiles(change: (state: Profiles) => Profiles): Promise<Profiles> {
+  const run = writing.then(async () => {
+    const next = change(await profilesItem.get());
+    await profilesItem.set(next);
+    return next;
+  });
+  writing = run.catch(() => undefined);
+  return run;
+}
+
+export async function readProfile(id: string | null | undefined): Promise<Profile | null> {
+  const state = await profilesItem.get();
+  return state.list.find((p) => p.id === (id ?? state.active)) ?? null;
+}
+
+export function replaceProfile(state: Profiles, profile: Profile): Profiles {
+  return { ...state, list: state.list.map((p) => (p.id === profile.id ? profile : p)) };
+}

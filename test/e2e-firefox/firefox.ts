@@ -1,0 +1,90 @@
+/**
+ * Finds Debian's Firefox ESR and launches it headless under puppeteer-core over WebDriver BiDi, with
+ * the unpacked Firefox build installed as a temporary add-on at a fixed moz-extension:// origin.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+/** The store build: it asks for the API origin at save time, granted without a prompt by a pref. */
+export const EXTENSION_DIR = resolve(process.env.E2E_FIREFOX_EXTENSION_DIR ?? '.output/firefox-mv3');
+
+/** browser_specific_settings.gecko.id in wxt.config.ts. */
+const GECKO_ID = 'page-options@example.org';
+/** Pinned through `extensions.webextensions.uuids`, so page URLs are known before the install. */
+const EXTENSION_UUID = '5f0e7a4c-2b1d-4c8e-9a36-7d4b1e0c9f21';
+export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}`;
+
+const CANDIDATES = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'];
+
+export function findFirefox(): string | null {
+  return CANDIDATES.find((path): path is string => !!path && existsSync(path)) ?? null;
+}
+
+export const NO_FIREFOX_HELP = [
+  'No Firefox found for the Firefox end-to-end tests.',
+  "Install Debian's Firefox ESR:  sudo apt-get update && sudo apt-get install -y firefox-esr",
+  'or point FIREFOX_PATH at a Firefox binary (142 or newer).',
+].join('\n');
+
+export interface FirefoxSession {
+  browser: Browser;
+  url(path: string): string;
+  /** Opens an extension page in a new tab and waits until its document has loaded. */
+  open(path: string, viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  /** Extra Firefox prefs, e.g. a longer `extensions.background.idle.timeout` for one test. */
+  prefs?: Record<string, unknown>;
+}
+
+/**
+ * Firefox sends no load events for add-on documents over BiDi, so `page.goto` to a moz-extension://
+ * URL never resolves: start the navigation without awaiting it and poll the document instead.
+ */
+export async function gotoExtensionPage(page: Page, url: string, timeoutMs = 15_000): Promise<void> {
+  void page.goto(url).catch(() => undefined);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await page
+      .evaluate(() => ({ href: location.href, ready: document.readyState }))
+      .catch(() => null);
+    if (state?.href === url && state.ready === 'complete') return;
+    if (Date.now() > deadline) throw new Error(`${url} did not load within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export async function launchFirefox(options: LaunchOptions = {}): Promise<FirefoxSession> {
+  const executablePath = findFirefox();
+  if (!executablePath) throw new Error(NO_FIREFOX_HELP);
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath,
+    headless: true,
+    // Without it Firefox refuses navigation to moz-extension:// pages from the remote agent.
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: EXTENSION_UUID }),
+      // permissions.request() grants without the doorhanger that headless Firefox cannot click.
+      'extensions.webextOptionalPermissionPrompts': false,
+      'intl.locale.requested': 'en-US',
+      ...options.prefs,
+    },
+  });
+  await browser.installExtension(EXTENSION_DIR);
+  const url = (path: string) => `${EXTENSION_ORIGIN}/${path.replace(/^\//, '')}`;
+  return {
+    browser,
+    url,
+    async open(path, viewport) {
+      const page = await browser.newPage();
+      if (viewport) await page.setViewport(viewport);
+      await gotoExtensionPage(page, url(path));
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}

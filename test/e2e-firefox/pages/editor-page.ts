@@ -1,0 +1,58 @@
+/** The full slot editor in Firefox: slots as groups named "Slot N", fields by label, targets by name. */
+import type { Page } from 'puppeteer-core';
+import type { FirefoxSession } from '../firefox';
+import { countOf, field, role, text, textOf, valueOf, waitFor, within } from './query';
+
+export class EditorPage {
+  private constructor(readonly page: Page) {}
+
+  static async open(session: FirefoxSession): Promise<EditorPage> {
+    const editor = new EditorPage(await session.open('editor.html'));
+    await waitFor(editor.page, editor.title(1));
+    return editor;
+  }
+
+  slot(n: number): string {
+    return role('group', `Slot ${n}`);
+  }
+  title(n: number): string {
+    return within(this.slot(n), field('Title'));
+  }
+  data(n: number): string {
+    return within(this.slot(n), field('Data', 'textarea'));
+  }
+  button(n: number, name: string): string {
+    return within(this.slot(n), role('button', name));
+  }
+  target(name: string): string {
+    return role('button', name);
+  }
+  slotCount(): Promise<number> {
+    return countOf(this.page, within('fieldset', field('Title')));
+  }
+  titleValue(n: number): Promise<string | null> {
+    return valueOf(this.page, this.title(n));
+  }
+  dataValue(n: number): Promise<string | null> {
+    return valueOf(this.page, this.data(n));
+  }
+  statusOf(n: number): Promise<string | null> {
+    return textOf(this.page, within(this.slot(n), role('status')));
+  }
+  textInSlot(n: number, value: string): Promise<number> {
+    return countOf(this.page, within(this.slot(n), text(value)));
+  }
+
+  async fillTitle(n: number, value: string): Promise<void> {
+    await this.page.locator(this.title(n)).fill(value);
+  }
+  async fillData(n: number, value: string): Promise<void> {
+    await this.page.locator(this.data(n)).fill(value);
+  }
+  async save(n: number): Promise<void> {
+    await this.page.locator(this.button(n, 'Save slot')).click();
+  }
+  async chooseTarget(name: string): Promise<void> {
+    await this.page.locator(this.target(name)).click();
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The extension against the sandbox answering as the live service does (`--profile live`):
+ * premium-locked endpoints as 401, empty lists as 404, transactions with their total, a building
+ * list of ids and hashes only.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, LIVE_DEMO, type Sandbox, startSandbox } from '../sandbox/server';
+import { type ExtensionSession, launchExtension } from './browser';
+import { DashboardPage } from './pages/dashboard-page';
+import { EditorPage } from './pages/editor-page';
+import { OptionsPage } from './pages/options-page';
+
+let sandbox: Sandbox;
+let session: ExtensionSession;
+
+/** Saves the settings through the options page; `premium` picks the override, else detection. */
+async function configure(who: 'premium' | 'basic', premium?: 'I have premium'): Promise<OptionsPage> {
+  const options = await OptionsPage.open(session);
+  await options.fill({ baseUrl: sandbox.url, token: DEMO[who].token, secret: DEMO[who].secret });
+  if (premium) await options.page.getByLabel(premium).check();
+  await options.button('Save').click();
+  await expect.poll(() => options.status.textContent()).toContain('Saved');
+  return options;
+}
+
+const TOKEN_REFUSED = /Access token refused/;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ profile: 'live' });
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.reset();
+});
+afterEach(async () => {
+  await session?.close();
+});
+
+describe('against the live service', () => {
+  it('without premium: "needs premium" on tenants, bank accounts and slots 11-20, never "token refused"', async () => {
+    session = await launchExtension();
+    const options = await configure('basic');
+    await expect.poll(() => options.page.getByText('Detected: no').count()).toBe(1);
+    await options.page.close();
+
+    const popup = await DashboardPage.open(session);
+    await expect.poll(() => popup.building('Rockford Tower 8').count()).toBe(1);
+    await expect.poll(() => popup.section('Details').textContent()).toContain('Haus Weißenfels');
+    for (const name of ['Tenants', 'Bank accounts'] as const) {
+      await expect.poll(() => popup.section(name).textContent()).toContain('Needs premium access');
+    }
+    expect(await popup.page.getByText(TOKEN_REFUSED).count()).toBe(0);
+
+    // The user says they have premium: the slots 11-20 are read and the server refuses them.
+    const override = await configure('basic', 'I have premium');
+    await override.page.close();
+    const editor = await EditorPage.open(session);
+    for (let n = 11; n <= 20; n++) {
+      await expect.poll(() => editor.slot(n).textContent()).toContain('Needs premium access');
+    }
+    await expect.poll(() => editor.title(10).inputValue()).toBe('');
+    expect(await editor.page.getByText(TOKEN_REFUSED).count()).toBe(0);
+    const reread = await DashboardPage.open(session);
+    await expect.poll(() => reread.section('Tenants').textContent()).toContain('Needs premium access');
+    expect(await reread.page.getByText(TOKEN_REFUSED).count()).toBe(0);
+  });
+
+  it('buildings named from their hash, an empty account reads as empty, the pager shows the total', async () => {
+    session = await launchExtension();
+    (await configure('premium')).page.close();
+    const popup = await DashboardPage.open(session);
+
+    // The first building is opened and then known by its label; the others by their hash.
+    await expect.poll(() => popup.section('Details').textContent()).toContain(LIVE_DEMO.pillboxHill.label);
+    await expect.poll(() => popup.building(LIVE_DEMO.pillboxHill.label).count()).toBe(1);
+    expect(await popup.building('Sandy Shores House 4').count()).toBe(1);
+    const picker = await popup.page.getByRole('list', { name: 'Your buildings' }).textContent();
+    for (const id of LIVE_DEMO.buildings.juergen) expect(picker).not.toContain(id);
+
+    // Main account marked; 230 transactions, 25 a page, the total in the pager.
+    const accounts = popup.table('Bank accounts: 2');
+    await expect.poll(() => accounts.getByRole('cell', { name: 'Main account' }).count()).toBe(1);
+    await accounts.getByRole('button', { name: 'Show transactions of Mietkonto Haus Müllerstraße' }).click();
+    const pager = popup.page.getByRole('navigation', { name: 'Transaction pages' });
+    await expect.poll(() => pager.textContent()).toContain('1–25 of 230');
+    await popup.button('Older').click();
+    await expect.poll(() => pager.textContent()).toContain('26–50 of 230');
+
+    // Königshof: its only account has no transactions (404 "empty"): empty, not an error.
+    await popup.building('Vinewood Villa 3').click();
+    await expect.poll(() => popup.section('Details').textContent()).toContain('Königshof');
+    await popup
+      .table('Bank accounts: 1')
+      .getByRole('button', { name: /^Show transactions of/ })
+      .click();
+    await expect.poll(() => popup.page.getByText('No transactions on this account.').count()).toBe(1);
+    expect(await popup.page.getByRole('alert').count()).toBe(0);
+
+    // Gärtnerhaus: no bank account at all (404 "empty").
+    await popup.building('Sandy Shores House 4').click();
+    await expect
+      .poll(() => popup.section('Bank accounts').textContent())
+      .toContain('This building has no bank accounts.');
+    expect(await popup.page.getByRole('alert').count()).toBe(0);
+  });
+});
