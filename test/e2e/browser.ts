@@ -27,11 +27,17 @@ export interface ExtensionSession {
 }
 
 export async function launchExtension(
-  options: { colorScheme?: 'light' | 'dark'; locale?: string; headless?: boolean } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    locale?: string;
+    headless?: boolean;
+    /** A profile to reuse across launches (kept on close); by default a fresh one, removed on close. */
+    userDataDir?: string;
+  } = {},
 ): Promise<ExtensionSession> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(NO_CHROMIUM_HELP);
-  const userDataDir = mkdtempSync(join(tmpdir(), 'po-e2e-'));
+  const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'po-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: options.headless ?? true,
@@ -62,7 +68,7 @@ export async function launchExtension(
     url: (path) => `chrome-extension://${extensionId}/${path.replace(/^\//, '')}`,
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      if (!options.userDataDir) rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
