@@ -28,7 +28,10 @@ describe('describeError', () => {
   });
 
   it('premiumRequired: needs premium, never "token refused", with the server\'s words', () => {
-    const d = describeError({ kind: 'premiumRequired', message: 'Für diesen Endpunkt wird Premium benötigt' });
+    const d = describeError({
+      kind: 'premiumRequired',
+      message: 'Für diesen Endpunkt wird Premium benötigt',
+    });
     expect(d.title).toBe('Needs premium access');
     expect(d.detail).toContain('needs premium access');
     expect(d.detail).toContain('Für diesen Endpunkt wird Premium benötigt');
