@@ -5,14 +5,7 @@
  */
 import { type Signal, batch, signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import {
-  Building,
-  BuildingListEntry,
-  LooseRecord,
-  Room,
-  Tenant,
-  type TransactionsPage,
-} from '../api/schemas';
+import { Building, BuildingListEntry, LooseRecord, Room, Tenant, type TransactionsPage } from '../api/schemas';
 import type { AppError, SettingsView } from '../messaging/protocol';
 import type { Send } from '../messaging/client';
 import { z } from '../zod';
