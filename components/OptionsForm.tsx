@@ -17,21 +17,14 @@ import type {
   SettingsInput,
   SettingsView,
 } from '../lib/messaging/protocol';
-import { slotCount } from '../lib/slots/count';
-import {
-  BaseUrl,
-  LIVE_BASE_URL,
-  type PremiumOverride,
-  type SecretPersistence,
-  effectivePremium,
-  originOf,
-  originPattern,
-} from '../lib/storage/settings';
+import { LIVE_BASE_URL, type PremiumOverride, type SecretPersistence } from '../lib/storage/settings';
 import { ConnectionReportView } from './ConnectionReportView';
 import { ErrorNotice } from './ErrorNotice';
-import { checkFreshnessMinutes, checkRequestsPerMinute } from './options/checks';
+import { PersistenceChoice, PremiumChoice } from './options/ChoiceFields';
 import { type LimitsValues, LimitsFields } from './options/LimitsFields';
-import { yesNoUnknown } from './text';
+import { type FieldErrors, checkSettingsForm, originChanged } from './options/settings-form';
+
+export { checkSettingsForm } from './options/settings-form';
 
 export interface OptionsFormProps {
   settings: SettingsView;
@@ -50,66 +43,6 @@ type Outcome =
   | { kind: 'tested'; report: ConnectionReport }
   | { kind: 'refused'; action: 'save' | 'test'; origin: string }
   | { kind: 'failed'; error: AppError };
-
-interface FieldErrors {
-  baseUrl?: string | undefined;
-  token?: string | undefined;
-  requestsPerMinute?: string | undefined;
-  freshnessMinutes?: string | undefined;
-}
-
-export interface FormValues extends LimitsValues {
-  profileId: string;
-  baseUrl: string;
-  token: string;
-  secret: string;
-  secretPersistence: SecretPersistence;
-  premiumOverride: PremiumOverride;
-}
-
-export type Checked =
-  { ok: true; input: SettingsInput; pattern: string } | { ok: false; errors: FieldErrors };
-
-/** Whether `baseUrl` is valid and on another origin than `savedBaseUrl` (then the token must be typed again). */
-export function originChanged(baseUrl: string, savedBaseUrl: string): boolean {
-  const parsed = BaseUrl.safeParse(baseUrl);
-  return parsed.success && savedBaseUrl !== '' && originOf(parsed.data) !== originOf(savedBaseUrl);
-}
-
-/**
- * The synchronous check before anything is sent: a valid base URL, a token unless one is saved for
- * this origin, and the two limits. The input carries the normalized base URL and trimmed token and
- * secret.
- */
-export function checkSettingsForm(values: FormValues, hasToken: boolean, savedBaseUrl = ''): Checked {
-  const errors: FieldErrors = {};
-  const baseUrl = BaseUrl.safeParse(values.baseUrl);
-  if (!baseUrl.success) errors.baseUrl = problemText(baseUrl.error.issues[0]?.message ?? 'baseUrl.invalid');
-  const token = values.token.trim();
-  if (!token && originChanged(values.baseUrl, savedBaseUrl)) errors.token = problemText('token.reenter');
-  else if (!token && !hasToken) errors.token = t('token_required');
-  const requestsPerMinute = checkRequestsPerMinute(values.requestsPerMinute);
-  if (!requestsPerMinute.ok) errors.requestsPerMinute = requestsPerMinute.message;
-  const freshnessMinutes = checkFreshnessMinutes(values.freshnessMinutes);
-  if (!freshnessMinutes.ok) errors.freshnessMinutes = freshnessMinutes.message;
-  if (!baseUrl.success || !requestsPerMinute.ok || !freshnessMinutes.ok || errors.token) {
-    return { ok: false, errors };
-  }
-  return {
-    ok: true,
-    pattern: originPattern(baseUrl.data),
-    input: {
-      profileId: values.profileId,
-      requestsPerMinute: requestsPerMinute.value,
-      freshnessMinutes: freshnessMinutes.value,
-      baseUrl: baseUrl.data,
-      token,
-      secret: values.secret.trim(),
-      secretPersistence: values.secretPersistence,
-      premiumOverride: values.premiumOverride,
-    },
-  };
-}
 
 const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
@@ -131,8 +64,6 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest }: Opt
     tokenError: `${id}-token-error`,
     secret: `${id}-secret`,
     secretHint: `${id}-secret-hint`,
-    persistenceHint: `${id}-persistence-hint`,
-    premiumState: `${id}-premium-state`,
   };
 
   const [view, setView] = useState<SettingsView>(settings);
@@ -236,8 +167,6 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest }: Opt
         ? t('status_saved')
         : '';
   const baseUrlChanged = originChanged(baseUrl, view.baseUrl);
-
-  const slotsInUse = slotCount(effectivePremium({ premiumOverride, detectedPremium: view.detectedPremium }));
 
   return (
     <form class="options-form" noValidate onSubmit={onSubmit} aria-busy={isBusy ? 'true' : 'false'}>
@@ -351,26 +280,7 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest }: Opt
         </p>
       </div>
 
-      <fieldset class="choices" aria-describedby={ids.persistenceHint}>
-        <legend>{t('persistence_legend')}</legend>
-        <Radio
-          name="secretPersistence"
-          value="session"
-          checked={secretPersistence === 'session'}
-          onSelect={() => setSecretPersistence('session')}
-          label={t('persistence_session')}
-        />
-        <Radio
-          name="secretPersistence"
-          value="local"
-          checked={secretPersistence === 'local'}
-          onSelect={() => setSecretPersistence('local')}
-          label={t('persistence_local')}
-        />
-        <p id={ids.persistenceHint} class="hint">
-          {t('persistence_local_hint')}
-        </p>
-      </fieldset>
+      <PersistenceChoice value={secretPersistence} onChange={setSecretPersistence} />
 
       <LimitsFields
         values={limits}
@@ -381,34 +291,11 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest }: Opt
         }}
       />
 
-      <fieldset class="choices" aria-describedby={ids.premiumState}>
-        <legend>{t('premium_legend')}</legend>
-        <Radio
-          name="premiumOverride"
-          value="auto"
-          checked={premiumOverride === 'auto'}
-          onSelect={() => setPremiumOverride('auto')}
-          label={t('premium_auto')}
-        />
-        <Radio
-          name="premiumOverride"
-          value="on"
-          checked={premiumOverride === 'on'}
-          onSelect={() => setPremiumOverride('on')}
-          label={t('premium_on')}
-        />
-        <Radio
-          name="premiumOverride"
-          value="off"
-          checked={premiumOverride === 'off'}
-          onSelect={() => setPremiumOverride('off')}
-          label={t('premium_off')}
-        />
-        <div id={ids.premiumState} class="hint">
-          <p>{t('premium_detected', yesNoUnknown(view.detectedPremium))}</p>
-          <p>{t('premium_slots', String(slotsInUse))}</p>
-        </div>
-      </fieldset>
+      <PremiumChoice
+        value={premiumOverride}
+        onChange={setPremiumOverride}
+        detectedPremium={view.detectedPremium}
+      />
 
       <div class="actions">
         <button type="submit" class="button button--primary" aria-disabled={isBusy ? 'true' : undefined}>
@@ -441,22 +328,5 @@ export function OptionsForm({ settings, requestPermission, onSave, onTest }: Opt
       )}
       {outcome.kind === 'tested' && <ConnectionReportView report={outcome.report} />}
     </form>
-  );
-}
-
-interface RadioProps {
-  name: string;
-  value: string;
-  checked: boolean;
-  label: string;
-  onSelect: () => void;
-}
-
-function Radio({ name, value, checked, label, onSelect }: RadioProps) {
-  return (
-    <label class="choice">
-      <input type="radio" name={name} value={value} checked={checked} onChange={onSelect} />
-      <span>{label}</span>
-    </label>
   );
 }

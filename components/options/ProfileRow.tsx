@@ -1,5 +1,5 @@
 /** One account in the profiles list: its colour, name and state, and what can be done with it. */
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Result } from '../../lib/api/errors';
 import type { AppError, ProfileView, ProfilesView } from '../../lib/messaging/protocol';
 import { t } from '../../lib/i18n';
@@ -25,6 +25,13 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
   const [counts, setCounts] = useState<ForgetCounts | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [notice, setNotice] = useState('');
+  /** The button that opened a step gets the focus back when the step closes. */
+  const openers = useRef<Partial<Record<Mode, HTMLButtonElement | null>>>({});
+  const previous = useRef<Mode>('idle');
+  useEffect(() => {
+    if (mode === 'idle' && previous.current !== 'idle') openers.current[previous.current]?.focus();
+    previous.current = mode;
+  }, [mode]);
 
   const run = async (action: Promise<Result<ProfilesView, AppError>>, done = '') => {
     setError(null);
@@ -70,6 +77,9 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
           </button>
         )}
         <button
+          ref={(el) => {
+            openers.current.rename = el;
+          }}
           type="button"
           class="button"
           aria-expanded={mode === 'rename'}
@@ -86,6 +96,9 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
           {t('action_duplicate', name)}
         </button>
         <button
+          ref={(el) => {
+            openers.current.remove = el;
+          }}
           type="button"
           class="button button--danger"
           aria-expanded={mode === 'remove'}
@@ -94,6 +107,9 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
           {t('action_remove', name)}
         </button>
         <button
+          ref={(el) => {
+            openers.current.forget = el;
+          }}
           type="button"
           class="button button--danger"
           aria-expanded={mode === 'forget'}

@@ -15,7 +15,10 @@ export function RenameForm({ name, onRename, onCancel }: RenameFormProps) {
   const [value, setValue] = useState(name);
   const [error, setError] = useState('');
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.select(), []);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
 
   const submit = (event: JSX.TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();

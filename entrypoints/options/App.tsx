@@ -2,7 +2,7 @@
  * Options page wiring: the profiles list, the connection form for the selected profile and its
  * stored data. The views get the worker calls and the permission prompt passed in.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { OptionsForm } from '../../components/OptionsForm';
@@ -26,6 +26,9 @@ export function App() {
   /** Bumped when the selected profile's stored credentials change from here (sign-out). */
   const [revision, setRevision] = useState(0);
 
+  /** Which profile and revision the form shows, so adopting the worker's first answer does not load twice. */
+  const loadedFor = useRef('');
+
   const relist = async () => {
     const answer = await send('listProfiles', {});
     if (answer.ok) setProfiles(answer.value);
@@ -38,6 +41,7 @@ export function App() {
         setSettings({ status: 'error', error: answer.error });
         return;
       }
+      loadedFor.current = `${answer.value.profileId}/${revision}`;
       setSettings({ status: 'ready', value: answer.value });
       if (selected !== answer.value.profileId) setSelected(answer.value.profileId);
       await relist();
@@ -45,7 +49,9 @@ export function App() {
       setUsage(stored.ok ? stored.value : null);
     });
   };
-  useEffect(load, [selected, revision]);
+  useEffect(() => {
+    if (loadedFor.current !== `${selected}/${revision}`) load();
+  }, [selected, revision]);
   useEffect(() => profilesItem.watch(() => void relist()), []);
 
   const actions: ProfileActions = {

@@ -152,4 +152,14 @@ describe('ProfileList', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, forget' }));
     await waitFor(() => expect(actions.forget).toHaveBeenCalledWith('p2', true));
   });
+  it('keyboard: Escape closes the rename step and the focus goes back to its button', () => {
+    setup();
+    const rename = screen.getByRole('button', { name: 'Rename Main' });
+    fireEvent.click(rename);
+    const name = within(row('Main')).getByLabelText('Name');
+    expect(document.activeElement).toBe(name);
+    fireEvent.keyDown(name, { key: 'Escape' });
+    expect(within(row('Main')).queryByLabelText('Name')).toBeNull();
+    expect(document.activeElement).toBe(rename);
+  });
 });

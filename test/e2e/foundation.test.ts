@@ -117,9 +117,10 @@ describe('setting up the extension', () => {
     const options = await OptionsPage.open(session);
     await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
     await expect.poll(() => options.status.textContent()).toContain('Saved');
-    await options.button('Forget credentials').click();
+    await options.button('Forget Account 1 (sign out)').click();
     await options.button('Yes, forget').click();
-    await expect.poll(() => options.status.textContent()).toContain('forgotten');
+    await options.account('Account 1').getByText('Account 1 was signed out.').waitFor();
+    expect(await options.token.getAttribute('placeholder')).toBeFalsy();
 
     const popup = await PopupPage.open(session);
     await expect
