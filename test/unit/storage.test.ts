@@ -220,10 +220,11 @@ describe('migration of the single-account release', () => {
 function fakeQuota(limit: number): () => void {
   const area = fakeBrowser.storage.local;
   const original = area.set;
+  const write = original.bind(area) as (items: Record<string, unknown>) => Promise<void>;
   area.set = (async (items: Record<string, unknown>) => {
     const next = { ...(await area.get(null)), ...items };
     if (JSON.stringify(next).length > limit) throw new Error('QUOTA_BYTES quota exceeded');
-    return (original as (i: Record<string, unknown>) => Promise<void>).call(area, items);
+    return write(items);
   }) as typeof area.set;
   return () => {
     area.set = original;
