@@ -7,8 +7,8 @@ import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
 import type { Target } from '../api/schemas';
 import { exportDocument, parseImport } from '../import/format';
-import { type ImportJob, newJob, readJob, readJobs, saveJob, undoSlots } from '../import/job';
-import { runJob } from '../import/runner';
+import { type ImportJob, newJob, readJob, readJobs, saveJob, settleJob, undoSlots } from '../import/job';
+import { requestCancel, runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
@@ -34,13 +34,7 @@ function launch(deps: ImportDeps, id: string, { config, secret }: Connection): P
 
 /** A job that cannot go on (no credentials any more): its open slots are reported, not left running. */
 async function abandon(job: ImportJob, reason: string): Promise<void> {
-  const items = job.items.map((item) =>
-    item.status === 'pending' || item.status === 'writing'
-      ? { ...item, status: 'failed' as const, error: reason }
-      : item,
-  );
-  const finished = { ...job, items, state: 'finished' as const };
-  await saveJob(finished);
+  await saveJob(settleJob(job, 'finished', 'failed', reason));
 }
 
 /**
@@ -76,7 +70,10 @@ async function readAll(connection: Connection, target: Target, slots: number[]) 
 
 export function importHandlers(
   deps: ImportDeps,
-): Pick<Handlers, 'previewImport' | 'startImport' | 'getImportJob' | 'undoImport' | 'exportSlots'> {
+): Pick<
+  Handlers,
+  'previewImport' | 'startImport' | 'getImportJob' | 'undoImport' | 'cancelImport' | 'exportSlots'
+> {
   return {
     async previewImport({ document }) {
       const connection = await connect(deps);
@@ -127,7 +124,7 @@ export function importHandlers(
     async undoImport({ id }) {
       const job = await readJob(id);
       if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
-      if (job.state !== 'finished')
+      if (job.state === 'running')
         return fail({ kind: 'badMessage', message: 'the import is still running' });
       const connection = await connect(deps);
       if (!connection.ok) return connection;
@@ -136,6 +133,16 @@ export function importHandlers(
       await saveJob(undo);
       void launch(deps, undo.id, connection.value);
       return ok({ id: undo.id });
+    },
+
+    async cancelImport({ id }) {
+      const job = await readJob(id);
+      if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
+      if (job.state !== 'running') return fail({ kind: 'badMessage', message: 'the job is not running' });
+      // A running job stops before its next write; one not running here is settled at once.
+      if (active.has(id)) requestCancel(id);
+      else await saveJob(settleJob(job, 'cancelled', 'cancelled'));
+      return ok({ id });
     },
 
     async exportSlots({ target }) {

@@ -6,7 +6,17 @@ import { browser } from 'wxt/browser';
 import { PageOption, Target } from '../api/schemas';
 import { z } from '../zod';
 
-export const JobItemStatus = z.enum(['pending', 'writing', 'done', 'skipped', 'failed']);
+export const JobItemStatus = z.enum([
+  'pending',
+  'writing',
+  'done',
+  'skipped',
+  'failed',
+  /** The slot held neither the value to replace nor the new one: left as it is, shown to decide. */
+  'conflict',
+  /** The job was cancelled before this slot was written. */
+  'cancelled',
+]);
 export type JobItemStatus = z.infer<typeof JobItemStatus>;
 
 export const JobItem = z.object({
@@ -16,6 +26,13 @@ export const JobItem = z.object({
   status: JobItemStatus,
   /** The value this item replaced (backed up before the write); what undo writes back. */
   previous: z.optional(PageOption),
+  /**
+   * What the slot must still hold to be overwritten (an undo: what the import wrote). Without it,
+   * `previous` is that value once backed up; a slot holding anything else is a conflict.
+   */
+  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
+  /** The slot's value when it was found in conflict. */
+  conflict: z.optional(PageOption),
   /** Why the slot failed, as shown to the user. */
   error: z.optional(z.string()),
   attempts: z.int(),
@@ -27,22 +44,29 @@ export const ImportJob = z.object({
   kind: z.enum(['import', 'undo']),
   target: Target,
   createdAt: z.number(),
-  state: z.enum(['running', 'finished']),
+  state: z.enum(['running', 'finished', 'cancelled', 'failed']),
+  /** Why a failed job stopped. */
+  error: z.optional(z.string()),
   /** For an undo: the import it reverts. */
   undoOf: z.optional(z.string()),
   items: z.array(JobItem),
 });
 export type ImportJob = z.infer<typeof ImportJob>;
 
-const JobList = z.array(ImportJob);
 export const JOBS_KEY = 'importJobs.v1';
 /** Finished jobs kept for their results and undo. */
 const KEEP_FINISHED = 10;
 
-/** The jobs in a stored value (as read, or as a storage change carries it); invalid means none. */
+/**
+ * The jobs in a stored value (as read, or as a storage change carries it), parsed one by one: a
+ * job of an older or corrupt shape is dropped alone and never takes its neighbours with it.
+ */
 export function jobsFrom(value: unknown): ImportJob[] {
-  const parsed = JobList.safeParse(value);
-  return parsed.success ? parsed.data : [];
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    const parsed = ImportJob.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 export async function readJobs(): Promise<ImportJob[]> {
@@ -67,17 +91,19 @@ async function writeJob(job: ImportJob): Promise<void> {
   const others = (await readJobs()).filter((j) => j.id !== job.id);
   const all = [job, ...others];
   const running = all.filter((j) => j.state === 'running');
-  const finished = all.filter((j) => j.state === 'finished').slice(0, KEEP_FINISHED);
+  const finished = all.filter((j) => j.state !== 'running').slice(0, KEEP_FINISHED);
   const kept = all.filter((j) => running.includes(j) || finished.includes(j));
   await browser.storage.local.set({ [JOBS_KEY]: kept });
 }
 
-export function newJob(
-  kind: ImportJob['kind'],
-  target: Target,
-  slots: { slot: number; title: string; data: string }[],
-  undoOf?: string,
-): ImportJob {
+export interface JobSlot {
+  slot: number;
+  title: string;
+  data: string;
+  expected?: { title: string; data: string };
+}
+
+export function newJob(kind: ImportJob['kind'], target: Target, slots: JobSlot[], undoOf?: string): ImportJob {
   return {
     id: `${kind}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     kind,
@@ -94,9 +120,32 @@ export function progressOf(job: ImportJob): { settled: number; total: number } {
   return { settled, total: job.items.length };
 }
 
-/** The undo of a finished import: every slot it changed, back to the value it replaced. */
-export function undoSlots(job: ImportJob): { slot: number; title: string; data: string }[] {
+export const isOpen = (item: JobItem) => item.status === 'pending' || item.status === 'writing';
+
+/** Ends a job that cannot go on: its open slots get `status` (with the reason), the job `state`. */
+export function settleJob(
+  job: ImportJob,
+  state: 'finished' | 'cancelled' | 'failed',
+  status: 'failed' | 'cancelled',
+  reason?: string,
+): ImportJob {
+  const items = job.items.map((item) =>
+    isOpen(item) ? { ...item, status, ...(reason ? { error: reason } : {}) } : item,
+  );
+  return { ...job, items, state, ...(state === 'failed' && reason ? { error: reason } : {}) };
+}
+
+/**
+ * The undo of a finished import: every slot it changed, back to the value it replaced, written
+ * only while the slot still holds what the import wrote.
+ */
+export function undoSlots(job: ImportJob): JobSlot[] {
   return job.items
     .filter((i) => i.status === 'done' && i.previous)
-    .map((i) => ({ slot: i.slot, title: i.previous?.title ?? '', data: i.previous?.data ?? '' }));
+    .map((i) => ({
+      slot: i.slot,
+      title: i.previous?.title ?? '',
+      data: i.previous?.data ?? '',
+      expected: { title: i.title, data: i.data },
+    }));
 }

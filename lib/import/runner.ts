@@ -3,13 +3,16 @@
  * value is read and kept in the slot history before it is overwritten. A write that failed in a
  * way that may or may not have reached the server is checked by re-reading before it is retried,
  * and an item interrupted mid-write (worker stopped) is settled the same way when resumed.
+ * A slot is overwritten only while it holds the value to replace (an undo: what the import wrote;
+ * a resumed import: the value backed up); anything else is a conflict, left for the user.
+ * A job can be cancelled: it stops before its next write. A run that throws ends the job failed.
  */
 import * as api from '../api/client';
 import type { ApiError } from '../api/errors';
 import type { PageOption } from '../api/schemas';
 import { mapPool } from '../slots/pool';
 import { pushHistory } from '../storage/history';
-import { type ImportJob, type JobItem, progressOf, readJob, saveJob } from './job';
+import { type ImportJob, type JobItem, isOpen, progressOf, readJob, saveJob, settleJob } from './job';
 
 export const IMPORT_CONCURRENCY = 3;
 const MAX_ATTEMPTS = 3;
@@ -23,6 +26,14 @@ export interface RunnerDeps {
 
 const sameContent = (a: PageOption, b: { title: string; data: string }) =>
   a.title === b.title && a.data === b.data;
+
+/** Ids of jobs asked to stop: checked before every write. */
+const cancelRequests = new Set<string>();
+
+/** Asks a running job to stop before its next write; it then ends as cancelled. */
+export function requestCancel(id: string): void {
+  cancelRequests.add(id);
+}
 
 function describe(error: ApiError): string {
   return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
@@ -41,8 +52,8 @@ function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
       onProgress?.(snapshot);
       return chain;
     },
-    async finish(): Promise<ImportJob> {
-      job = { ...job, state: 'finished' };
+    async finish(end: (job: ImportJob) => ImportJob): Promise<ImportJob> {
+      job = end(job);
       const snapshot = job;
       chain = chain.then(() => saveJob(snapshot));
       await chain;
@@ -61,6 +72,7 @@ async function applyItem(
   const { config, secret } = deps;
   let attempts = item.attempts;
   while (attempts < MAX_ATTEMPTS) {
+    if (cancelRequests.has(job.id)) return;
     const current = await api.readOption(config, job.target, item.slot);
     if (!current.ok) {
       if (TRANSIENT.includes(current.error.kind) && ++attempts < MAX_ATTEMPTS) continue;
@@ -71,6 +83,11 @@ async function applyItem(
       const landed = item.status === 'writing' || attempts > item.attempts;
       return store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
     }
+    const expected = item.expected ?? item.previous;
+    if (expected && !sameContent(current.value, expected)) {
+      return store.update(item.slot, { status: 'conflict', conflict: current.value, attempts });
+    }
+    if (cancelRequests.has(job.id)) return;
     const previous = item.previous ?? current.value;
     if (!item.previous) await pushHistory(job.target, item.slot, current.value);
     attempts += 1;
@@ -90,14 +107,46 @@ async function applyItem(
   return store.update(item.slot, { status: 'failed', error: 'too many attempts', attempts });
 }
 
-/** Runs (or resumes) a stored job to its end and returns it finished. */
+/**
+ * Runs (or resumes) a stored job to its end and returns it finished, cancelled, or failed with
+ * the reason when the run threw (a full storage quota, a bug): never left running.
+ */
 export async function runJob(id: string, deps: RunnerDeps): Promise<ImportJob | undefined> {
   const job = await readJob(id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
-  const open = job.items.filter((i) => i.status === 'pending' || i.status === 'writing');
-  await mapPool(open, IMPORT_CONCURRENCY, (item) => applyItem(job, item, deps, store));
-  return store.finish();
+  const open = job.items.filter(isOpen);
+  let broken = false;
+  try {
+    await mapPool(open, IMPORT_CONCURRENCY, async (item) => {
+      // After one slot threw, the others stop too: the job's state can no longer be trusted.
+      if (broken) return;
+      await applyItem(job, item, deps, store).catch((error: unknown) => {
+        broken = true;
+        throw error;
+      });
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return failJob(store.get(), reason, deps);
+  }
+  const cancelled = cancelRequests.delete(id);
+  return store.finish((current) =>
+    cancelled ? settleJob(current, 'cancelled', 'cancelled') : { ...current, state: 'finished' },
+  );
+}
+
+/** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */
+async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promise<ImportJob> {
+  cancelRequests.delete(job.id);
+  const failed = settleJob(job, 'failed', 'failed', reason);
+  try {
+    await saveJob(failed);
+  } catch {
+    // Nothing more can be stored; the worker's start-up resume will meet it again.
+  }
+  deps.onProgress?.(failed);
+  return failed;
 }
 
 export { progressOf };

@@ -149,6 +149,7 @@ export const protocol = {
   },
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
+  cancelImport: { request: JobRef, response: resultOf(JobRef) },
   exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
 } as const;
 
