@@ -36,6 +36,7 @@ function EditorApp() {
         targetName={name ? buildingName(name) : factory?.name || undefined}
         premium={workspace.premium.value}
         intent={intent}
+        buildings={buildings.status === 'ready' ? buildings.value : null}
         onFinished={reload}
       />
     </>
