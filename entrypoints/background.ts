@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { type ImportDeps, createHandlers, resumeJobs } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
 import { type ImportJob, JOBS_KEY, jobsFrom, progressOf, readJobs } from '@/lib/import/job';
-import { PENDING_SELECTION_KEY } from '@/lib/import/pending';
+import { putPendingSelection } from '@/lib/import/pending';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 
 const MENU_ID = 'send-selection';
@@ -33,10 +33,10 @@ export default defineBackground(() => {
     ...(REQUEST_TIMEOUT_MS ? { timeoutMs: REQUEST_TIMEOUT_MS } : {}),
   };
   const route = createRouter(createHandlers(deps));
-  const extensionOrigin = browser.runtime.getURL('/');
+  const extensionRoot = browser.runtime.getURL('');
   // Every listener is registered synchronously at start-up so an event that wakes the worker is not missed.
   browser.runtime.onMessage.addListener((message, sender) => {
-    if (!isTrustedSender(sender, browser.runtime.id, extensionOrigin)) {
+    if (!isTrustedSender(sender, browser.runtime.id, extensionRoot)) {
       return Promise.resolve({ ok: false, error: { kind: 'badMessage', message: 'sender refused' } });
     }
     return route(message);
@@ -59,8 +59,9 @@ export default defineBackground(() => {
   // the user confirms there. Nothing is sent back to the page.
   browser.contextMenus.onClicked.addListener((info) => {
     if (info.menuItemId !== MENU_ID || !info.selectionText) return;
-    void browser.storage.session
-      .set({ [PENDING_SELECTION_KEY]: { text: info.selectionText, at: Date.now() } })
+    // A selection over the import size limit is refused; the editor opens without it.
+    void putPendingSelection({ text: info.selectionText, at: Date.now() })
+      .catch(() => undefined)
       .then(() => browser.tabs.create({ url: browser.runtime.getURL('/editor.html#selection') }));
   });
 

@@ -2,9 +2,11 @@
  * What the popup (a page's declared payload) and the context menu (selected text) hand to the full
  * editor, in session storage: only extension pages read it, and it is gone when the browser closes.
  * The editor takes it once, then shows the same validation and preview as any import.
+ * Nothing over the import size limit is stored: it is refused with a message instead.
  */
 import { browser } from 'wxt/browser';
 import { z } from '../zod';
+import { sizeProblem } from './format';
 
 export const PENDING_IMPORT_KEY = 'pendingImport.v1';
 export const PENDING_SELECTION_KEY = 'pendingSelection.v1';
@@ -14,8 +16,20 @@ export type PendingImport = z.infer<typeof PendingImport>;
 const PendingSelection = z.object({ text: z.string(), at: z.number() });
 export type PendingSelection = z.infer<typeof PendingSelection>;
 
+/** Throws an Error naming the size when the text is over the limit. */
+function checkSize(text: string): void {
+  const problem = sizeProblem(text);
+  if (problem) throw new Error(problem.message);
+}
+
 export async function putPendingImport(value: PendingImport): Promise<void> {
+  checkSize(value.text);
   await browser.storage.session.set({ [PENDING_IMPORT_KEY]: value });
+}
+
+export async function putPendingSelection(value: PendingSelection): Promise<void> {
+  checkSize(value.text);
+  await browser.storage.session.set({ [PENDING_SELECTION_KEY]: value });
 }
 
 async function take<T>(key: string, schema: z.ZodMiniType<T>): Promise<T | null> {
