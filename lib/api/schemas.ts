@@ -112,6 +112,7 @@ export type TargetKind = z.infer<typeof TargetKind>;
  * they are refused with a message saying so.
  */
 export const TargetId = z.string().check(
+  z.minLength(1, 'must not be blank'),
   z.refine((id) => id.trim() !== '', { message: 'must not be blank' }),
   z.refine((id) => id.trim() !== '.' && id.trim() !== '..', {
     message: 'must not be “.” or “..” (they name another path of the API)',
