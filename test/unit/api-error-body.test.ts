@@ -46,7 +46,13 @@ describe('error bodies over HTTP', () => {
 
   it('a 1 MB HTML error page from the sandbox becomes short plain text', async () => {
     const page = `<html><body><h1>Gateway down</h1>${'<div>x</div>'.repeat(90_000)}</body></html>`;
-    sandbox.addFault({ path: '/building/list', kind: 'status', status: 502, contentType: 'text/html', body: page });
+    sandbox.addFault({
+      path: '/building/list',
+      kind: 'status',
+      status: 502,
+      contentType: 'text/html',
+      body: page,
+    });
     const e = error(await listBuildings(config(sandbox, DEMO.premium.token, { retries: 0 })));
     expect(e).toMatchObject({ kind: 'server', status: 502 });
     if (e.kind === 'server') {

@@ -207,10 +207,15 @@ describe('bounded documents', () => {
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.problems[0]?.path).toBe('target.id');
     }
-    const dots = parseImport(doc([{ slot: 1, title: 't', data: '' }], { kind: 'factory', id: '..' }), premium);
+    const dots = parseImport(
+      doc([{ slot: 1, title: 't', data: '' }], { kind: 'factory', id: '..' }),
+      premium,
+    );
     expect(dots).toMatchObject({
       ok: false,
-      problems: [{ path: 'target.id', message: 'must not be “.” or “..” (they name another path of the API)' }],
+      problems: [
+        { path: 'target.id', message: 'must not be “.” or “..” (they name another path of the API)' },
+      ],
     });
   });
 });

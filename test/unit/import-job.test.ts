@@ -20,7 +20,11 @@ describe('job list', () => {
   });
 
   it('a save after reading such a list keeps the valid jobs, undo backups included', async () => {
-    const done = settleJob(newJob('import', target, [{ slot: 1, title: 'a', data: '' }]), 'finished', 'failed');
+    const done = settleJob(
+      newJob('import', target, [{ slot: 1, title: 'a', data: '' }]),
+      'finished',
+      'failed',
+    );
     await fakeBrowser.storage.local.set({ [JOBS_KEY]: [{ broken: true }, done] });
     const next = newJob('import', target, [{ slot: 3, title: 'c', data: '' }]);
     await saveJob(next);

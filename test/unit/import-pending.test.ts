@@ -15,7 +15,11 @@ beforeEach(() => {
 describe('pending imports', () => {
   it('hands a payload over once', async () => {
     await putPendingImport({ text: '{"slots":[]}', source: 'https://example.org/', at: 1 });
-    expect(await takePendingImport()).toEqual({ text: '{"slots":[]}', source: 'https://example.org/', at: 1 });
+    expect(await takePendingImport()).toEqual({
+      text: '{"slots":[]}',
+      source: 'https://example.org/',
+      at: 1,
+    });
     expect(await takePendingImport()).toBeNull();
   });
 

@@ -150,7 +150,12 @@ describe('runJob: later edits, cancel and failure', () => {
       ...job,
       items: job.items.map((i) =>
         i.slot === 1
-          ? { ...i, status: 'writing', attempts: 1, previous: { title: 'old', data: 'old', lastUpdated: null } }
+          ? {
+              ...i,
+              status: 'writing',
+              attempts: 1,
+              previous: { title: 'old', data: 'old', lastUpdated: null },
+            }
           : i,
       ),
     };
