@@ -33,9 +33,9 @@ export function TargetPicker({
   const ids = { heading: useId(), id: useId(), name: useId() };
   const [factoryId, setFactoryId] = useState('');
   const [factoryName, setFactoryName] = useState('');
-  const [adding, setAdding] = useState<
-    'idle' | 'checking' | 'required' | 'invalid' | { error: AppError }
-  >('idle');
+  const [adding, setAdding] = useState<'idle' | 'checking' | 'required' | 'invalid' | { error: AppError }>(
+    'idle',
+  );
   const buildings = workspace.buildings.value;
 
   const add = async (event: Event) => {

@@ -103,7 +103,12 @@ export interface JobSlot {
   expected?: { title: string; data: string };
 }
 
-export function newJob(kind: ImportJob['kind'], target: Target, slots: JobSlot[], undoOf?: string): ImportJob {
+export function newJob(
+  kind: ImportJob['kind'],
+  target: Target,
+  slots: JobSlot[],
+  undoOf?: string,
+): ImportJob {
   return {
     id: `${kind}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     kind,

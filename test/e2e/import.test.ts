@@ -214,7 +214,7 @@ describe('undo after a later edit', () => {
     expect(await panel.results.nth(1).textContent()).toBe('Slot 2 not written: the later value was kept');
     const after = await Promise.all([1, 2, 3].map(readSlot));
     expect(after[1]).toMatchObject({ title: 'Später geändert', data: 'nach dem Import' });
-    expect([after[0], after[2]].map(({ title, data }) => ({ title, data }))).toEqual(
+    expect([after[0], after[2]].map((slot) => ({ title: slot?.title, data: slot?.data }))).toEqual(
       [before[0], before[2]].map((slot) => ({ title: slot?.title, data: slot?.data })),
     );
     await panel.page.close();
