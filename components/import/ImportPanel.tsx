@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { capProblems, sizeProblem } from '../../lib/import/format';
+import { MAX_IMPORT_BYTES, capProblems, fileTooLarge, sizeProblem } from '../../lib/import/format';
 import { type ImportJob, type JobItem, JOBS_KEY, readJob, readJobs } from '../../lib/import/job';
 import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
 import { type Send, send as realSend } from '../../lib/messaging/client';
@@ -153,7 +153,13 @@ export function ImportPanel({
   }, [job, onFinished]);
 
   const readFile = async (file: File | undefined) => {
-    if (file) load(await file.text(), file.name);
+    if (!file) return;
+    // A file over the limit is refused by its size, without reading it into the page.
+    if (file.size > MAX_IMPORT_BYTES) {
+      setSource(file.name);
+      return setCheck({ status: 'problems', problems: [fileTooLarge(file.size)] });
+    }
+    load(await file.text(), file.name);
   };
 
   const onDrop = (event: DragEvent) => {

@@ -28,7 +28,13 @@ function launch(deps: ImportDeps, id: string, { config, secret }: Connection): P
   active.add(id);
   return runJob(id, { config, secret, ...(deps.onJobProgress ? { onProgress: deps.onJobProgress } : {}) })
     .then(() => undefined)
-    .catch(() => undefined)
+    .catch(async (error: unknown) => {
+      // runJob settles failures of the run itself; this is one before it began (reading the job).
+      const job = await readJob(id).catch(() => undefined);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (job?.state === 'running')
+        await saveJob(settleJob(job, 'failed', 'failed', reason)).catch(() => undefined);
+    })
     .finally(() => active.delete(id));
 }
 

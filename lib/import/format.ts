@@ -122,16 +122,20 @@ export function utf8Bytes(text: string): number {
   return bytes;
 }
 
-/** The size problem of a document's text, or null when it is within MAX_IMPORT_BYTES. */
-export function sizeProblem(text: string): ImportProblem | null {
-  // Over 4 bytes per code unit is impossible: a text this short cannot be too large.
-  if (text.length * 3 <= MAX_IMPORT_BYTES) return null;
-  const bytes = utf8Bytes(text);
-  if (bytes <= MAX_IMPORT_BYTES) return null;
+/** The problem of a document of `bytes` bytes, over MAX_IMPORT_BYTES. */
+export function fileTooLarge(bytes: number): ImportProblem {
   return {
     path: '(document)',
     message: `${kb(bytes)} KB, at most ${kb(MAX_IMPORT_BYTES)} KB; nothing of it was read`,
   };
+}
+
+/** The size problem of a document's text, or null when it is within MAX_IMPORT_BYTES. */
+export function sizeProblem(text: string): ImportProblem | null {
+  // A UTF-8 byte count is at most 3 per UTF-16 code unit: a text this short cannot be too large.
+  if (text.length * 3 <= MAX_IMPORT_BYTES) return null;
+  const bytes = utf8Bytes(text);
+  return bytes > MAX_IMPORT_BYTES ? fileTooLarge(bytes) : null;
 }
 
 function jsonText(value: unknown): string {

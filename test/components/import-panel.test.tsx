@@ -244,6 +244,17 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     expect(worker.sent('previewImport')).toHaveLength(0);
   });
 
+  it('refuses a chosen file over 256 KB by its size, without reading it', async () => {
+    const worker = fakeWorker(READY);
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    const file = new File(['x'.repeat(300 * 1024)], 'huge.json', { type: 'application/json' });
+    fireEvent.change(screen.getByLabelText('Choose a JSON file'), { target: { files: [file] } });
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    expect(list.textContent).toBe('(document): 300 KB, at most 256 KB; nothing of it was read');
+    expect(screen.getByText('From: huge.json')).toBeTruthy();
+    expect(worker.sent('previewImport')).toHaveLength(0);
+  });
+
   it('names the target by the account’s building and warns when it is not one of them', async () => {
     const worker = fakeWorker(READY);
     const { rerender } = render(
