@@ -174,7 +174,9 @@ describe('import', () => {
     await expect.poll(() => panel.summary.textContent()).toBe('Finished: 20 written, 0 skipped, 0 failed.');
     await panel.undo.click();
     await panel.page.getByRole('region', { name: 'Undo progress' }).waitFor();
-    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 20 written, 0 skipped, 0 failed.');
     const after = await readAll();
     expect(after.map(({ title, data }) => ({ title, data }))).toEqual(
       before.map(({ title, data }) => ({ title, data })),
