@@ -192,7 +192,9 @@ describe('undo after a later edit', () => {
       target: { kind: 'building', id: BUILDING },
       slots: [1, 2, 3].map((slot) => ({ slot, title: `Import ${slot}`, data: `Daten ${slot}` })),
     });
-    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 3 written, 0 skipped, 0 failed.');
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 3 written, 0 skipped, 0 failed.');
     // Someone edits slot 2 after the import (another device, the site's owner).
     await fetch(`${sandbox.url}/building/options`, {
       method: 'POST',
@@ -207,7 +209,7 @@ describe('undo after a later edit', () => {
     });
     await panel.undo.click();
     const conflict = panel.page.getByRole('alertdialog', { name: 'Slot 2 was changed elsewhere' });
-    await conflict.waitFor();
+    await conflict.waitFor({ timeout: 20_000 });
     expect(await conflict.textContent()).toContain('nach dem Import');
     expect(await conflict.textContent()).toContain(before[1]?.title ?? '');
     expect(await panel.results.nth(1).textContent()).toBe('Slot 2 not written: changed since, see below');
