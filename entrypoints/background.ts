@@ -71,10 +71,10 @@ export default defineBackground(() => {
     ready,
     activeProfile: async () => (await profilesItem.get()).active,
   });
-  const extensionOrigin = browser.runtime.getURL('/');
+  const extensionRoot = browser.runtime.getURL('');
   // Every listener is registered synchronously at start-up so an event that wakes the worker is not missed.
   browser.runtime.onMessage.addListener((message, sender) => {
-    if (!isTrustedSender(sender, browser.runtime.id, extensionOrigin)) {
+    if (!isTrustedSender(sender, browser.runtime.id, extensionRoot)) {
       return Promise.resolve({ ok: false, error: { kind: 'badMessage', message: 'sender refused' } });
     }
     return route(message);
@@ -104,9 +104,10 @@ export default defineBackground(() => {
   // the user confirms there. Nothing is sent back to the page.
   browser.contextMenus.onClicked.addListener((info) => {
     if (info.menuItemId !== MENU_ID || !info.selectionText) return;
-    void putPendingSelection({ text: info.selectionText, at: Date.now() }).then(() =>
-      browser.tabs.create({ url: browser.runtime.getURL('/editor.html#selection') }),
-    );
+    // A selection over the import size limit is refused; the editor opens without it.
+    void putPendingSelection({ text: info.selectionText, at: Date.now() })
+      .catch(() => undefined)
+      .then(() => browser.tabs.create({ url: browser.runtime.getURL('/editor.html#selection') }));
   });
 
   // A job still marked running was interrupted when the worker stopped: it goes on from where it was.

@@ -4,17 +4,19 @@
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import type { Target } from '../../lib/api/schemas';
+import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { type ImportJob, jobFamily, readJobs } from '../../lib/import/job';
+import { MAX_IMPORT_BYTES, capProblems, fileTooLarge, sizeProblem } from '../../lib/import/format';
+import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/import/job';
 import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
 import { type Send, boundProfile, send as realSend } from '../../lib/messaging/client';
 import type { AppError, ImportPreview } from '../../lib/messaging/protocol';
 import { slotNumbers } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
 import { RateLimitNotice } from '../RateLimitNotice';
-import { JobProgress } from './JobProgress';
+import { type ConflictChoice, JobProgress } from './JobProgress';
 import { PreviewSlot } from './Preview';
+import { nameTarget } from './target-name';
 import './import.css';
 
 type Check =
@@ -27,6 +29,8 @@ export interface ImportPanelProps {
   premium: boolean;
   /** What the page was opened for: a page's payload (#import) or selected text (#selection). */
   intent?: 'import' | 'selection' | null;
+  /** The account's buildings, to name a document's target and warn when it is not one of them. */
+  buildings?: readonly BuildingListEntry[] | null;
   onFinished?: (job: ImportJob) => void;
   send?: Send;
 }
@@ -70,6 +74,7 @@ export function ImportPanel({
   targetName,
   premium,
   intent = null,
+  buildings = null,
   onFinished,
   send = realSend,
 }: ImportPanelProps) {
@@ -79,7 +84,10 @@ export function ImportPanel({
   const [selection, setSelection] = useState<string | null>(null);
   const [check, setCheck] = useState<Check>({ status: 'idle' });
   const [jobId, setJobId] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'starting' | 'undoing' | 'exporting' | null>(null);
+  const [busy, setBusy] = useState<'starting' | 'undoing' | 'cancelling' | 'exporting' | null>(null);
+  const [resolved, setResolved] = useState<ReadonlyMap<number, ConflictChoice>>(new Map());
+  /** Conflicts whose slot changed again while being settled here: the value seen last. */
+  const [newer, setNewer] = useState<ReadonlyMap<number, PageOption>>(new Map());
   const [actionError, setActionError] = useState<AppError | null>(null);
   const [dragging, setDragging] = useState(false);
   const job = useJob(jobId, send);
@@ -91,6 +99,9 @@ export function ImportPanel({
   };
 
   const checkText = (value: string) => {
+    // Refused before parsing: a huge text is never handed to JSON.parse or the worker.
+    const tooLarge = sizeProblem(value);
+    if (tooLarge) return setCheck({ status: 'problems', problems: [tooLarge] });
     let document: unknown;
     try {
       document = JSON.parse(value);
@@ -105,7 +116,8 @@ export function ImportPanel({
   };
 
   const load = (value: string, from: string | null) => {
-    setText(value);
+    // A text over the limit is not put into the text area either.
+    setText(sizeProblem(value) ? '' : value);
     setSource(from);
     setSelection(null);
     checkText(value);
@@ -136,7 +148,13 @@ export function ImportPanel({
   }, [job, onFinished]);
 
   const readFile = async (file: File | undefined) => {
-    if (file) load(await file.text(), file.name);
+    if (!file) return;
+    // A file over the limit is refused by its size, without reading it into the page.
+    if (file.size > MAX_IMPORT_BYTES) {
+      setSource(file.name);
+      return setCheck({ status: 'problems', problems: [fileTooLarge(file.size)] });
+    }
+    load(await file.text(), file.name);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -172,6 +190,39 @@ export function ImportPanel({
     setBusy(null);
     if (!answer.ok) return setActionError(answer.error);
     setJobId(answer.value.id);
+    setResolved(new Map());
+    setNewer(new Map());
+  };
+
+  const cancel = async () => {
+    if (!job || busy) return;
+    setBusy('cancelling');
+    setActionError(null);
+    const answer = await send('cancelImport', { id: job.id });
+    setBusy(null);
+    if (!answer.ok) setActionError(answer.error);
+  };
+
+  /** A slot in conflict: "mine" writes the job's value through the checked save, over the value seen. */
+  const resolve = async (item: JobItem, choice: ConflictChoice) => {
+    if (!job || !item.conflict) return;
+    setActionError(null);
+    if (choice === 'mine') {
+      const answer = await send('saveSlot', {
+        target: job.target,
+        option: item.slot,
+        title: item.title,
+        data: item.data,
+        expectedLastUpdated: item.conflict.lastUpdated,
+      });
+      if (!answer.ok) return setActionError(answer.error);
+      // Changed yet again since: the dialog shows the newer value and asks again.
+      if (answer.value.status === 'conflict') {
+        const server = answer.value.server;
+        return setNewer((before) => new Map(before).set(item.slot, server));
+      }
+    }
+    setResolved((before) => new Map(before).set(item.slot, choice));
   };
 
   const exportTarget = async () => {
@@ -259,20 +310,23 @@ export function ImportPanel({
       {check.status === 'problems' && (
         <div class="notice notice--error" role="alert">
           <p class="notice__title">{t('import_problems', String(check.problems.length))}</p>
-          <ul class="import__problems" aria-label={t('import_problemsList')}>
-            {check.problems.map((problem, index) => (
-              <li key={index}>
-                <code>{problem.path}</code>: {problem.message}
-              </li>
-            ))}
-          </ul>
+          <ProblemList problems={check.problems} />
         </div>
       )}
       {check.status === 'ready' && (
         <section class="preview" aria-label={t('import_preview')}>
           <h3>
-            {t('import_previewOf', [targetLabel(check.target), String(changed), String(check.items.length)])}
+            {t('import_previewOf', [
+              nameTarget(check.target, buildings).label,
+              String(changed),
+              String(check.items.length),
+            ])}
           </h3>
+          {!nameTarget(check.target, buildings).listed && (
+            <p class="notice" role="alert">
+              {t('import_targetNotListed', nameTarget(check.target, buildings).label)}
+            </p>
+          )}
           <ol class="preview__slots">
             {check.items.map((item) => (
               <PreviewSlot key={item.slot} item={item} />
@@ -300,12 +354,37 @@ export function ImportPanel({
       {actionError && <ErrorNotice error={actionError} />}
       {job && (
         <JobProgress
-          job={job}
+          job={{
+            ...job,
+            items: job.items.map((item) => {
+              const seen = newer.get(item.slot);
+              return seen ? { ...item, conflict: seen } : item;
+            }),
+          }}
           undoing={busy === 'undoing'}
           onUndo={job.kind === 'import' ? () => void undo() : undefined}
+          cancelling={busy === 'cancelling'}
+          onCancel={() => void cancel()}
+          resolved={resolved}
+          onResolve={(item, choice) => void resolve(item, choice)}
         />
       )}
     </section>
+  );
+}
+
+/** The first problems one by one, then how many more: a document cannot flood the page. */
+function ProblemList({ problems }: { problems: readonly { path: string; message: string }[] }) {
+  const { shown, more } = capProblems(problems);
+  return (
+    <ul class="import__problems" aria-label={t('import_problemsList')}>
+      {shown.map((problem, index) => (
+        <li key={index}>
+          <code>{problem.path}</code>: {problem.message}
+        </li>
+      ))}
+      {more > 0 && <li>{t('import_moreProblems', String(more))}</li>}
+    </ul>
   );
 }
 

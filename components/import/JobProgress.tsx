@@ -2,6 +2,7 @@
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { type ImportJob, type JobItem, progressOf } from '../../lib/import/job';
+import { ConflictDialog } from '../slots/ConflictDialog';
 
 function statusText(item: JobItem): string {
   switch (item.status) {
@@ -15,39 +16,107 @@ function statusText(item: JobItem): string {
       return t('import_status_skipped');
     case 'failed':
       return t('import_status_failed', item.error ?? '');
+    case 'conflict':
+      return t('import_status_conflict');
+    case 'cancelled':
+      return t('import_status_cancelled');
   }
 }
+
+/** What became of a conflict the user settled here. */
+export type ConflictChoice = 'mine' | 'server';
 
 export interface JobProgressProps {
   job: ImportJob;
   onUndo?: () => void;
   undoing?: boolean;
+  onCancel?: () => void;
+  cancelling?: boolean;
+  /** Settles a slot in conflict: write this job's value anyway, or keep the slot's later value. */
+  onResolve?: (item: JobItem, choice: ConflictChoice) => void;
+  /** Conflicts already settled on this page, by slot. */
+  resolved?: ReadonlyMap<number, ConflictChoice>;
 }
 
-export function JobProgress({ job, onUndo, undoing = false }: JobProgressProps) {
+function summary(job: ImportJob, count: (status: JobItem['status']) => string): string {
+  switch (job.state) {
+    case 'running': {
+      const { settled, total } = progressOf(job);
+      return t('import_running', [String(settled), String(total)]);
+    }
+    case 'finished':
+      return t('import_finished', [count('done'), count('skipped'), count('failed')]);
+    case 'cancelled':
+      return t('import_cancelled', [count('done'), count('cancelled')]);
+    case 'failed':
+      return t('import_jobFailed', job.error ?? '');
+  }
+}
+
+export function JobProgress({
+  job,
+  onUndo,
+  undoing = false,
+  onCancel,
+  cancelling = false,
+  onResolve,
+  resolved,
+}: JobProgressProps) {
   const id = useId();
   const { settled, total } = progressOf(job);
   const count = (status: JobItem['status']) => String(job.items.filter((i) => i.status === status).length);
-  const finished = job.state === 'finished';
+  const running = job.state === 'running';
   const label = job.kind === 'undo' ? t('import_undoProgress') : t('import_progress');
+  const conflicts = job.items.filter((i) => i.status === 'conflict' && i.conflict);
   return (
     <section class="job" aria-labelledby={id}>
       <h3 id={id}>{label}</h3>
       <progress class="job__bar" max={total} value={settled} aria-label={label} />
       <p class="hint" role="status">
-        {finished
-          ? t('import_finished', [count('done'), count('skipped'), count('failed')])
-          : t('import_running', [String(settled), String(total)])}
+        {summary(job, count)}
       </p>
+      {running && onCancel && (
+        <button
+          type="button"
+          class="button"
+          aria-disabled={cancelling ? 'true' : undefined}
+          onClick={() => {
+            if (!cancelling) onCancel();
+          }}
+        >
+          {job.kind === 'undo' ? t('import_cancelUndo') : t('import_cancelJob')}
+        </button>
+      )}
       <ol class="job__items" aria-label={t('import_results')}>
         {job.items.map((item) => (
           <li key={item.slot} class={`job__item job__item--${item.status}`}>
             <span class="job__slot">{t('import_slot', String(item.slot))}</span>{' '}
-            <span class="job__status">{statusText(item)}</span>
+            <span class="job__status">
+              {resolved?.has(item.slot)
+                ? resolved.get(item.slot) === 'mine'
+                  ? t('import_status_done')
+                  : t('import_status_keptLater')
+                : statusText(item)}
+            </span>
           </li>
         ))}
       </ol>
-      {finished && job.kind === 'import' && onUndo && job.items.some((i) => i.status === 'done') && (
+      {onResolve &&
+        conflicts
+          .filter((item) => !resolved?.has(item.slot))
+          .map((item) =>
+            item.conflict ? (
+              <ConflictDialog
+                key={item.slot}
+                option={item.slot}
+                mine={{ title: item.title, data: item.data }}
+                server={item.conflict}
+                onKeepMine={() => onResolve(item, 'mine')}
+                onTakeServer={() => onResolve(item, 'server')}
+              />
+            ) : null,
+          )}
+      {!running && job.kind === 'import' && onUndo && job.items.some((i) => i.status === 'done') && (
         <button
           type="button"
           class="button"

@@ -1,6 +1,6 @@
 /** Buildings from the list and the factories the user added: one click switches the target. */
 import { useId, useState } from 'preact/hooks';
-import type { Target } from '../../lib/api/schemas';
+import { type Target, TargetId } from '../../lib/api/schemas';
 import { needsSettings } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
 import type { AppError } from '../../lib/messaging/protocol';
@@ -33,13 +33,16 @@ export function TargetPicker({
   const ids = { heading: useId(), id: useId(), name: useId() };
   const [factoryId, setFactoryId] = useState('');
   const [factoryName, setFactoryName] = useState('');
-  const [adding, setAdding] = useState<'idle' | 'checking' | 'required' | { error: AppError }>('idle');
+  const [adding, setAdding] = useState<'idle' | 'checking' | 'required' | 'invalid' | { error: AppError }>(
+    'idle',
+  );
   const buildings = workspace.buildings.value;
 
   const add = async (event: Event) => {
     event.preventDefault();
     const id = factoryId.trim();
     if (!id) return setAdding('required');
+    if (!TargetId.safeParse(id).success) return setAdding('invalid');
     setAdding('checking');
     const error = await workspace.addFactory(id, factoryName.trim());
     if (error) return setAdding({ error });
@@ -100,7 +103,7 @@ export function TargetPicker({
               autoComplete="off"
               spellcheck={false}
               value={factoryId}
-              aria-invalid={adding === 'required' ? 'true' : undefined}
+              aria-invalid={adding === 'required' || adding === 'invalid' ? 'true' : undefined}
               onInput={(event) => setFactoryId(event.currentTarget.value)}
             />
           </div>
@@ -121,6 +124,7 @@ export function TargetPicker({
             {adding === 'checking' ? t('slots_factoryChecking') : ''}
           </p>
           {adding === 'required' && <p class="field-error">{t('slots_factoryRequired')}</p>}
+          {adding === 'invalid' && <p class="field-error">{t('slots_factoryIdInvalid')}</p>}
           {typeof adding === 'object' && <ErrorNotice error={adding.error} />}
         </form>
       </details>

@@ -40,6 +40,7 @@ function EditorApp({ profiles }: { profiles: ProfileState }) {
         targetName={name ? buildingName(name) : factory && factoryName(factory)}
         premium={workspace.premium.value}
         intent={intent}
+        buildings={buildings.status === 'ready' ? buildings.value : null}
         onFinished={reload}
       />
     </>

@@ -57,6 +57,8 @@ export const DEFAULT_RETRY_BASE_MS = 400;
 export const DEFAULT_MAX_RETRY_AFTER_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
 const SERVER_MESSAGE_MAX = 200;
+/** An error answer's body is read up to this many bytes; the rest is never downloaded. */
+export const ERROR_BODY_MAX_BYTES = 64 * 1024;
 const OTHER_MESSAGE_MAX = 500;
 
 /** A 2xx answer, handed to the endpoint's parser. */
@@ -246,9 +248,10 @@ async function attempt<T>(
       });
     }
     // The body is read under the same timer: a server that stalls mid-body times out too.
-    const text = await response.text();
+    const success = response.status >= 200 && response.status < 300;
+    const text = success ? await response.text() : await readCapped(response, ERROR_BODY_MAX_BYTES);
     const contentType = response.headers.get('content-type') ?? '';
-    if (response.status >= 200 && response.status < 300) {
+    if (success) {
       return ok({ status: response.status, contentType, text });
     }
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
@@ -278,6 +281,27 @@ function redirected(url: string, location: string | null): ApiError {
     }
   }
   return { kind: 'redirected', location: target };
+}
+
+/** The body's first `maxBytes` bytes as text; the stream is cancelled there, so no more is fetched. */
+export async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const chunk = value.byteLength > maxBytes - bytes ? value.subarray(0, maxBytes - bytes) : value;
+    bytes += chunk.byteLength;
+    text += decoder.decode(chunk, { stream: true });
+    if (bytes >= maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  return text + decoder.decode();
 }
 
 function errorMessage(error: unknown): string {
@@ -405,14 +429,11 @@ function messageOf(value: unknown, depth = 0): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** HTML to plain text: drops scripts, styles, comments and tags, decodes common entities. */
-export function htmlToText(html: string): string {
-  const stripped = html
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<(script|style|noscript|template)\b[\s\S]*$/gi, ' ')
-    .replace(/<\/?[a-z!?][^>]*>?/gi, ' ');
-  const decoded = stripped.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+const RAW_TEXT = new Set(['script', 'style', 'noscript', 'template']);
+const TAG_START = /<\/?([a-z!?][a-z0-9-]*)/iy;
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]{1,8}|#\d{1,8}|[a-z]{1,10});/gi, (entity, name: string) => {
     if (name[0] === '#') {
       const code =
         name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
@@ -420,8 +441,53 @@ export function htmlToText(html: string): string {
     }
     return ENTITIES[name.toLowerCase()] ?? entity;
   });
+}
+
+/**
+ * HTML to plain text: drops scripts, styles, comments and tags, decodes common entities.
+ * One pass from left to right: every search starts where the last one ended, so the time is linear
+ * in the length even for hostile input (thousands of unclosed `<script` or `<!--`).
+ */
+export function htmlToText(html: string): string {
+  const parts: string[] = [];
+  let i = 0;
+  while (i < html.length) {
+    const lt = html.indexOf('<', i);
+    if (lt === -1) {
+      parts.push(html.slice(i));
+      break;
+    }
+    parts.push(html.slice(i, lt));
+    if (html.startsWith('<!--', lt)) {
+      const end = html.indexOf('-->', lt + 4);
+      parts.push(' ');
+      i = end === -1 ? html.length : end + 3;
+      continue;
+    }
+    TAG_START.lastIndex = lt;
+    const tag = TAG_START.exec(html);
+    if (!tag) {
+      parts.push('<');
+      i = lt + 1;
+      continue;
+    }
+    const gt = html.indexOf('>', TAG_START.lastIndex);
+    i = gt === -1 ? html.length : gt + 1;
+    parts.push(' ');
+    const name = (tag[1] ?? '').toLowerCase();
+    if (html[lt + 1] !== '/' && RAW_TEXT.has(name)) {
+      // Everything up to the matching end tag is code or style, not text.
+      const endTag = new RegExp(`</${name}`, 'gi');
+      endTag.lastIndex = i;
+      const close = endTag.exec(html)?.index ?? -1;
+      if (close === -1) break;
+      const closeEnd = html.indexOf('>', close);
+      i = closeEnd === -1 ? html.length : closeEnd + 1;
+    }
+  }
   // Decoding may have produced '<' again; the result is text, but keep it free of tag-like runs.
-  return collapse(decoded.replace(/<\/?[a-z!?][^>]*>?/gi, ' '));
+  // `[^<>]*` stops at the next '<', so this pass is linear too.
+  return collapse(decodeEntities(parts.join('')).replace(/<\/?[a-z!?][^<>]*>?/gi, ' '));
 }
 
 function collapse(text: string): string {

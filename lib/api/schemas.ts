@@ -118,8 +118,20 @@ export type FactoryOptionUpdate = z.infer<typeof FactoryOptionUpdate>;
 export const TargetKind = z.enum(['building', 'factory']);
 export type TargetKind = z.infer<typeof TargetKind>;
 
+/**
+ * A target's id goes into a URL path: blank, `.` and `..` would name another path (or none), so
+ * they are refused with a message saying so.
+ */
+export const TargetId = z.string().check(
+  z.minLength(1, 'must not be blank'),
+  z.refine((id) => id.trim() !== '', { message: 'must not be blank' }),
+  z.refine((id) => id.trim() !== '.' && id.trim() !== '..', {
+    message: 'must not be “.” or “..” (they name another path of the API)',
+  }),
+);
+
 /** A building or factory whose slots are read and written. */
-export const Target = z.object({ kind: TargetKind, id: z.string().check(z.minLength(1)) });
+export const Target = z.object({ kind: TargetKind, id: TargetId });
 export type Target = z.infer<typeof Target>;
 
 export const Scope = z.enum([

@@ -7,8 +7,8 @@ import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
 import type { Target } from '../api/schemas';
 import { exportDocument, parseImport } from '../import/format';
-import { type ImportJob, newJob, readJob, readJobs, saveJob, undoSlots } from '../import/job';
-import { runJob } from '../import/runner';
+import { type ImportJob, newJob, readJob, readJobs, saveJob, settleJob, undoSlots } from '../import/job';
+import { requestCancel, runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
@@ -23,8 +23,6 @@ export interface ImportDeps extends WorkerDeps {
 
 /** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();
-/** Jobs told to stop: the runner checks before each write. */
-const stopped = new Set<string>();
 
 /** Finished imports of a profile that can still be undone: their history backups are never evicted. */
 export async function undoableImports(profileId: string): Promise<ReadonlySet<string>> {
@@ -34,14 +32,19 @@ export async function undoableImports(profileId: string): Promise<ReadonlySet<st
 }
 
 /**
- * Cancels a profile's running jobs (sign-out, another token or base URL): a running job stops
- * before its next write; every slot not written yet is marked with `reason`.
+ * Stops a profile's running jobs and their queued requests. 'cancel' (another token or base URL)
+ * ends them as cancelled; 'discard' (sign-out, whose caller removes them) stores nothing more.
  */
-export async function cancelProfileJobs(profileId: string, reason: string): Promise<void> {
+export async function cancelProfileJobs(
+  deps: WorkerDeps,
+  profileId: string,
+  mode: 'cancel' | 'discard',
+): Promise<void> {
   for (const job of await readJobs(profileId)) {
     if (job.state !== 'running') continue;
-    stopped.add(job.id);
-    await abandon(job, reason);
+    deps.scheduler?.cancel({ tag: job.id });
+    if (active.has(job.id)) requestCancel(job.id, mode);
+    else if (mode === 'cancel') await saveJob(settleJob(job, 'cancelled', 'cancelled'));
   }
 }
 
@@ -51,21 +54,21 @@ function launch(deps: ImportDeps, id: string, { config, secret, profile }: Conne
   const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
   // Import jobs are background work, tagged with the job's id so their queued requests can be cancelled.
   const placedConfig = api.placed(config, 'background', { tag: id });
-  return runJob(profile.id, id, { config: placedConfig, secret, stopped: () => stopped.has(id), ...progress })
+  return runJob(profile.id, id, { config: placedConfig, secret, ...progress })
     .then(() => undefined)
-    .catch(() => undefined)
+    .catch(async (error: unknown) => {
+      // runJob settles failures of the run itself; this is one before it began (reading the job).
+      const job = await readJob(profile.id, id).catch(() => undefined);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (job?.state === 'running')
+        await saveJob(settleJob(job, 'failed', 'failed', reason)).catch(() => undefined);
+    })
     .finally(() => active.delete(id));
 }
 
 /** A job that cannot go on (no credentials any more): its open slots are reported, not left running. */
 async function abandon(job: ImportJob, reason: string): Promise<void> {
-  const items = job.items.map((item) =>
-    item.status === 'pending' || item.status === 'writing'
-      ? { ...item, status: 'failed' as const, error: reason }
-      : item,
-  );
-  const finished = { ...job, items, state: 'finished' as const };
-  await saveJob(finished);
+  await saveJob(settleJob(job, 'finished', 'failed', reason));
 }
 
 /**
@@ -108,7 +111,10 @@ async function readAll(connection: Connection, target: Target, slots: number[]) 
 
 export function importHandlers(
   deps: ImportDeps,
-): Pick<Handlers, 'previewImport' | 'startImport' | 'getImportJob' | 'undoImport' | 'exportSlots'> {
+): Pick<
+  Handlers,
+  'previewImport' | 'startImport' | 'getImportJob' | 'undoImport' | 'cancelImport' | 'exportSlots'
+> {
   return {
     async previewImport({ document }, context) {
       const connection = await connect(deps, context);
@@ -161,7 +167,7 @@ export function importHandlers(
       const profile = await profileOf(context);
       const job = profile ? await readJob(profile.id, id) : undefined;
       if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
-      if (job.state !== 'finished')
+      if (job.state === 'running')
         return fail({ kind: 'badMessage', message: 'the import is still running' });
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
@@ -170,6 +176,17 @@ export function importHandlers(
       await saveJob(undo);
       void launch(deps, undo.id, connection.value);
       return ok({ id: undo.id });
+    },
+
+    async cancelImport({ id }, context) {
+      const profile = await profileOf(context);
+      const job = profile ? await readJob(profile.id, id) : undefined;
+      if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
+      if (job.state !== 'running') return fail({ kind: 'badMessage', message: 'the job is not running' });
+      // A running job stops before its next write; one not running here is settled at once.
+      if (active.has(id)) requestCancel(id);
+      else await saveJob(settleJob(job, 'cancelled', 'cancelled'));
+      return ok({ id });
     },
 
     async exportSlots({ target }, context) {

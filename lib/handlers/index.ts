@@ -13,7 +13,7 @@ export { type ImportDeps, resumeJobs } from './import';
 
 export function createHandlers(deps: ImportDeps): Handlers {
   return {
-    ...profileHandlers(),
+    ...profileHandlers(deps),
     ...settingsHandlers(deps),
     ...buildingHandlers(deps),
     ...optionHandlers(deps),

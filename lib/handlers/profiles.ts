@@ -23,6 +23,7 @@ import {
   updateProfiles,
 } from '../storage/profiles';
 import { originOf } from '../storage/settings';
+import type { WorkerDeps } from './context';
 import { cancelProfileJobs } from './import';
 
 async function hasToken(profile: Profile): Promise<boolean> {
@@ -49,8 +50,8 @@ const answer = async (state: Profiles) => ok(await profilesView(state));
 const notFound = (id: string) => fail({ kind: 'badMessage' as const, message: `no profile ${id}` });
 
 /** Removes what the profile's account produced; drafts and history only when asked. */
-async function signOut(profileId: string, deleteDraftsAndHistory: boolean): Promise<void> {
-  await cancelProfileJobs(profileId, 'cancelled: signed out');
+async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHistory: boolean): Promise<void> {
+  await cancelProfileJobs(deps, profileId, 'discard');
   await forgetCredentials(profileId);
   const keep = (key: string) =>
     !deleteDraftsAndHistory &&
@@ -64,7 +65,9 @@ async function usage(profileId: string) {
   return { families, budgets: { ...BUDGETS } };
 }
 
-export function profileHandlers(): Pick<
+export function profileHandlers(
+  deps: WorkerDeps,
+): Pick<
   Handlers,
   | 'listProfiles'
   | 'addProfile'
@@ -121,7 +124,7 @@ export function profileHandlers(): Pick<
 
     async removeProfile({ id }) {
       if (!(await profilesItem.get()).list.some((p) => p.id === id)) return notFound(id);
-      await signOut(id, true);
+      await signOut(deps, id, true);
       return answer(
         await updateProfiles((s) => {
           const list = s.list.filter((p) => p.id !== id);
@@ -138,7 +141,7 @@ export function profileHandlers(): Pick<
     async forgetProfile({ id, deleteDraftsAndHistory }) {
       const profile = (await profilesItem.get()).list.find((p) => p.id === id);
       if (!profile) return notFound(id);
-      await signOut(id, deleteDraftsAndHistory);
+      await signOut(deps, id, deleteDraftsAndHistory);
       return answer(await updateProfiles((s) => replaceProfile(s, { ...profile, detectedPremium: null })));
     },
 

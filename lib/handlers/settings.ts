@@ -148,7 +148,7 @@ export function settingsHandlers(
       };
       if (changedAccount) {
         await cacheFamily.removeAll(profile.id);
-        await cancelProfileJobs(profile.id, 'cancelled: the account changed');
+        await cancelProfileJobs(deps, profile.id, 'cancel');
       }
       await writeCredentials(profile.id, next.secretPersistence, {
         token,

@@ -10,6 +10,13 @@ import { z } from '../zod';
 
 export const FORMAT = 'page-options/v1';
 
+/** A document's size limit, in bytes of its JSON text (UTF-8): checked before anything is parsed. */
+export const MAX_IMPORT_BYTES = 256 * 1024;
+/** More slots than any target has is refused before the slots are looked at. */
+export const MAX_IMPORT_SLOTS = PREMIUM_SLOTS;
+/** Problems shown one by one; the rest are counted. */
+export const MAX_PROBLEMS_SHOWN = 50;
+
 const JsonValue: z.ZodMiniType<unknown> = z.unknown();
 
 export const ImportSlot = z.strictObject({
@@ -98,8 +105,68 @@ function semanticProblems(doc: ImportDocument, context: ImportContext): ImportPr
   return problems;
 }
 
+const kb = (bytes: number) => Math.ceil(bytes / 1024);
+
+/** The UTF-8 size of a text, counted without allocating a copy of it. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < text.length) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** The problem of a document of `bytes` bytes, over MAX_IMPORT_BYTES. */
+export function fileTooLarge(bytes: number): ImportProblem {
+  return {
+    path: '(document)',
+    message: `${kb(bytes)} KB, at most ${kb(MAX_IMPORT_BYTES)} KB; nothing of it was read`,
+  };
+}
+
+/** The size problem of a document's text, or null when it is within MAX_IMPORT_BYTES. */
+export function sizeProblem(text: string): ImportProblem | null {
+  // A UTF-8 byte count is at most 3 per UTF-16 code unit: a text this short cannot be too large.
+  if (text.length * 3 <= MAX_IMPORT_BYTES) return null;
+  const bytes = utf8Bytes(text);
+  return bytes > MAX_IMPORT_BYTES ? fileTooLarge(bytes) : null;
+}
+
+function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    // Too deep to serialize: certainly over any size we accept.
+    return 'x'.repeat(MAX_IMPORT_BYTES + 1);
+  }
+}
+
+/** Refuses a document with more slots than any target has before its slots are checked one by one. */
+function slotCountProblem(input: unknown): ImportProblem | null {
+  if (typeof input !== 'object' || input === null || !('slots' in input)) return null;
+  const slots: unknown = input.slots;
+  if (!Array.isArray(slots) || slots.length <= MAX_IMPORT_SLOTS) return null;
+  return { path: 'slots', message: `${slots.length} slots, at most ${MAX_IMPORT_SLOTS}` };
+}
+
+/** The first MAX_PROBLEMS_SHOWN problems and how many more there are. */
+export function capProblems(problems: readonly ImportProblem[], max = MAX_PROBLEMS_SHOWN) {
+  return { shown: problems.slice(0, max), more: Math.max(0, problems.length - max) };
+}
+
 /** Parses and checks a document; any problem means nothing of it may be written. Never throws. */
 export function parseImport(input: unknown, context: ImportContext): ParsedImport {
+  // The worker gets documents already parsed (a message): their size is measured as JSON again.
+  const tooLarge = sizeProblem(jsonText(input));
+  if (tooLarge) return { ok: false, problems: [tooLarge] };
+  const tooMany = slotCountProblem(input);
+  if (tooMany) return { ok: false, problems: [tooMany] };
   const parsed = ImportDocument.safeParse(input);
   if (!parsed.success) {
     return {
@@ -122,6 +189,8 @@ export function parseImport(input: unknown, context: ImportContext): ParsedImpor
 
 /** Parses JSON text first, reporting a syntax error as a problem of the document. */
 export function parseImportText(text: string, context: ImportContext): ParsedImport {
+  const tooLarge = sizeProblem(text);
+  if (tooLarge) return { ok: false, problems: [tooLarge] };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -8,7 +8,17 @@ import { PageOption, Target } from '../api/schemas';
 import { storedFamily } from '../storage/family';
 import { z } from '../zod';
 
-export const JobItemStatus = z.enum(['pending', 'writing', 'done', 'skipped', 'failed']);
+export const JobItemStatus = z.enum([
+  'pending',
+  'writing',
+  'done',
+  'skipped',
+  'failed',
+  /** The slot held neither the value to replace nor the new one: left as it is, shown to decide. */
+  'conflict',
+  /** The job was cancelled before this slot was written. */
+  'cancelled',
+]);
 export type JobItemStatus = z.infer<typeof JobItemStatus>;
 
 export const JobItem = z.object({
@@ -18,6 +28,13 @@ export const JobItem = z.object({
   status: JobItemStatus,
   /** The value this item replaced (backed up before the write); what undo writes back. */
   previous: z.optional(PageOption),
+  /**
+   * What the slot must still hold to be overwritten (an undo: what the import wrote). Without it,
+   * `previous` is that value once backed up; a slot holding anything else is a conflict.
+   */
+  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
+  /** The slot's value when it was found in conflict. */
+  conflict: z.optional(PageOption),
   /** Why the slot failed, as shown to the user. */
   error: z.optional(z.string()),
   attempts: z.int(),
@@ -31,7 +48,9 @@ export const ImportJob = z.object({
   kind: z.enum(['import', 'undo']),
   target: Target,
   createdAt: z.number(),
-  state: z.enum(['running', 'finished']),
+  state: z.enum(['running', 'finished', 'cancelled', 'failed']),
+  /** Why a failed job stopped. */
+  error: z.optional(z.string()),
   /** For an undo: the import it reverts. */
   undoOf: z.optional(z.string()),
   items: z.array(JobItem),
@@ -69,11 +88,18 @@ async function writeJob(job: ImportJob): Promise<void> {
   for (const old of finished.slice(KEEP_FINISHED)) await jobFamily.remove(job.profileId, old.id);
 }
 
+export interface JobSlot {
+  slot: number;
+  title: string;
+  data: string;
+  expected?: { title: string; data: string };
+}
+
 export function newJob(
   profileId: string,
   kind: ImportJob['kind'],
   target: Target,
-  slots: { slot: number; title: string; data: string }[],
+  slots: JobSlot[],
   undoOf?: string,
 ): ImportJob {
   return {
@@ -93,9 +119,32 @@ export function progressOf(job: ImportJob): { settled: number; total: number } {
   return { settled, total: job.items.length };
 }
 
-/** The undo of a finished import: every slot it changed, back to the value it replaced. */
-export function undoSlots(job: ImportJob): { slot: number; title: string; data: string }[] {
+export const isOpen = (item: JobItem) => item.status === 'pending' || item.status === 'writing';
+
+/** Ends a job that cannot go on: its open slots get `status` (with the reason), the job `state`. */
+export function settleJob(
+  job: ImportJob,
+  state: 'finished' | 'cancelled' | 'failed',
+  status: 'failed' | 'cancelled',
+  reason?: string,
+): ImportJob {
+  const items = job.items.map((item) =>
+    isOpen(item) ? { ...item, status, ...(reason ? { error: reason } : {}) } : item,
+  );
+  return { ...job, items, state, ...(state === 'failed' && reason ? { error: reason } : {}) };
+}
+
+/**
+ * The undo of a finished import: every slot it changed, back to the value it replaced, written
+ * only while the slot still holds what the import wrote.
+ */
+export function undoSlots(job: ImportJob): JobSlot[] {
   return job.items
     .filter((i) => i.status === 'done' && i.previous)
-    .map((i) => ({ slot: i.slot, title: i.previous?.title ?? '', data: i.previous?.data ?? '' }));
+    .map((i) => ({
+      slot: i.slot,
+      title: i.previous?.title ?? '',
+      data: i.previous?.data ?? '',
+      expected: { title: i.title, data: i.data },
+    }));
 }

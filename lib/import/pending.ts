@@ -2,9 +2,11 @@
  * What the popup (a page's declared payload) and the context menu (selected text) hand to the full
  * editor, in session storage: only extension pages read it, and it is gone when the browser closes.
  * The editor takes it once, then shows the same validation and preview as any import.
+ * Nothing over the import size limit is stored: it is refused with a message instead.
  */
 import { storedItem } from '../storage/stored-item';
 import { z } from '../zod';
+import { sizeProblem } from './format';
 
 const PendingImport = z.object({ text: z.string(), source: z.optional(z.string()), at: z.number() });
 export type PendingImport = z.infer<typeof PendingImport>;
@@ -22,8 +24,21 @@ const pendingSelection = storedItem('session', 'pendingSelection', z.nullable(Pe
   fallback: () => null,
 });
 
-export const putPendingImport = (value: PendingImport) => pendingImport.set(value);
-export const putPendingSelection = (value: PendingSelection) => pendingSelection.set(value);
+/** Throws an Error naming the size when the text is over the limit. */
+function checkSize(text: string): void {
+  const problem = sizeProblem(text);
+  if (problem) throw new Error(problem.message);
+}
+
+export async function putPendingImport(value: PendingImport): Promise<void> {
+  checkSize(value.text);
+  await pendingImport.set(value);
+}
+
+export async function putPendingSelection(value: PendingSelection): Promise<void> {
+  checkSize(value.text);
+  await pendingSelection.set(value);
+}
 
 async function take<T>(item: { get(): Promise<T | null>; remove(): Promise<void> }): Promise<T | null> {
   const value = await item.get();

@@ -3,6 +3,9 @@
  * value is read and kept in the slot history before it is overwritten. A write that failed in a
  * way that may or may not have reached the server is checked by re-reading before it is retried,
  * and an item interrupted mid-write (worker stopped) is settled the same way when resumed.
+ * A slot is overwritten only while it holds the value to replace (an undo: what the import wrote;
+ * a resumed import: the value backed up); anything else is a conflict, left for the user.
+ * A job can be cancelled: it stops before its next write. A run that throws ends the job failed.
  */
 import * as api from '../api/client';
 import type { ApiError } from '../api/errors';
@@ -10,7 +13,7 @@ import type { PageOption } from '../api/schemas';
 import { mapPool } from '../slots/pool';
 import { keepReplaced } from '../storage/budget';
 import { historyEntry } from '../storage/history';
-import { type ImportJob, type JobItem, progressOf, readJob, saveJob } from './job';
+import { type ImportJob, type JobItem, isOpen, progressOf, readJob, saveJob, settleJob } from './job';
 
 export const IMPORT_CONCURRENCY = 3;
 const MAX_ATTEMPTS = 3;
@@ -20,19 +23,30 @@ export interface RunnerDeps {
   config: api.ApiConfig;
   secret: string;
   onProgress?(job: ImportJob): void;
-  /** True once the job was cancelled: nothing more is written. */
-  stopped?(): boolean;
 }
 
 const sameContent = (a: PageOption, b: { title: string; data: string }) =>
   a.title === b.title && a.data === b.data;
+
+/**
+ * Jobs asked to stop, checked before every read and write: 'cancel' ends the job as cancelled;
+ * 'discard' (sign-out, whose caller removes the job) stops without storing anything more.
+ */
+const cancelRequests = new Map<string, 'cancel' | 'discard'>();
+
+/** Asks a running job to stop before its next write. */
+export function requestCancel(id: string, mode: 'cancel' | 'discard' = 'cancel'): void {
+  cancelRequests.set(id, mode);
+}
+
+const discarded = (id: string) => cancelRequests.get(id) === 'discard';
 
 function describe(error: ApiError): string {
   return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
 }
 
 /** Serializes updates of one job: items finish concurrently but the stored job is one value. */
-function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void, stopped?: () => boolean) {
+function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
   let job = initial;
   let chain = Promise.resolve();
   return {
@@ -40,12 +54,12 @@ function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void, sto
     update(slot: number, change: Partial<JobItem>): Promise<void> {
       job = { ...job, items: job.items.map((i) => (i.slot === slot ? { ...i, ...change } : i)) };
       const snapshot = job;
-      chain = chain.then(() => (stopped?.() ? undefined : saveJob(snapshot)));
+      chain = chain.then(() => (discarded(snapshot.id) ? undefined : saveJob(snapshot)));
       onProgress?.(snapshot);
       return chain;
     },
-    async finish(): Promise<ImportJob> {
-      job = { ...job, state: 'finished' };
+    async finish(end: (job: ImportJob) => ImportJob): Promise<ImportJob> {
+      job = end(job);
       const snapshot = job;
       chain = chain.then(() => saveJob(snapshot));
       await chain;
@@ -64,8 +78,8 @@ async function applyItem(
   const { config, secret } = deps;
   let attempts = item.attempts;
   while (attempts < MAX_ATTEMPTS) {
-    // A cancelled job (sign-out) neither reads nor stores anything more for the profile.
-    if (deps.stopped?.()) return;
+    // A cancelled job neither reads nor stores anything more.
+    if (cancelRequests.has(job.id)) return;
     const current = await api.readOption(config, job.target, item.slot);
     if (!current.ok) {
       if (TRANSIENT.includes(current.error.kind) && ++attempts < MAX_ATTEMPTS) continue;
@@ -76,7 +90,11 @@ async function applyItem(
       const landed = item.status === 'writing' || attempts > item.attempts;
       return store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
     }
-    if (deps.stopped?.()) return;
+    const expected = item.expected ?? item.previous;
+    if (expected && !sameContent(current.value, expected)) {
+      return store.update(item.slot, { status: 'conflict', conflict: current.value, attempts });
+    }
+    if (cancelRequests.has(job.id)) return;
     const previous = item.previous ?? current.value;
     if (!item.previous)
       await keepReplaced(
@@ -85,10 +103,10 @@ async function applyItem(
         item.slot,
         historyEntry(current.value, Date.now(), job.id),
       );
-    if (deps.stopped?.()) return;
+    if (cancelRequests.has(job.id)) return;
     attempts += 1;
     await store.update(item.slot, { status: 'writing', previous, attempts });
-    if (deps.stopped?.()) return;
+    if (cancelRequests.has(job.id)) return;
     const written = await api.writeOption(config, job.target, {
       apiSecret: secret,
       option: item.slot,
@@ -104,7 +122,10 @@ async function applyItem(
   return store.update(item.slot, { status: 'failed', error: 'too many attempts', attempts });
 }
 
-/** Runs (or resumes) a stored job to its end and returns it finished. */
+/**
+ * Runs (or resumes) a stored job to its end and returns it finished, cancelled, or failed with
+ * the reason when the run threw (a full storage quota, a bug): never left running.
+ */
 export async function runJob(
   profileId: string,
   id: string,
@@ -112,12 +133,42 @@ export async function runJob(
 ): Promise<ImportJob | undefined> {
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
-  const store = jobStore(job, deps.onProgress, deps.stopped);
-  const open = job.items.filter((i) => i.status === 'pending' || i.status === 'writing');
-  await mapPool(open, IMPORT_CONCURRENCY, (item) => applyItem(job, item, deps, store));
-  // A cancelled job was already settled by whoever cancelled it; its snapshot must not overwrite that.
-  if (deps.stopped?.()) return readJob(profileId, id);
-  return store.finish();
+  const store = jobStore(job, deps.onProgress);
+  const open = job.items.filter(isOpen);
+  let broken = false;
+  try {
+    await mapPool(open, IMPORT_CONCURRENCY, async (item) => {
+      // After one slot threw, the others stop too: the job's state can no longer be trusted.
+      if (broken) return;
+      await applyItem(job, item, deps, store).catch((error: unknown) => {
+        broken = true;
+        throw error;
+      });
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return failJob(store.get(), reason, deps);
+  }
+  const request = cancelRequests.get(id);
+  cancelRequests.delete(id);
+  if (request === 'discard') return undefined;
+  const cancelled = request === 'cancel';
+  return store.finish((current) =>
+    cancelled ? settleJob(current, 'cancelled', 'cancelled') : { ...current, state: 'finished' },
+  );
+}
+
+/** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */
+async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promise<ImportJob> {
+  cancelRequests.delete(job.id);
+  const failed = settleJob(job, 'failed', 'failed', reason);
+  try {
+    await saveJob(failed);
+  } catch {
+    // Nothing more can be stored; the worker's start-up resume will meet it again.
+  }
+  deps.onProgress?.(failed);
+  return failed;
 }
 
 export { progressOf };

@@ -229,6 +229,7 @@ export const protocol = {
   },
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
+  cancelImport: { request: JobRef, response: resultOf(JobRef) },
   exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
   /** The scheduler's queues: the wait ("continuing in 12 s"), what is queued, the learned budget. */
   getRequestQueue: { request: Empty, response: resultOf(z.array(QueueView)) },

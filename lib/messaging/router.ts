@@ -28,18 +28,15 @@ export interface MessageSender {
   url?: string;
 }
 
-/** Only this extension's own pages may talk to the worker; content scripts and other extensions may not. */
-export function isTrustedSender(
-  sender: MessageSender,
-  extensionId: string,
-  extensionOrigin: string,
-): boolean {
-  if (sender.id !== extensionId || !sender.url) return false;
-  try {
-    return new URL(sender.url).origin === new URL(extensionOrigin).origin;
-  } catch {
-    return false;
-  }
+/**
+ * Only this extension's own pages may talk to the worker; content scripts and other extensions may
+ * not. `extensionRoot` is `browser.runtime.getURL('')`; the sender's URL must start with it. A
+ * prefix, not `URL.origin`: Firefox's moz-extension URLs have no reliable origin everywhere.
+ */
+export function isTrustedSender(sender: MessageSender, extensionId: string, extensionRoot: string): boolean {
+  if (sender.id !== extensionId || !sender.url || !extensionRoot) return false;
+  const root = extensionRoot.endsWith('/') ? extensionRoot : `${extensionRoot}/`;
+  return sender.url.startsWith(root);
 }
 
 const refuse = (message: string) => ({

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
-import { type ImportJob, newJob, readJob, saveJob } from '../../lib/import/job';
+import { type ImportJob, newJob, readJob, saveJob, settleJob } from '../../lib/import/job';
 import { putPendingImport, takePendingImport } from '../../lib/import/pending';
 import { type Send, bindProfile } from '../../lib/messaging/client';
 import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
@@ -211,5 +211,169 @@ describe('diffLines', () => {
       { old: null, new: 'd', changed: true },
     ]);
     expect(diffLines('', 'neu')).toEqual([{ old: null, new: 'neu', changed: true }]);
+  });
+});
+
+describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
+  function recordingSend(answers: Partial<Record<MessageType, (payload: unknown) => unknown>>) {
+    const calls: { type: MessageType; payload: unknown }[] = [];
+    const send = vi.fn(async (type: MessageType, payload: unknown) => {
+      calls.push({ type, payload });
+      const answer = answers[type];
+      return answer ? answer(payload) : { ok: false, error: { kind: 'internal', message: type } };
+    }) as unknown as Send;
+    return { send, sent: (type: MessageType) => calls.filter((c) => c.type === type) };
+  }
+
+  it('shows the first 50 problems and how many more', async () => {
+    const problems = Array.from({ length: 130 }, (_, i) => ({ path: `slots[${i}]`, message: 'bad' }));
+    const worker = fakeWorker({ status: 'problems', problems });
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    paste('{}');
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(51);
+    expect(items[49]?.textContent).toBe('slots[49]: bad');
+    expect(items[50]?.textContent).toBe('…and 80 more');
+    expect(screen.getByRole('alert').textContent).toContain('130 problem(s) found.');
+  });
+
+  it('refuses a pasted text over 256 KB without parsing it or asking the worker', async () => {
+    const worker = fakeWorker(READY);
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    paste(`{"slots":"${'x'.repeat(300 * 1024)}"}`);
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    expect(list.textContent).toBe('(document): 301 KB, at most 256 KB; nothing of it was read');
+    expect(worker.sent('previewImport')).toHaveLength(0);
+  });
+
+  it('refuses a chosen file over 256 KB by its size, without reading it', async () => {
+    const worker = fakeWorker(READY);
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    const file = new File(['x'.repeat(300 * 1024)], 'huge.json', { type: 'application/json' });
+    fireEvent.change(screen.getByLabelText('Choose a JSON file'), { target: { files: [file] } });
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    expect(list.textContent).toBe('(document): 300 KB, at most 256 KB; nothing of it was read');
+    expect(screen.getByText('From: huge.json')).toBeTruthy();
+    expect(worker.sent('previewImport')).toHaveLength(0);
+  });
+
+  it('names the target by the account’s building and warns when it is not one of them', async () => {
+    const worker = fakeWorker(READY);
+    const { rerender } = render(
+      <ImportPanel
+        target={target}
+        premium
+        send={worker.send}
+        buildings={[{ id: 'b-1001', label: 'Altbau' }]}
+      />,
+    );
+    paste('{}');
+    const preview = await screen.findByRole('region', { name: 'Preview' });
+    expect(preview.textContent).toContain('Altbau: 1 of 2 slots change');
+    expect(within(preview).queryByRole('alert')).toBeNull();
+    rerender(
+      <ImportPanel target={target} premium send={worker.send} buildings={[{ id: 'b-2', label: 'Neubau' }]} />,
+    );
+    expect(within(preview).getByRole('alert').textContent).toBe(
+      "Building b-1001 is not one of your account's buildings. Check the document before you confirm.",
+    );
+  });
+
+  it('cancels a running job with one button', async () => {
+    const job = newJob('import', target, [
+      { slot: 1, title: 'a', data: '' },
+      { slot: 2, title: 'b', data: '' },
+    ]);
+    await saveJob(job);
+    const worker = recordingSend({
+      getImportJob: () => ({ ok: true, value: job }),
+      cancelImport: (payload) => ({ ok: true, value: payload }),
+    });
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel this import' }));
+    await waitFor(() =>
+      expect(worker.sent('cancelImport')).toEqual([{ type: 'cancelImport', payload: { id: job.id } }]),
+    );
+    await saveJob(settleJob(job, 'cancelled', 'cancelled'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Cancelled: 0 written, 2 not written.'),
+    );
+    expect(screen.queryByRole('button', { name: 'Cancel this import' })).toBeNull();
+  });
+
+  it('shows a failed job with its reason', async () => {
+    const job = settleJob(
+      newJob('import', target, [{ slot: 1, title: 'a', data: '' }]),
+      'failed',
+      'failed',
+      'QUOTA_BYTES quota exceeded',
+    );
+    await saveJob(job);
+    const worker = recordingSend({ getImportJob: () => ({ ok: true, value: job }) });
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Stopped by an error: QUOTA_BYTES quota exceeded'),
+    );
+  });
+
+  it('an undo that met a later edit shows both values; keeping the later one writes nothing', async () => {
+    const later = {
+      title: 'Later',
+      data: 'edited after the import',
+      lastUpdated: '2026-01-02T00:00:00.000Z',
+    };
+    const undo = newJob('undo', target, [
+      { slot: 1, title: 'old', data: 'O', expected: { title: 'new', data: 'N' } },
+    ]);
+    const [item] = undo.items as [ImportJob['items'][0]];
+    const ended: ImportJob = {
+      ...undo,
+      state: 'finished',
+      items: [{ ...item, status: 'conflict', conflict: later }],
+    };
+    await saveJob(ended);
+    const worker = recordingSend({ getImportJob: () => ({ ok: true, value: ended }) });
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Slot 1 was changed elsewhere' });
+    expect(dialog.textContent).toContain('old');
+    expect(dialog.textContent).toContain('edited after the import');
+    fireEvent.click(within(dialog).getByRole('button', { name: "Take the server's" }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('list', { name: 'Results per slot' }).textContent).toBe(
+      'Slot 1 not written: the later value was kept',
+    );
+    expect(worker.sent('saveSlot')).toHaveLength(0);
+  });
+
+  it('keeping the undo’s value writes it through the checked save, over the value shown', async () => {
+    const later = { title: 'Later', data: 'L', lastUpdated: '2026-01-02T00:00:00.000Z' };
+    const undo = newJob('undo', target, [
+      { slot: 4, title: 'old', data: 'O', expected: { title: 'new', data: 'N' } },
+    ]);
+    const [item] = undo.items as [ImportJob['items'][0]];
+    const ended: ImportJob = {
+      ...undo,
+      state: 'finished',
+      items: [{ ...item, status: 'conflict', conflict: later }],
+    };
+    await saveJob(ended);
+    const worker = recordingSend({
+      getImportJob: () => ({ ok: true, value: ended }),
+      saveSlot: () => ({
+        ok: true,
+        value: { status: 'saved', option: { title: 'old', data: 'O', lastUpdated: 'x' } },
+      }),
+    });
+    render(<ImportPanel target={target} premium send={worker.send} />);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Slot 4 was changed elsewhere' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine (overwrite)' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(worker.sent('saveSlot')).toEqual([
+      {
+        type: 'saveSlot',
+        payload: { target, option: 4, title: 'old', data: 'O', expectedLastUpdated: later.lastUpdated },
+      },
+    ]);
   });
 });

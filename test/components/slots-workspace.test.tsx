@@ -8,6 +8,7 @@ import type { PageOption } from '../../lib/api/schemas';
 import { type Send, bindProfile } from '../../lib/messaging/client';
 import type { MessageType, RequestOf, ResponseOf } from '../../lib/messaging/protocol';
 import { readDrafts } from '../../lib/storage/drafts';
+import { pushHistory } from '../../lib/storage/history';
 import { settingsView } from './fixtures';
 
 const HTML_TITLE = '<img src=x onerror=alert(1)>';
@@ -218,5 +219,46 @@ describe('SlotWorkspace', () => {
     type(9, 'Title', 'weg damit');
     fireEvent.keyDown(field(9, 'Title'), { key: 'Escape' });
     expect(field(9, 'Title').value).toBe('Titel 9');
+  });
+
+  it('a history restore after a later edit elsewhere shows the conflict with both values and writes nothing', async () => {
+    const { worker } = await setup();
+    await pushHistory({ kind: 'building', id: 'b-1001' }, 7, {
+      title: 'Früher',
+      data: 'alt',
+      lastUpdated: null,
+    });
+    const later = { title: 'Später', data: 'von woanders', lastUpdated: '2025-07-07T00:00:00.000Z' };
+    worker.answerSave(() => ({ ok: true, value: { status: 'conflict', server: later } }));
+    click(7, /^History/);
+    fireEvent.click(await within(slot(7)).findByRole('button', { name: 'Restore' }));
+    const dialog = await within(slot(7)).findByRole('alertdialog', { name: /Slot 7 was changed elsewhere/ });
+    expect(within(dialog).getByText('Früher')).toBeTruthy();
+    expect(within(dialog).getByText('von woanders')).toBeTruthy();
+    // Checked against the version on screen when the entry was chosen.
+    expect(worker.saves()).toEqual([
+      {
+        target: { kind: 'building', id: 'b-1001' },
+        option: 7,
+        title: 'Früher',
+        data: 'alt',
+        expectedLastUpdated: T0,
+      },
+    ]);
+    expect(worker.slots.get(7)?.title).toBe('Titel 7');
+  });
+
+  it('refuses a factory id "." or ".." in the add form with a message, without asking the worker', async () => {
+    const { worker } = await setup();
+    for (const id of ['.', '..']) {
+      fireEvent.input(screen.getByLabelText('Factory ID (firmenId)'), { target: { value: id } });
+      fireEvent.click(screen.getByRole('button', { name: 'Check and add' }));
+      expect(await screen.findByText('A factory ID cannot be “.” or “..”.')).toBeTruthy();
+    }
+    expect(
+      worker.calls.filter(
+        (c) => c.type === 'readOption' && (c.payload as RequestOf<'readOption'>).target.kind === 'factory',
+      ),
+    ).toEqual([]);
   });
 });

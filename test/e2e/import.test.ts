@@ -174,10 +174,52 @@ describe('import', () => {
     await expect.poll(() => panel.summary.textContent()).toBe('Finished: 20 written, 0 skipped, 0 failed.');
     await panel.undo.click();
     await panel.page.getByRole('region', { name: 'Undo progress' }).waitFor();
-    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 20 written, 0 skipped, 0 failed.');
     const after = await readAll();
     expect(after.map(({ title, data }) => ({ title, data }))).toEqual(
       before.map(({ title, data }) => ({ title, data })),
+    );
+    await panel.page.close();
+  });
+});
+
+describe('undo after a later edit', () => {
+  it('shows a conflict with both values and keeps the later value', async () => {
+    const before = await Promise.all([1, 2, 3].map(readSlot));
+    const panel = await startImport({
+      target: { kind: 'building', id: BUILDING },
+      slots: [1, 2, 3].map((slot) => ({ slot, title: `Import ${slot}`, data: `Daten ${slot}` })),
+    });
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 3 written, 0 skipped, 0 failed.');
+    // Someone edits slot 2 after the import (another device, the site's owner).
+    await fetch(`${sandbox.url}/building/options`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${DEMO.premium.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        apiSecret: DEMO.premium.secret,
+        buildingId: BUILDING,
+        option: 2,
+        title: 'Später geändert',
+        data: 'nach dem Import',
+      }),
+    });
+    await panel.undo.click();
+    const conflict = panel.page.getByRole('alertdialog', { name: 'Slot 2 was changed elsewhere' });
+    await conflict.waitFor({ timeout: 20_000 });
+    expect(await conflict.textContent()).toContain('nach dem Import');
+    expect(await conflict.textContent()).toContain(before[1]?.title ?? '');
+    expect(await panel.results.nth(1).textContent()).toBe('Slot 2 not written: changed since, see below');
+    await conflict.getByRole('button', { name: "Take the server's" }).click();
+    await conflict.waitFor({ state: 'detached' });
+    expect(await panel.results.nth(1).textContent()).toBe('Slot 2 not written: the later value was kept');
+    const after = await Promise.all([1, 2, 3].map(readSlot));
+    expect(after[1]).toMatchObject({ title: 'Später geändert', data: 'nach dem Import' });
+    expect([after[0], after[2]].map((slot) => ({ title: slot?.title, data: slot?.data }))).toEqual(
+      [before[0], before[2]].map((slot) => ({ title: slot?.title, data: slot?.data })),
     );
     await panel.page.close();
   });
@@ -236,6 +278,7 @@ describe('push from a page', () => {
     await popup.goto(session.url(`popup.html?sourceTab=${tabId}`));
     const offer = popup.getByRole('region', { name: 'From this page' });
     await expect.poll(() => offer.textContent()).toContain('This page offers data for 2 slots.');
+    await expect.poll(() => offer.textContent()).toContain('For Haus Müllerstraße');
     sandbox.clearLog();
     const [editorPage] = await Promise.all([
       session.context.waitForEvent('page'),
@@ -243,7 +286,8 @@ describe('push from a page', () => {
     ]);
     const panel = new ImportPanelPage(editorPage);
     await panel.preview.waitFor();
-    expect(await panel.preview.textContent()).toContain(`Building ${BUILDING}: 2 of 2 slots change`);
+    expect(await panel.preview.textContent()).toContain('Haus Müllerstraße: 2 of 2 slots change');
+    expect(await panel.preview.getByRole('alert').count()).toBe(0);
     expect(await panel.page.getByText(`From: ${siteUrl}`).count()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(posts()).toHaveLength(0);

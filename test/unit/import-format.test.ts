@@ -2,10 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ImportDocument,
+  capProblems,
   exportDocument,
   parseImport,
   parseImportText,
   serializeData,
+  sizeProblem,
+  utf8Bytes,
 } from '../../lib/import/format';
 import { DATA_MAX, TITLE_MAX, countCharacters } from '../../lib/slots/count';
 
@@ -162,5 +165,57 @@ describe('published JSON Schema', () => {
     const { readFileSync } = await import('node:fs');
     const { importJsonSchema } = await import('../../lib/import/json-schema');
     expect(JSON.parse(readFileSync('public/page-options.schema.json', 'utf8'))).toEqual(importJsonSchema());
+  });
+});
+
+describe('bounded documents', () => {
+  it('refuses a text over 256 KB before parsing it, naming its size', () => {
+    const text = `{"target":{"kind":"building","id":"b-1001"},"slots":[${'1,'.repeat(140_000)}1]}`;
+    expect(parseImportText(text, premium)).toEqual({
+      ok: false,
+      problems: [{ path: '(document)', message: '274 KB, at most 256 KB; nothing of it was read' }],
+    });
+  });
+
+  it('counts the size in UTF-8 bytes: 100 000 umlauts are 200 000 bytes, 90 000 emoji 360 000', () => {
+    expect(utf8Bytes('ä'.repeat(100_000))).toBe(200_000);
+    expect(utf8Bytes('😀'.repeat(90_000))).toBe(360_000);
+    expect(sizeProblem('ä'.repeat(100_000))).toBeNull();
+    expect(sizeProblem('😀'.repeat(90_000))?.message).toBe('352 KB, at most 256 KB; nothing of it was read');
+  });
+
+  it('refuses more than 20 slots with one problem, not one per slot', () => {
+    const slots = Array.from({ length: 21 }, (_, i) => ({ slot: i + 1, title: 'x'.repeat(99), data: '' }));
+    expect(parseImport(doc(slots), premium)).toEqual({
+      ok: false,
+      problems: [{ path: 'slots', message: '21 slots, at most 20' }],
+    });
+  });
+
+  it('caps a problem list at 50 and counts the rest', () => {
+    const problems = Array.from({ length: 120 }, (_, i) => ({ path: `p${i}`, message: 'bad' }));
+    const { shown, more } = capProblems(problems);
+    expect(shown).toHaveLength(50);
+    expect(shown[49]?.path).toBe('p49');
+    expect(more).toBe(70);
+    expect(capProblems(problems.slice(0, 3))).toEqual({ shown: problems.slice(0, 3), more: 0 });
+  });
+
+  it('refuses target ids ".", ".." and blank with a message', () => {
+    for (const id of ['.', '..', ' ', ' .. ']) {
+      const result = parseImport(doc([{ slot: 1, title: 't', data: '' }], { kind: 'building', id }), premium);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.problems[0]?.path).toBe('target.id');
+    }
+    const dots = parseImport(
+      doc([{ slot: 1, title: 't', data: '' }], { kind: 'factory', id: '..' }),
+      premium,
+    );
+    expect(dots).toMatchObject({
+      ok: false,
+      problems: [
+        { path: 'target.id', message: 'must not be “.” or “..” (they name another path of the API)' },
+      ],
+    });
   });
 });

@@ -238,3 +238,65 @@ describe('exportSlots', () => {
     expect(posts()).toHaveLength(0);
   });
 });
+
+describe('cancelImport and bounded documents', () => {
+  async function settled(id: string): Promise<ImportJob> {
+    for (let i = 0; i < 400; i++) {
+      const answer = await handlers.getImportJob({ id });
+      if (answer.ok && answer.value && answer.value.state !== 'running') return answer.value;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`job ${id} did not end`);
+  }
+
+  it('cancels a running import before its next write; unwritten slots are marked cancelled', async () => {
+    await configure('premium');
+    sandbox.setLatency(40);
+    const slots = Array.from({ length: 12 }, (_, i) => ({ slot: i + 1, title: `C ${i + 1}`, data: 'c' }));
+    const started = await handlers.startImport({ target, slots });
+    if (!started.ok) throw new Error(started.error.kind);
+    expect(await handlers.cancelImport({ id: started.value.id })).toEqual({
+      ok: true,
+      value: { id: started.value.id },
+    });
+    const job = await settled(started.value.id);
+    sandbox.setLatency(0);
+    expect(job.state).toBe('cancelled');
+    expect(job.items.filter((i) => i.status === 'cancelled').length).toBeGreaterThan(0);
+    expect(posts().length).toBe(job.items.filter((i) => i.status === 'done').length);
+    expect(await handlers.cancelImport({ id: job.id })).toMatchObject({
+      ok: false,
+      error: { kind: 'badMessage', message: 'the job is not running' },
+    });
+  });
+
+  it('marks a stored running job that this worker does not run as cancelled at once', async () => {
+    await configure('premium');
+    const stale = newJob('import', target, [{ slot: 1, title: 'a', data: '' }]);
+    await saveJob(stale);
+    await handlers.cancelImport({ id: stale.id });
+    expect(await readJob(stale.id)).toMatchObject({ state: 'cancelled', items: [{ status: 'cancelled' }] });
+  });
+
+  it('refuses a document over 256 KB or with more than 20 slots before looking at its slots', async () => {
+    await configure('premium');
+    const big = await handlers.previewImport({
+      document: doc([{ slot: 1, title: 't', data: 'x'.repeat(300 * 1024) }]),
+    });
+    expect(big).toEqual({
+      ok: true,
+      value: {
+        status: 'problems',
+        problems: [{ path: '(document)', message: '301 KB, at most 256 KB; nothing of it was read' }],
+      },
+    });
+    const many = await handlers.previewImport({
+      document: doc(Array.from({ length: 5000 }, (_, i) => ({ slot: i + 1, title: '', data: '' }))),
+    });
+    expect(many).toEqual({
+      ok: true,
+      value: { status: 'problems', problems: [{ path: 'slots', message: '5000 slots, at most 20' }] },
+    });
+    expect(sandbox.log).toHaveLength(0);
+  });
+});

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
 import { type ImportJob, newJob, readJob, saveJob, undoSlots } from '../../lib/import/job';
-import { runJob } from '../../lib/import/runner';
+import { requestCancel, runJob } from '../../lib/import/runner';
 import { readHistory } from '../../lib/storage/history';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
@@ -111,5 +111,100 @@ describe('runJob', () => {
     expect(after.map(({ title, data }) => ({ title, data }))).toEqual(
       originals.map(({ title, data }) => ({ title, data })),
     );
+  });
+});
+
+async function writeDirectly(option: number, title: string, data: string) {
+  await fetch(`${sandbox.url}/building/options`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DEMO.premium.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apiSecret: DEMO.premium.secret, buildingId: target.id, option, title, data }),
+  });
+}
+
+describe('runJob: later edits, cancel and failure', () => {
+  it('undo leaves a slot edited after the import as it is and reports the conflict with its value', async () => {
+    const originals = await Promise.all([1, 2].map(slot));
+    const imported = await start(newJob('import', target, twenty.slice(0, 2)));
+    await writeDirectly(2, 'Later', 'edited after the import');
+    const undone = await start(newJob('undo', target, undoSlots(imported), imported.id));
+    expect(undone.items.map((i) => i.status)).toEqual(['done', 'conflict']);
+    expect(undone.items[1]?.conflict).toMatchObject({ title: 'Later', data: 'edited after the import' });
+    expect(await slot(2)).toMatchObject({ title: 'Later', data: 'edited after the import' });
+    expect(await slot(1)).toMatchObject({ title: originals[0]?.title, data: originals[0]?.data });
+  });
+
+  it('undo skips a slot that already holds the old value again', async () => {
+    const original = await slot(1);
+    const imported = await start(newJob('import', target, twenty.slice(0, 1)));
+    await writeDirectly(1, original.title, original.data);
+    sandbox.clearLog();
+    const undone = await start(newJob('undo', target, undoSlots(imported), imported.id));
+    expect(undone.items[0]?.status).toBe('skipped');
+    expect(sandbox.log.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('a resumed import re-reads first: a slot changed by someone else since the backup is a conflict', async () => {
+    const job = newJob('import', target, twenty.slice(0, 2));
+    await writeDirectly(1, 'Someone', 'else');
+    const interrupted: ImportJob = {
+      ...job,
+      items: job.items.map((i) =>
+        i.slot === 1
+          ? {
+              ...i,
+              status: 'writing',
+              attempts: 1,
+              previous: { title: 'old', data: 'old', lastUpdated: null },
+            }
+          : i,
+      ),
+    };
+    sandbox.clearLog();
+    const finished = await start(interrupted);
+    expect(finished.items.map((i) => i.status)).toEqual(['conflict', 'done']);
+    const reads = sandbox.log.filter((r) => r.method === 'GET' && r.path.endsWith(`${target.id}/1`));
+    expect(reads).toHaveLength(1);
+    expect(await slot(1)).toMatchObject({ title: 'Someone', data: 'else' });
+  });
+
+  it('a cancelled job stops before its next write: written slots stay, the rest are marked cancelled', async () => {
+    const job = newJob('import', target, twenty.slice(0, 9));
+    await saveJob(job);
+    let requested = false;
+    const finished = await runJob(job.id, {
+      ...deps(),
+      onProgress(progress) {
+        if (!requested && progress.items.some((i) => i.status === 'done')) {
+          requested = true;
+          requestCancel(job.id);
+        }
+      },
+    });
+    expect(finished?.state).toBe('cancelled');
+    const statuses = finished?.items.map((i) => i.status) ?? [];
+    expect(statuses).toContain('cancelled');
+    expect(statuses.every((s) => s === 'done' || s === 'cancelled')).toBe(true);
+    const written = statuses.filter((s) => s === 'done').length;
+    expect(sandbox.log.filter((r) => r.method === 'POST').length).toBeLessThanOrEqual(written + 2);
+    expect((await readJob(job.id))?.state).toBe('cancelled');
+  });
+
+  it('a run that throws (storage full) ends the job failed with the reason, never running', async () => {
+    const job = newJob('import', target, twenty.slice(0, 3));
+    await saveJob(job);
+    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
+    let calls = 0;
+    // The quota is hit once, by the first progress update; the failure itself can be stored again.
+    fakeBrowser.storage.local.set = async (items) => {
+      if (++calls === 1) throw new Error('QUOTA_BYTES quota exceeded');
+      return set(items);
+    };
+    const finished = await runJob(job.id, deps());
+    fakeBrowser.storage.local.set = set;
+    expect(finished?.state).toBe('failed');
+    expect(finished?.error).toContain('QUOTA_BYTES quota exceeded');
+    expect(finished?.items.every((i) => i.status !== 'pending' && i.status !== 'writing')).toBe(true);
+    expect(await readJob(job.id)).toMatchObject({ state: 'failed' });
   });
 });

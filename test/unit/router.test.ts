@@ -72,3 +72,17 @@ describe('createRouter', () => {
     });
   });
 });
+
+describe('isTrustedSender with Firefox URLs', () => {
+  const ROOT = 'moz-extension://4b1f2c9e-0d7a-4c55-9a65-1e2f3a4b5c6d/';
+  it('accepts a moz-extension page by the prefix of runtime.getURL("")', () => {
+    expect(isTrustedSender({ id: ID, url: `${ROOT}editor.html#import` }, ID, ROOT)).toBe(true);
+    expect(isTrustedSender({ id: ID, url: `${ROOT}popup.html` }, ID, ROOT.slice(0, -1))).toBe(true);
+  });
+
+  it('refuses another extension whose host only starts like ours, and an empty root', () => {
+    const other = 'moz-extension://4b1f2c9e-0d7a-4c55-9a65-1e2f3a4b5c6dff/popup.html';
+    expect(isTrustedSender({ id: ID, url: other }, ID, ROOT)).toBe(false);
+    expect(isTrustedSender({ id: ID, url: `${ROOT}popup.html` }, ID, '')).toBe(false);
+  });
+});
