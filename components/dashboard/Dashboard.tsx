@@ -4,10 +4,9 @@
  * shows arrives through props; it calls nothing but the callbacks it is given.
  */
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import type { SectionKey, SectionState, TransactionsState } from '../../lib/cache/store';
+import type { SectionKey, SectionState, TransactionsState } from './store';
 import { AccountsTable, Transactions, accountId } from './Accounts';
 import { BuildingPicker } from './BuildingPicker';
 import { DetailsCard } from './DetailsCard';
@@ -33,6 +32,9 @@ export interface DashboardProps {
   onOpenSettings: () => void;
   onOpenAccount: (bankId: string) => void;
   onPageTransactions: (skip: number) => void;
+  /** The tab shown, remembered by the page. */
+  tab: 'building' | 'slots';
+  onTabChange: (tab: 'building' | 'slots') => void;
   /** The Slots tab's content (loaded lazily by the page). */
   slots: () => ComponentChildren;
   /** Buttons for the header: settings, open in a tab or the side panel. */
@@ -40,8 +42,7 @@ export interface DashboardProps {
 }
 
 export function Dashboard(props: DashboardProps) {
-  const [tab, setTab] = useState<'building' | 'slots'>('building');
-  const { now, onOpenSettings } = props;
+  const { now, onOpenSettings, tab } = props;
   const common = { now, onOpenSettings };
   const accountRecord =
     props.transactions && props.accounts.status === 'ready'
@@ -71,7 +72,7 @@ export function Dashboard(props: DashboardProps) {
             { key: 'slots', label: t('tab_slots') },
           ]}
           active={tab}
-          onChange={setTab}
+          onChange={props.onTabChange}
         >
           {tab === 'slots' ? (
             props.slots()

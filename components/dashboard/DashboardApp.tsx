@@ -1,7 +1,7 @@
 /** Binds the dashboard view to a store's signals: each page (popup, tab, side panel) renders this. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { DashboardStore } from '../../lib/cache/store';
+import type { DashboardStore } from './store';
 import { Dashboard } from './Dashboard';
 import { LazySlots } from './LazySlots';
 
@@ -50,7 +50,9 @@ export function DashboardApp({
       onOpenSettings={onOpenSettings}
       onOpenAccount={store.openAccount}
       onPageTransactions={store.pageTransactions}
-      slots={() => <LazySlots layout={slotsLayout} />}
+      tab={store.tab.value}
+      onTabChange={store.chooseTab}
+      slots={() => <LazySlots layout={slotsLayout} shared={store.workspaceContext} />}
       headerActions={headerActions}
     />
   );

@@ -1,13 +1,19 @@
 /** The Slots tab: the slot workspace is loaded on first use, keeping it out of the popup's first bytes. */
 import type { ComponentType } from 'preact';
+import type { WorkspaceContext } from '../slots/store';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
 
-type Workspace = ComponentType<{ layout: 'compact' | 'full' }>;
+interface SlotsProps {
+  layout: 'compact' | 'full';
+  /** The dashboard's target, settings and buildings: the tab follows the building chosen above it. */
+  shared: WorkspaceContext;
+}
+type Workspace = ComponentType<SlotsProps>;
 let loaded: Workspace | null = null;
 
-export function LazySlots({ layout }: { layout: 'compact' | 'full' }) {
+export function LazySlots({ layout, shared }: SlotsProps) {
   const [Component, setComponent] = useState<Workspace | null>(() => loaded);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
@@ -27,5 +33,5 @@ export function LazySlots({ layout }: { layout: 'compact' | 'full' }) {
         {t('slots_loading')}
       </p>
     );
-  return <Component layout={layout} />;
+  return <Component layout={layout} shared={shared} />;
 }

@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import type { MessageKey } from '../../lib/i18n';
 import { localizeDocument } from '../../lib/i18n';
-import { createDashboardStore } from '../../lib/cache/store';
+import { createDashboardStore } from './store';
 import { send } from '../../lib/messaging/client';
 import { DashboardApp, type DashboardAppProps } from './DashboardApp';
 import { HeaderActions, openSettings } from './HeaderActions';

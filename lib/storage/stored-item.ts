@@ -12,6 +12,8 @@ export interface StoredItem<T> {
   get(): Promise<T>;
   set(value: T): Promise<void>;
   remove(): Promise<void>;
+  /** Calls `listener` with each valid new value written by any page; returns the unsubscribe. */
+  watch(listener: (value: T) => void): () => void;
 }
 
 export function storedItem<S extends z.ZodMiniType>(
@@ -33,6 +35,16 @@ export function storedItem<S extends z.ZodMiniType>(
     },
     async remove() {
       await store().remove(key);
+    },
+    watch(listener) {
+      const onChanged = (changes: Record<string, { newValue?: unknown }>, changedArea: string) => {
+        const change = changes[key];
+        if (changedArea !== area || !change) return;
+        const parsed = schema.safeParse(change.newValue);
+        listener(parsed.success ? (parsed.data as z.infer<S>) : fallback());
+      };
+      browser.storage.onChanged.addListener(onChanged);
+      return () => browser.storage.onChanged.removeListener(onChanged);
     },
   };
 }

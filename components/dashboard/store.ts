@@ -1,16 +1,17 @@
 /**
- * The dashboard's state as signals, shared by every view of one page (picker, sections, tabs):
- * the selected building and one cache-backed entry per section. Each section loads on its own, so
- * one failure never blanks the others. The store talks to the worker only through `send`.
+ * The dashboard's state as signals, shared by every view of one page (picker, sections, tabs, the
+ * Slots tab): the selected building and one cache-backed entry per section. Each section loads on
+ * its own, so one failure never blanks the others. The store talks to the worker only through `send`.
  */
-import { type Signal, batch, signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
-import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
-import type { AppError, SettingsView } from '../messaging/protocol';
-import type { Send } from '../messaging/client';
-import { z } from '../zod';
-import { cacheKey, isFresh, readCached, writeCached } from './cache';
-import { lastBuildingItem } from './last-building';
+import { type Signal, batch, computed, effect, signal } from '@preact/signals';
+import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
+import { cacheKey, isFresh, readCached, writeCached } from '../../lib/cache/cache';
+import type { AppError, SettingsView } from '../../lib/messaging/protocol';
+import type { Send } from '../../lib/messaging/client';
+import { type DashboardTab, dashboardTabItem } from '../../lib/storage/dashboard-tab';
+import { z } from '../../lib/zod';
+import { type CurrentTarget, createCurrentTarget } from '../current-target';
+import type { Loadable, WorkspaceContext } from '../slots/store';
 
 export const TRANSACTIONS_PAGE = 25;
 export const TRANSACTIONS_SKIP_MAX = 200;
@@ -47,6 +48,8 @@ interface SectionData {
 export interface StoreDeps {
   send: Send;
   now?: () => number;
+  /** The page's current target; the store makes its own when the page has none to share. */
+  current?: CurrentTarget;
 }
 
 /** The state after an answer: new data, or the error — kept beside older data when there is some. */
@@ -66,8 +69,10 @@ const knownNotPremium = (s: SettingsView | null) =>
   s !== null &&
   (s.premiumOverride === 'off' || (s.premiumOverride === 'auto' && s.detectedPremium === false));
 
-export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
-  const settings = signal<SettingsView | null>(null);
+export function createDashboardStore({ send, now = Date.now, current = createCurrentTarget() }: StoreDeps) {
+  const settingsState = signal<Loadable<SettingsView>>({ status: 'loading' });
+  const settings = computed(() => (settingsState.value.status === 'ready' ? settingsState.value.value : null));
+  const tab = signal<DashboardTab>('building');
   const buildings = signal<SectionState<BuildingListEntry[]>>({ status: 'loading' });
   const selectedId = signal<string | null>(null);
   const sections: { [K in SectionKey]: Signal<SectionState<SectionData[K]>> } = {
@@ -79,6 +84,7 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
   const transactions = signal<TransactionsState | null>(null);
   let settingsReady: Promise<SettingsView | null> = Promise.resolve(null);
   let generation = 0;
+  let tabChosen = false;
 
   function settle<T>(
     target: Signal<SectionState<T>>,
@@ -162,16 +168,25 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
     if (answer.ok) choose(answer.value);
   }
 
-  /** Keeps the selection when the list has it, else falls back to the first building. */
+  /**
+   * Keeps the selection when the list has it, else falls back to the first building. While a
+   * factory is the current target (chosen on the Slots tab) the fallback is shown, not chosen.
+   */
   function choose(list: BuildingListEntry[]): void {
-    const current = selectedId.value;
-    if (current !== null && list.some((b) => b.id === current)) return;
+    const shown = selectedId.value;
+    if (shown !== null && list.some((b) => b.id === shown)) return;
     const first = list[0];
-    if (first) select(first.id);
-    else selectedId.value = null;
+    if (!first) selectedId.value = null;
+    else if (current.target.value?.kind === 'factory') show(first.id);
+    else select(first.id);
   }
 
-  function select(id: string, remember = true): void {
+  /** The user's choice: the building becomes the current target of every view. */
+  function select(id: string): void {
+    current.choose({ kind: 'building', id });
+  }
+
+  function show(id: string): void {
     if (id === selectedId.value) return;
     generation += 1;
     batch(() => {
@@ -179,9 +194,14 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
       for (const key of SECTION_KEYS) sections[key].value = { status: 'loading' };
       transactions.value = null;
     });
-    if (remember) void lastBuildingItem.set(id).catch(() => undefined);
     for (const key of SECTION_KEYS) void loadSection(key, id, false);
   }
+
+  // A building made current anywhere (this page's picker, another page) is the one shown.
+  const stopFollowing = effect(() => {
+    const target = current.target.value;
+    if (target?.kind === 'building') show(target.id);
+  });
 
   function retry(key: SectionKey): void {
     const id = selectedId.value;
@@ -206,9 +226,23 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
     transactions.value = { bankId, skip, page: settled(now_.page, answer, now()) };
   }
 
+  /** What the Slots tab shares with the dashboard: the target, the settings and the building list. */
+  const workspaceContext: WorkspaceContext = {
+    current,
+    settings: settingsState,
+    buildings: computed(() => {
+      const list = buildings.value;
+      if (list.status === 'ready') return { status: 'ready', value: list.data };
+      if (list.status === 'error') return { status: 'error', error: list.error };
+      return { status: 'loading' };
+    }),
+  };
+
   return {
     settings,
     buildings,
+    tab,
+    workspaceContext,
     selectedId,
     sections,
     transactions,
@@ -230,24 +264,32 @@ export function createDashboardStore({ send, now = Date.now }: StoreDeps) {
       const bounded = Math.max(0, Math.min(TRANSACTIONS_SKIP_MAX, skip));
       void loadTransactions(current.bankId, bounded);
     },
-    /** Loads settings, the remembered building and the list; follows choices made in other views. */
+    /** Loads settings, the remembered target and tab, and the list; follows choices made in other views. */
     async start(): Promise<void> {
       settingsReady = send('getSettings', {}).then((answer) => {
-        settings.value = answer.ok ? answer.value : null;
+        settingsState.value = answer.ok
+          ? { status: 'ready', value: answer.value }
+          : { status: 'error', error: answer.error };
         return settings.value;
       });
-      const last = await lastBuildingItem.get().catch(() => null);
-      if (last !== null && selectedId.value === null) select(last, false);
-      try {
-        browser.storage.onChanged.addListener((changes, area) => {
-          const change = changes[lastBuildingItem.key];
-          if (area === 'local' && change && typeof change.newValue === 'string')
-            select(change.newValue, false);
-        });
-      } catch {
-        // No storage events (tests): each view keeps its own choice.
-      }
+      void dashboardTabItem.get().then(
+        (stored) => {
+          if (!tabChosen) tab.value = stored;
+        },
+        () => undefined,
+      );
+      await current.load();
       await loadBuildings(false);
+    },
+    /** Shows the Building or the Slots tab, and reopens it next time. */
+    chooseTab(next: DashboardTab): void {
+      tabChosen = true;
+      tab.value = next;
+      void dashboardTabItem.set(next).catch(() => undefined);
+    },
+    dispose(): void {
+      stopFollowing();
+      current.dispose();
     },
   };
 }
