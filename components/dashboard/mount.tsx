@@ -2,12 +2,15 @@
 import { render } from 'preact';
 import type { MessageKey } from '../../lib/i18n';
 import { localizeDocument } from '../../lib/i18n';
-import { createDashboardStore } from './store';
 import { send } from '../../lib/messaging/client';
+import type { DashboardView } from '../../lib/storage/dashboard-tab';
 import { DashboardApp, type DashboardAppProps } from './DashboardApp';
 import { HeaderActions, openSettings } from './HeaderActions';
+import { createDashboardStore } from './store';
 
 export interface DashboardPage {
+  /** Which view this is: each remembers its own tab. */
+  view: DashboardView;
   titleKey: MessageKey;
   layout: DashboardAppProps['layout'];
   slotsLayout: DashboardAppProps['slotsLayout'];
@@ -19,7 +22,7 @@ export interface DashboardPage {
 
 export function mountDashboard(root: HTMLElement, page: DashboardPage): void {
   localizeDocument(page.titleKey);
-  const store = createDashboardStore({ send });
+  const store = createDashboardStore({ send, view: page.view });
   void store.start();
   render(
     <DashboardApp

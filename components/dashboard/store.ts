@@ -8,7 +8,7 @@ import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../li
 import { cacheKey, isFresh, readCached, writeCached } from '../../lib/cache/cache';
 import type { AppError, SettingsView } from '../../lib/messaging/protocol';
 import type { Send } from '../../lib/messaging/client';
-import { type DashboardTab, dashboardTabItem } from '../../lib/storage/dashboard-tab';
+import { type DashboardTab, type DashboardView, dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import { z } from '../../lib/zod';
 import { type CurrentTarget, createCurrentTarget } from '../current-target';
 import type { Loadable, WorkspaceContext } from '../slots/store';
@@ -50,6 +50,8 @@ export interface StoreDeps {
   now?: () => number;
   /** The page's current target; the store makes its own when the page has none to share. */
   current?: CurrentTarget;
+  /** The view whose tab is remembered; without one the tab starts on Building every time. */
+  view?: DashboardView;
 }
 
 /** The state after an answer: new data, or the error — kept beside older data when there is some. */
@@ -69,9 +71,17 @@ const knownNotPremium = (s: SettingsView | null) =>
   s !== null &&
   (s.premiumOverride === 'off' || (s.premiumOverride === 'auto' && s.detectedPremium === false));
 
-export function createDashboardStore({ send, now = Date.now, current = createCurrentTarget() }: StoreDeps) {
+export function createDashboardStore({
+  send,
+  now = Date.now,
+  current = createCurrentTarget(),
+  view,
+}: StoreDeps) {
+  const tabItem = view ? dashboardTabItem(view) : null;
   const settingsState = signal<Loadable<SettingsView>>({ status: 'loading' });
-  const settings = computed(() => (settingsState.value.status === 'ready' ? settingsState.value.value : null));
+  const settings = computed(() =>
+    settingsState.value.status === 'ready' ? settingsState.value.value : null,
+  );
   const tab = signal<DashboardTab>('building');
   const buildings = signal<SectionState<BuildingListEntry[]>>({ status: 'loading' });
   const selectedId = signal<string | null>(null);
@@ -228,6 +238,7 @@ export function createDashboardStore({ send, now = Date.now, current = createCur
 
   /** What the Slots tab shares with the dashboard: the target, the settings and the building list. */
   const workspaceContext: WorkspaceContext = {
+    send,
     current,
     settings: settingsState,
     buildings: computed(() => {
@@ -272,7 +283,7 @@ export function createDashboardStore({ send, now = Date.now, current = createCur
           : { status: 'error', error: answer.error };
         return settings.value;
       });
-      void dashboardTabItem.get().then(
+      void tabItem?.get().then(
         (stored) => {
           if (!tabChosen) tab.value = stored;
         },
@@ -285,7 +296,7 @@ export function createDashboardStore({ send, now = Date.now, current = createCur
     chooseTab(next: DashboardTab): void {
       tabChosen = true;
       tab.value = next;
-      void dashboardTabItem.set(next).catch(() => undefined);
+      void tabItem?.set(next).catch(() => undefined);
     },
     dispose(): void {
       stopFollowing();

@@ -28,7 +28,10 @@ const openSettings = () => void browser.runtime.openOptionsPage();
 const openEditor = () => void browser.tabs.create({ url: browser.runtime.getURL('/editor.html') });
 
 export function SlotWorkspace({ layout, send = realSend, workspace: given, shared }: SlotWorkspaceProps) {
-  const workspace = useMemo(() => given ?? createWorkspace(send, shared), [send, given, shared]);
+  const workspace = useMemo(
+    () => given ?? (shared ? createWorkspace(shared.send, shared) : createWorkspace(send)),
+    [send, given, shared],
+  );
   useEffect(() => {
     void workspace.init();
     // Drafts are debounced; whatever is pending is written as soon as the page goes away.

@@ -52,6 +52,8 @@ export interface TargetEntry {
 
 /** What a page's other views share with the slot views, so nothing is asked for twice. */
 export interface WorkspaceContext {
+  /** The page's way to the worker. */
+  send: Send;
   current: CurrentTarget;
   settings: ReadonlySignal<Loadable<SettingsView>>;
   buildings: ReadonlySignal<Loadable<BuildingListEntry[]>>;

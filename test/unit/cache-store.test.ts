@@ -208,22 +208,25 @@ describe('dashboard store', () => {
     store.dispose();
   });
 
-  it('reopens a remembered factory with the first building shown, and the tab last chosen', async () => {
+  it('reopens a remembered factory with the first building shown, and the tab last chosen in that view', async () => {
     await currentTargetItem.set({ kind: 'factory', id: 'f-501' });
     const { send } = scriptedSend({
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, now: () => NOW });
+    const store = createDashboardStore({ send, now: () => NOW, view: 'popup' });
     await store.start();
     expect(store.selectedId.value).toBe('b-1');
     expect(await currentTargetItem.get()).toEqual({ kind: 'factory', id: 'f-501' });
     expect(store.tab.value).toBe('building');
     store.chooseTab('slots');
     await flush();
-    const reopened = createDashboardStore({ send, now: () => NOW });
+    const reopened = createDashboardStore({ send, now: () => NOW, view: 'popup' });
     await reopened.start();
+    const sidePanel = createDashboardStore({ send, now: () => NOW, view: 'sidepanel' });
+    await sidePanel.start();
     await flush();
     expect(reopened.tab.value).toBe('slots');
+    expect(sidePanel.tab.value).toBe('building');
   });
 });
