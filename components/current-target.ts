@@ -5,40 +5,44 @@
 import { signal } from '@preact/signals';
 import type { Target } from '../lib/api/schemas';
 import { sameTarget } from '../lib/slots/keys';
-import { currentTargetItem } from '../lib/storage/current-target';
+
+/** The stored item (and zod with it) loads after the page's first render. */
+const storedTarget = () => import('../lib/storage/current-target').then((module) => module.currentTargetItem);
 
 export function createCurrentTarget() {
   const target = signal<Target | null>(null);
   let loading: Promise<Target | null> | null = null;
   let stopWatching: (() => void) | null = null;
+  let disposed = false;
 
   return {
     target,
     /** Reads the stored target once (a choice made meanwhile wins) and follows other pages' choices. */
     load(): Promise<Target | null> {
-      loading ??= currentTargetItem
-        .get()
-        .catch(() => null)
-        .then((stored) => {
+      loading ??= storedTarget()
+        .then(async (item) => {
+          const stored = await item.get().catch(() => null);
           if (target.value === null) target.value = stored;
-          try {
-            stopWatching = currentTargetItem.watch((next) => {
+          if (!disposed)
+            stopWatching = item.watch((next) => {
               if (next !== null && !sameTarget(target.value, next)) target.value = next;
             });
-          } catch {
-            // No storage events: this page keeps its own choice.
-          }
           return target.value;
-        });
+        })
+        // No stored target or no storage events: this page keeps its own choice.
+        .catch(() => target.value);
       return loading;
     },
     /** Makes `next` current here and, stored, on every other page. */
     choose(next: Target | null): void {
       if (next === target.value || sameTarget(target.value, next)) return;
       target.value = next;
-      void currentTargetItem.set(next).catch(() => undefined);
+      void storedTarget()
+        .then((item) => item.set(next))
+        .catch(() => undefined);
     },
     dispose(): void {
+      disposed = true;
       stopWatching?.();
     },
   };

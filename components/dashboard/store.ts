@@ -4,12 +4,11 @@
  * its own, so one failure never blanks the others. The store talks to the worker only through `send`.
  */
 import { type Signal, batch, computed, effect, signal } from '@preact/signals';
-import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
-import { cacheKey, isFresh, readCached, writeCached } from '../../lib/cache/cache';
+import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
+import { isFresh } from '../../lib/cache/fresh';
 import type { AppError, SettingsView } from '../../lib/messaging/protocol';
 import type { Send } from '../../lib/messaging/client';
-import { type DashboardTab, type DashboardView, dashboardTabItem } from '../../lib/storage/dashboard-tab';
-import { z } from '../../lib/zod';
+import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
 import { type CurrentTarget, createCurrentTarget } from '../current-target';
 import type { Loadable, WorkspaceContext } from '../slots/store';
 
@@ -30,11 +29,14 @@ export interface TransactionsState {
 }
 
 const SECTIONS = {
-  details: { type: 'readBuilding', schema: Building, premium: false },
-  rooms: { type: 'listRooms', schema: z.array(Room), premium: false },
-  tenants: { type: 'listTenants', schema: z.array(Tenant), premium: true },
-  accounts: { type: 'listBankAccounts', schema: z.array(LooseRecord), premium: true },
+  details: { type: 'readBuilding', premium: false },
+  rooms: { type: 'listRooms', premium: false },
+  tenants: { type: 'listTenants', premium: true },
+  accounts: { type: 'listBankAccounts', premium: true },
 } as const;
+
+/** The cache and its schemas (with zod) load after the first render, in parallel with the storage read. */
+const sectionCache = () => import('./section-cache');
 export type SectionKey = keyof typeof SECTIONS;
 export const SECTION_KEYS = Object.keys(SECTIONS) as SectionKey[];
 
@@ -77,7 +79,9 @@ export function createDashboardStore({
   current = createCurrentTarget(),
   view,
 }: StoreDeps) {
-  const tabItem = view ? dashboardTabItem(view) : null;
+  const tabItem = view
+    ? () => import('../../lib/storage/dashboard-tab').then((module) => module.dashboardTabItem(view))
+    : null;
   const settingsState = signal<Loadable<SettingsView>>({ status: 'loading' });
   const settings = computed(() =>
     settingsState.value.status === 'ready' ? settingsState.value.value : null,
@@ -112,9 +116,9 @@ export function createDashboardStore({
     const spec = SECTIONS[key];
     const target = sections[key] as Signal<SectionState<SectionData[K]>>;
     const mine = generation;
-    const storageKey = cacheKey(key, buildingId);
+    const cache = sectionCache();
     if (target.value.status !== 'ready') {
-      const cached = await readCached(storageKey, spec.schema);
+      const cached = await (await cache).readSection(key, buildingId);
       if (mine !== generation) return;
       if (cached) {
         const fresh = isFresh(cached.savedAt, now());
@@ -146,14 +150,14 @@ export function createDashboardStore({
       return;
     }
     const savedAt = now();
-    if (answer.ok) void writeCached(storageKey, answer.value, savedAt);
+    if (answer.ok) void cache.then((c) => c.writeSection(key, buildingId, answer.value, savedAt));
     settle(target, answer, savedAt);
   }
 
   async function loadBuildings(force: boolean): Promise<void> {
-    const key = cacheKey('buildings');
+    const cache = sectionCache();
     if (buildings.value.status !== 'ready') {
-      const cached = await readCached(key, z.array(BuildingListEntry));
+      const cached = await (await cache).readSection('buildings');
       if (cached) {
         buildings.value = {
           status: 'ready',
@@ -173,7 +177,7 @@ export function createDashboardStore({
     }
     const answer = await send('listBuildings', {});
     const savedAt = now();
-    if (answer.ok) void writeCached(key, answer.value, savedAt);
+    if (answer.ok) void cache.then((c) => c.writeSection('buildings', undefined, answer.value, savedAt));
     settle(buildings, answer, savedAt);
     if (answer.ok) choose(answer.value);
   }
@@ -277,18 +281,21 @@ export function createDashboardStore({
     },
     /** Loads settings, the remembered target and tab, and the list; follows choices made in other views. */
     async start(): Promise<void> {
+      void sectionCache(); // fetched while the stored target is read, not after it
       settingsReady = send('getSettings', {}).then((answer) => {
         settingsState.value = answer.ok
           ? { status: 'ready', value: answer.value }
           : { status: 'error', error: answer.error };
         return settings.value;
       });
-      void tabItem?.get().then(
-        (stored) => {
-          if (!tabChosen) tab.value = stored;
-        },
-        () => undefined,
-      );
+      void tabItem?.()
+        .then((item) => item.get())
+        .then(
+          (stored) => {
+            if (!tabChosen) tab.value = stored;
+          },
+          () => undefined,
+        );
       await current.load();
       await loadBuildings(false);
     },
@@ -296,7 +303,9 @@ export function createDashboardStore({
     chooseTab(next: DashboardTab): void {
       tabChosen = true;
       tab.value = next;
-      void tabItem?.set(next).catch(() => undefined);
+      void tabItem?.()
+        .then((item) => item.set(next))
+        .catch(() => undefined);
     },
     dispose(): void {
       stopFollowing();

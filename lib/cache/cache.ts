@@ -6,8 +6,8 @@
 import { browser } from 'wxt/browser';
 import { z } from '../zod';
 
-/** Younger than this, a cached answer is shown without asking the API again. */
-export const CACHE_FRESH_MS = 30_000;
+export { CACHE_FRESH_MS, isFresh } from './fresh';
+
 const PREFIX = 'cache.v1.';
 
 export interface Cached<T> {
@@ -18,11 +18,6 @@ export interface Cached<T> {
 
 export function cacheKey(section: string, id = ''): string {
   return id ? `${PREFIX}${section}.${id}` : `${PREFIX}${section}`;
-}
-
-export function isFresh(savedAt: number, now: number, freshMs = CACHE_FRESH_MS): boolean {
-  const age = now - savedAt;
-  return age >= 0 && age < freshMs;
 }
 
 const entryOf = <S extends z.ZodMiniType>(schema: S) =>

@@ -2,6 +2,7 @@ import { render } from '@testing-library/preact';
 import { vi } from 'vitest';
 import { useState } from 'preact/hooks';
 import { Dashboard, type DashboardProps } from '../../components/dashboard/Dashboard';
+import { MoreSections } from '../../components/dashboard/MoreSections';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import type { SectionState } from '../../components/dashboard/store';
 
@@ -115,6 +116,7 @@ export function renderDashboard(overrides: Partial<DashboardProps> = {}) {
     onOpenSettings: vi.fn(),
     onOpenAccount: vi.fn(),
     onPageTransactions: vi.fn(),
+    moreSections: (shown) => <MoreSections {...shown} />,
     slots: () => <p>slot workspace</p>,
     tab: 'building',
     onTabChange: vi.fn(),

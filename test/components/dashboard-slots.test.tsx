@@ -70,7 +70,7 @@ describe('dashboard with the Slots tab', () => {
     await waitFor(() => expect(screen.getByText('b-2 1')).toBeTruthy());
     expect(targetChoice('Königshof').getAttribute('aria-pressed')).toBe('true');
     expect(building('Königshof').getAttribute('aria-current')).toBe('true');
-    expect(await currentTargetItem.get()).toEqual({ kind: 'building', id: 'b-2' });
+    await expect.poll(() => currentTargetItem.get()).toEqual({ kind: 'building', id: 'b-2' });
     // Settings and buildings come from the dashboard, not from a second round of requests.
     expect(worker.count('getSettings')).toBe(1);
     expect(worker.count('listBuildings')).toBe(1);

@@ -6,6 +6,7 @@ import { CACHE_FRESH_MS, cacheKey, isFresh, readCached, writeCached } from '../.
 import { createCurrentTarget } from '../../components/current-target';
 import { createDashboardStore } from '../../components/dashboard/store';
 import { currentTargetItem } from '../../lib/storage/current-target';
+import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/client';
 import { z } from '../../lib/zod';
 
@@ -172,7 +173,7 @@ describe('dashboard store', () => {
     await store.start();
     store.select('b-2');
     await flush();
-    expect(await currentTargetItem.get()).toEqual({ kind: 'building', id: 'b-2' });
+    await expect.poll(() => currentTargetItem.get()).toEqual({ kind: 'building', id: 'b-2' });
     store.openAccount('acc-1');
     store.pageTransactions(400);
     await flush();
@@ -220,13 +221,13 @@ describe('dashboard store', () => {
     expect(await currentTargetItem.get()).toEqual({ kind: 'factory', id: 'f-501' });
     expect(store.tab.value).toBe('building');
     store.chooseTab('slots');
-    await flush();
+    await expect.poll(() => dashboardTabItem('popup').get()).toBe('slots');
     const reopened = createDashboardStore({ send, now: () => NOW, view: 'popup' });
     await reopened.start();
     const sidePanel = createDashboardStore({ send, now: () => NOW, view: 'sidepanel' });
     await sidePanel.start();
+    await expect.poll(() => reopened.tab.value).toBe('slots');
     await flush();
-    expect(reopened.tab.value).toBe('slots');
     expect(sidePanel.tab.value).toBe('building');
   });
 });
