@@ -68,6 +68,13 @@ export function settled<T>(
   return { status: 'error', error: answer.error };
 }
 
+/** Resolves after the next frame is painted (at once where there are no frames, as in tests). */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
 /** Premium is known to be absent: the premium sections are not requested at all. */
 const knownNotPremium = (s: SettingsView | null) =>
   s !== null &&
@@ -112,6 +119,8 @@ export function createDashboardStore({
     key: K,
     buildingId: string,
     force: boolean,
+    /** Called once the cache has been checked: its data is shown, or the API is being asked. */
+    cacheChecked?: () => void,
   ): Promise<void> {
     const spec = SECTIONS[key];
     const target = sections[key] as Signal<SectionState<SectionData[K]>>;
@@ -120,8 +129,8 @@ export function createDashboardStore({
     if (target.value.status !== 'ready') {
       const cached = await (await cache).readSection(key, buildingId);
       if (mine !== generation) return;
+      const fresh = cached !== null && isFresh(cached.savedAt, now());
       if (cached) {
-        const fresh = isFresh(cached.savedAt, now());
         target.value = {
           status: 'ready',
           data: cached.value as SectionData[K],
@@ -129,9 +138,11 @@ export function createDashboardStore({
           refreshing: force || !fresh,
           refreshError: null,
         };
-        if (fresh && !force) return;
       }
+      cacheChecked?.();
+      if (fresh && !force) return;
     } else {
+      cacheChecked?.();
       target.value = { ...target.value, refreshing: true, refreshError: null };
     }
     if (spec.premium) {
@@ -208,7 +219,14 @@ export function createDashboardStore({
       for (const key of SECTION_KEYS) sections[key].value = { status: 'loading' };
       transactions.value = null;
     });
-    for (const key of SECTION_KEYS) void loadSection(key, id, false);
+    // The details come first: the sections below the fold start once they are painted (or asked for).
+    void loadSection('details', id, false, () => {
+      const mine = generation;
+      void afterPaint().then(() => {
+        if (mine !== generation) return;
+        for (const key of SECTION_KEYS) if (key !== 'details') void loadSection(key, id, false);
+      });
+    });
   }
 
   // A building made current anywhere (this page's picker, another page) is the one shown.
