@@ -29,4 +29,32 @@ export default tseslint.config(
       'no-new-func': 'error',
     },
   },
+  {
+    // lib/ is framework-free logic: arrows point from views to lib, never back.
+    files: ['lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: String.raw`(^|/)components/`, message: 'lib/ never imports components/.' }] },
+      ],
+    },
+  },
+  {
+    // Views reach the API only through the worker (lib/messaging/client), never around it.
+    files: ['components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)lib/(api/(client|http)|handlers/.*|storage/credentials)$`,
+              message:
+                'components/ talk to the worker through lib/messaging/client; API, handlers and credentials stay in the worker.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

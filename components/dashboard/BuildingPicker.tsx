@@ -6,7 +6,7 @@ import { useId, useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { describeError, needsSettings } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
-import type { SectionState } from '../../lib/cache/store';
+import type { SectionState } from './store';
 import { ErrorNotice } from '../ErrorNotice';
 import { buildingName } from '../text';
 

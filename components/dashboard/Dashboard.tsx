@@ -1,21 +1,17 @@
 /**
  * The building dashboard as one view for the popup, the dashboard tab and the side panel: picker,
- * then the tabs "Building" (details, rooms, tenants, bank accounts) and "Slots". Everything it
+ * then the tabs "Building" (details, then rooms, tenants, bank accounts) and "Slots". Everything it
  * shows arrives through props; it calls nothing but the callbacks it is given.
  */
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { RateLimitNotice } from '../RateLimitNotice';
-import type { SectionKey, SectionState, TransactionsState } from '../../lib/cache/store';
-import { AccountsTable, Transactions, accountId } from './Accounts';
+import type { SectionKey, SectionState, TransactionsState } from './store';
 import { BuildingPicker } from './BuildingPicker';
 import { DetailsCard } from './DetailsCard';
-import { RoomsTable } from './RoomsTable';
 import { Section } from './Section';
 import { Tabs } from './Tabs';
-import { TenantsTable } from './TenantsTable';
 
 export interface DashboardProps {
   layout: 'compact' | 'full';
@@ -34,6 +30,11 @@ export interface DashboardProps {
   onOpenSettings: () => void;
   onOpenAccount: (bankId: string) => void;
   onPageTransactions: (skip: number) => void;
+  /** The tab shown, remembered by the page. */
+  tab: 'building' | 'slots';
+  onTabChange: (tab: 'building' | 'slots') => void;
+  /** Rooms, tenants and bank accounts, below the details (loaded lazily by the page). */
+  moreSections: (props: DashboardProps) => ComponentChildren;
   /** The Slots tab's content (loaded lazily by the page). */
   slots: () => ComponentChildren;
   /** Buttons for the header: settings, open in a tab or the side panel. */
@@ -41,15 +42,8 @@ export interface DashboardProps {
 }
 
 export function Dashboard(props: DashboardProps) {
-  const [tab, setTab] = useState<'building' | 'slots'>('building');
-  const { now, onOpenSettings } = props;
+  const { now, onOpenSettings, tab } = props;
   const common = { now, onOpenSettings };
-  const accountRecord =
-    props.transactions && props.accounts.status === 'ready'
-      ? props.accounts.data.find((a) => accountId(a) === props.transactions?.bankId)
-      : undefined;
-  const accountLabel =
-    typeof accountRecord?.label === 'string' ? accountRecord.label : (props.transactions?.bankId ?? '');
 
   return (
     <main class={`dashboard dashboard--${props.layout}`}>
@@ -73,7 +67,7 @@ export function Dashboard(props: DashboardProps) {
             { key: 'slots', label: t('tab_slots') },
           ]}
           active={tab}
-          onChange={setTab}
+          onChange={props.onTabChange}
         >
           {tab === 'slots' ? (
             props.slots()
@@ -88,52 +82,7 @@ export function Dashboard(props: DashboardProps) {
               >
                 {(building) => <DetailsCard building={building} />}
               </Section>
-              <Section
-                title={t('section_rooms')}
-                state={props.rooms}
-                onRetry={() => props.onRetry('rooms')}
-                skeletonRows={6}
-                {...common}
-              >
-                {(rooms) => <RoomsTable rooms={rooms} premium={props.premium} />}
-              </Section>
-              <Section
-                title={t('section_tenants')}
-                state={props.tenants}
-                onRetry={() => props.onRetry('tenants')}
-                premiumPreview={t('premium_tenants')}
-                skeletonRows={4}
-                {...common}
-              >
-                {(tenants) => <TenantsTable tenants={tenants} now={now} />}
-              </Section>
-              <Section
-                title={t('section_accounts')}
-                state={props.accounts}
-                onRetry={() => props.onRetry('accounts')}
-                premiumPreview={t('premium_accounts')}
-                skeletonRows={2}
-                {...common}
-              >
-                {(accounts) => (
-                  <>
-                    <AccountsTable
-                      accounts={accounts}
-                      chosen={props.transactions?.bankId ?? null}
-                      onChoose={props.onOpenAccount}
-                    />
-                    {props.transactions && (
-                      <Transactions
-                        state={props.transactions}
-                        accountLabel={accountLabel}
-                        onPage={props.onPageTransactions}
-                        onRetry={() => props.onPageTransactions(props.transactions?.skip ?? 0)}
-                        {...common}
-                      />
-                    )}
-                  </>
-                )}
-              </Section>
+              {props.moreSections(props)}
             </div>
           )}
         </Tabs>

@@ -1,9 +1,16 @@
 /** Binds the dashboard view to a store's signals: each page (popup, tab, side panel) renders this. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { DashboardStore } from '../../lib/cache/store';
+import type { DashboardStore } from './store';
 import { Dashboard } from './Dashboard';
 import { LazySlots } from './LazySlots';
+import { lazyView } from './lazy-view';
+
+/** Below the fold: loaded after the first view, so the popup's first bytes hold only the details. */
+const LazyMoreSections = lazyView(
+  () => import('./MoreSections').then((module) => module.MoreSections),
+  'sections_loading',
+);
 
 export interface DashboardAppProps {
   store: DashboardStore;
@@ -50,7 +57,10 @@ export function DashboardApp({
       onOpenSettings={onOpenSettings}
       onOpenAccount={store.openAccount}
       onPageTransactions={store.pageTransactions}
-      slots={() => <LazySlots layout={slotsLayout} />}
+      moreSections={(props) => <LazyMoreSections {...props} />}
+      tab={store.tab.value}
+      onTabChange={store.chooseTab}
+      slots={() => <LazySlots layout={slotsLayout} shared={store.workspaceContext} />}
       headerActions={headerActions}
     />
   );

@@ -1,31 +1,14 @@
 /** The Slots tab: the slot workspace is loaded on first use, keeping it out of the popup's first bytes. */
-import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
-import { t } from '../../lib/i18n';
-import { ErrorNotice } from '../ErrorNotice';
+import type { WorkspaceContext } from '../slots/store';
+import { lazyView } from './lazy-view';
 
-type Workspace = ComponentType<{ layout: 'compact' | 'full' }>;
-let loaded: Workspace | null = null;
-
-export function LazySlots({ layout }: { layout: 'compact' | 'full' }) {
-  const [Component, setComponent] = useState<Workspace | null>(() => loaded);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    if (Component) return;
-    import('../slots/SlotWorkspace').then(
-      (module) => {
-        loaded = module.SlotWorkspace;
-        setComponent(() => module.SlotWorkspace);
-      },
-      (error: unknown) => setFailed(String(error)),
-    );
-  }, [Component]);
-  if (failed) return <ErrorNotice error={{ kind: 'internal', message: failed }} />;
-  if (!Component)
-    return (
-      <p class="hint" role="status">
-        {t('slots_loading')}
-      </p>
-    );
-  return <Component layout={layout} />;
+export interface LazySlotsProps {
+  layout: 'compact' | 'full';
+  /** The dashboard's worker, target, settings and buildings: the tab follows the building chosen above it. */
+  shared: WorkspaceContext;
 }
+
+export const LazySlots = lazyView<LazySlotsProps>(
+  () => import('../slots/SlotWorkspace').then((module) => module.SlotWorkspace),
+  'slots_loading',
+);

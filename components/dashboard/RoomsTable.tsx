@@ -1,6 +1,8 @@
 /**
  * The rooms of a building: sortable by rent and by occupancy, filtered to free or occupied rooms.
- * The interior picture appears when premium provides its URL; otherwise a neutral placeholder.
+ * The interior picture appears when premium provides its URL; otherwise, or when it fails to load,
+ * a neutral placeholder. The three capacities sit under the interior's name, so the table fits a
+ * 400-px popup without scrolling sideways.
  */
 import { useId, useState } from 'preact/hooks';
 import type { Room } from '../../lib/api/schemas';
@@ -16,6 +18,44 @@ function compare(a: Room, b: Room, key: SortKey): number {
   if (key === 'rent') return a.rent - b.rent;
   if (key === 'occupied') return Number(a.occupied) - Number(b.occupied);
   return 0;
+}
+
+/** The picture, or the placeholder when there is none or it cannot be loaded (never a broken image). */
+function InteriorPicture({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!isImageUrl(url) || failed === url)
+    return <span class="thumb thumb--none" role="img" aria-label={t('rooms_noPicture')} />;
+  return (
+    <img
+      class="thumb"
+      src={url}
+      alt=""
+      width={32}
+      height={32}
+      loading="lazy"
+      referrerpolicy="no-referrer"
+      onError={() => setFailed(url)}
+    />
+  );
+}
+
+function Capacities({ room }: { room: Room }) {
+  const { inventoryCapacity, kitchenCapacity, wardrobeCapacity } = room.interiorDetails;
+  const items: [MessageKey, number][] = [
+    ['rooms_inventory', inventoryCapacity],
+    ['rooms_kitchen', kitchenCapacity],
+    ['rooms_wardrobe', wardrobeCapacity],
+  ];
+  return (
+    <dl class="capacities">
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{t(label)}</dt>
+          <dd>{formatNumber(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export function RoomsTable({ rooms, premium }: { rooms: Room[]; premium: boolean | null }) {
@@ -66,7 +106,7 @@ export function RoomsTable({ rooms, premium }: { rooms: Room[]; premium: boolean
       </fieldset>
       {noPictures && <p class="hint">{t('rooms_picturesPremium')}</p>}
       <div class="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table class="table">
+        <table class="table table--rooms">
           <caption id={captionId}>{t('rooms_caption', [String(shown.length), String(rooms.length)])}</caption>
           <thead>
             <tr>
@@ -74,15 +114,6 @@ export function RoomsTable({ rooms, premium }: { rooms: Room[]; premium: boolean
               {sortHeader('rent', 'rooms_rent')}
               {sortHeader('occupied', 'rooms_occupied')}
               <th scope="col">{t('rooms_interior')}</th>
-              <th scope="col" class="num">
-                {t('rooms_inventory')}
-              </th>
-              <th scope="col" class="num">
-                {t('rooms_kitchen')}
-              </th>
-              <th scope="col" class="num">
-                {t('rooms_wardrobe')}
-              </th>
             </tr>
           </thead>
           <tbody>
@@ -97,25 +128,13 @@ export function RoomsTable({ rooms, premium }: { rooms: Room[]; premium: boolean
                 </td>
                 <td>
                   <span class="interior">
-                    {isImageUrl(room.interiorImage) ? (
-                      <img
-                        class="thumb"
-                        src={room.interiorImage}
-                        alt=""
-                        width={32}
-                        height={32}
-                        loading="lazy"
-                        referrerpolicy="no-referrer"
-                      />
-                    ) : (
-                      <span class="thumb thumb--none" role="img" aria-label={t('rooms_noPicture')} />
-                    )}
-                    <span>{room.interior}</span>
+                    <InteriorPicture url={room.interiorImage} />
+                    <span class="interior__text">
+                      <span>{room.interior}</span>
+                      <Capacities room={room} />
+                    </span>
                   </span>
                 </td>
-                <td class="num">{formatNumber(room.interiorDetails.inventoryCapacity)}</td>
-                <td class="num">{formatNumber(room.interiorDetails.kitchenCapacity)}</td>
-                <td class="num">{formatNumber(room.interiorDetails.wardrobeCapacity)}</td>
               </tr>
             ))}
           </tbody>

@@ -7,7 +7,7 @@ import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { describeError, needsSettings } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
-import type { SectionState } from '../../lib/cache/store';
+import type { SectionState } from './store';
 import { ErrorNotice } from '../ErrorNotice';
 import { relativeTime } from '../format';
 

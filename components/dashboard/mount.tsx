@@ -1,15 +1,17 @@
 /** Mounts the dashboard on a page (popup, full tab, side panel): one store, one view, per-page options. */
-import { render } from 'preact';
 import type { MessageKey } from '../../lib/i18n';
 import { localizeDocument } from '../../lib/i18n';
-import { createDashboardStore } from '../../lib/cache/store';
 import { send } from '../../lib/messaging/client';
+import type { DashboardView } from '../../lib/storage/dashboard-tab';
 import { mountForProfile } from '../profile/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
 import { DashboardApp, type DashboardAppProps } from './DashboardApp';
 import { HeaderActions, openSettings } from './HeaderActions';
+import { createDashboardStore } from './store';
 
 export interface DashboardPage {
+  /** Which view this is: each remembers its own tab. */
+  view: DashboardView;
   titleKey: MessageKey;
   layout: DashboardAppProps['layout'];
   slotsLayout: DashboardAppProps['slotsLayout'];
@@ -27,7 +29,7 @@ export function mountDashboard(root: HTMLElement, page: DashboardPage): void {
     // One store per profile: a switch starts from nothing, never from the other account's data.
     if (!store || storeProfile !== state.active) {
       storeProfile = state.active;
-      store = createDashboardStore({ send, profileId: state.active ?? '' });
+      store = createDashboardStore({ send, profileId: state.active ?? '', view: page.view });
       void store.start();
     }
     const current = store;

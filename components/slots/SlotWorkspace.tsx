@@ -10,7 +10,7 @@ import { ErrorNotice } from '../ErrorNotice';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { preview } from './HistoryList';
 import { SlotEditor } from './SlotEditor';
-import { type SlotModel, type Workspace, createWorkspace } from './store';
+import { type SlotModel, type Workspace, type WorkspaceContext, createWorkspace } from './store';
 import { TargetPicker } from './TargetPicker';
 import { Time } from './time';
 import './slots.css';
@@ -21,13 +21,22 @@ export interface SlotWorkspaceProps {
   send?: Send;
   /** A workspace shared with other views of the page (the editor's import panel). */
   workspace?: Workspace;
+  /** The target, settings and buildings of the page's dashboard, when the workspace is one of its tabs. */
+  shared?: WorkspaceContext;
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
 const openEditor = () => void browser.tabs.create({ url: browser.runtime.getURL('/editor.html') });
 
-export function SlotWorkspace({ layout, send = realSend, workspace: shared }: SlotWorkspaceProps) {
-  const workspace = useMemo(() => shared ?? createWorkspace(send, boundProfile()), [send, shared]);
+export function SlotWorkspace({ layout, send = realSend, workspace: given, shared }: SlotWorkspaceProps) {
+  const workspace = useMemo(
+    () =>
+      given ??
+      (shared
+        ? createWorkspace(shared.send, shared.profileId, shared)
+        : createWorkspace(send, boundProfile())),
+    [send, given, shared],
+  );
   useEffect(() => {
     void workspace.init();
     // Drafts are debounced; whatever is pending is written as soon as the page goes away.
@@ -37,7 +46,8 @@ export function SlotWorkspace({ layout, send = realSend, workspace: shared }: Sl
     window.addEventListener('pagehide', workspace.flush);
     document.addEventListener('visibilitychange', flushWhenHidden);
     return () => {
-      workspace.flush();
+      if (given) workspace.flush();
+      else workspace.dispose();
       window.removeEventListener('pagehide', workspace.flush);
       document.removeEventListener('visibilitychange', flushWhenHidden);
     };

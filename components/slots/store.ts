@@ -3,7 +3,7 @@
  * slot. The worker is reached only through the injected `send`; drafts and history through
  * lib/storage. Reads go through a bounded pool, so each slot fills in (or fails) on its own.
  */
-import { batch, computed, signal } from '@preact/signals';
+import { type ReadonlySignal, batch, computed, effect, signal } from '@preact/signals';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/client';
 import type { AppError, SettingsView } from '../../lib/messaging/protocol';
@@ -12,13 +12,8 @@ import { SLOT_READ_CONCURRENCY, mapPool } from '../../lib/slots/pool';
 import { type SlotProblem, slotNumbers, validateSlot } from '../../lib/slots/validate';
 import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { type HistoryEntry, readHistory } from '../../lib/storage/history';
-import {
-  type SavedFactory,
-  forgetFactory,
-  rememberFactory,
-  readTargets,
-  rememberLast,
-} from '../../lib/storage/targets';
+import { type SavedFactory, forgetFactory, readTargets, rememberFactory } from '../../lib/storage/targets';
+import { type CurrentTarget, createCurrentTarget } from '../current-target';
 
 /** Drafts are written at most this long after the last keystroke (and at once when the page hides). */
 export const DRAFT_DEBOUNCE_MS = 200;
@@ -57,57 +52,82 @@ export interface TargetEntry {
   name: string;
 }
 
-/** `profileId`: the profile the page shows; drafts, history and targets are read under it. */
-export function createWorkspace(send: Send, profileId: string) {
-  const settings = signal<Loadable<SettingsView>>({ status: 'loading' });
-  const buildings = signal<Loadable<BuildingListEntry[]>>({ status: 'loading' });
+/** What a page's other views share with the slot views, so nothing is asked for twice. */
+export interface WorkspaceContext {
+  /** The page's way to the worker. */
+  send: Send;
+  /** The profile the page shows: drafts, history, factories and the current target are its own. */
+  profileId: string;
+  current: CurrentTarget;
+  settings: ReadonlySignal<Loadable<SettingsView>>;
+  buildings: ReadonlySignal<Loadable<BuildingListEntry[]>>;
+}
+
+/** Alone (the editor page) the workspace loads settings and buildings itself; with `shared` it uses those. */
+export function createWorkspace(send: Send, profileId: string, shared?: WorkspaceContext) {
+  const current = shared?.current ?? createCurrentTarget(profileId);
+  const ownSettings = signal<Loadable<SettingsView>>({ status: 'loading' });
+  const ownBuildings = signal<Loadable<BuildingListEntry[]>>({ status: 'loading' });
+  const settings = shared?.settings ?? ownSettings;
+  const buildings = shared?.buildings ?? ownBuildings;
   const factories = signal<SavedFactory[]>([]);
-  const target = signal<Target | null>(null);
+  const target = current.target;
+  /** The target whose slots are in `slots` (the current one once settings tell the slot count). */
+  let shown: Target | null = null;
+  let stopFollowing: (() => void) | null = null;
   const slots = signal<SlotModel[]>([]);
   const premium = computed(() => settings.value.status === 'ready' && settings.value.value.premium);
   const timers = new Map<SlotModel, ReturnType<typeof setTimeout>>();
   let generation = 0;
 
   async function init(): Promise<void> {
-    const [settingsAnswer, buildingsAnswer, stored] = await Promise.all([
-      send('getSettings', {}),
-      send('listBuildings', {}),
-      readTargets(profileId),
-    ]);
-    batch(() => {
-      settings.value = settingsAnswer.ok
-        ? { status: 'ready', value: settingsAnswer.value }
-        : { status: 'error', error: settingsAnswer.error };
-      buildings.value = buildingsAnswer.ok
-        ? { status: 'ready', value: buildingsAnswer.value }
-        : { status: 'error', error: buildingsAnswer.error };
-      factories.value = stored.factories;
+    if (shared) {
+      factories.value = (await readTargets(profileId)).factories;
+    } else {
+      const [settingsAnswer, buildingsAnswer, stored, last] = await Promise.all([
+        send('getSettings', {}),
+        send('listBuildings', {}),
+        readTargets(profileId),
+        current.load(),
+      ]);
+      batch(() => {
+        ownSettings.value = settingsAnswer.ok
+          ? { status: 'ready', value: settingsAnswer.value }
+          : { status: 'error', error: settingsAnswer.error };
+        ownBuildings.value = buildingsAnswer.ok
+          ? { status: 'ready', value: buildingsAnswer.value }
+          : { status: 'error', error: buildingsAnswer.error };
+        factories.value = stored.factories;
+      });
+      // A remembered building that is no longer in the list (another token, sold) is not reopened.
+      const listed = (t: Target) =>
+        t.kind === 'factory' || !buildingsAnswer.ok || buildingsAnswer.value.some((b) => b.id === t.id);
+      const first = buildingsAnswer.ok ? buildingsAnswer.value[0] : undefined;
+      if (!last || !listed(last)) current.choose(first ? { kind: 'building', id: first.id } : null);
+    }
+    // The slots follow the current target, whichever view chose it, once the slot count is known.
+    stopFollowing ??= effect(() => {
+      const next = target.value;
+      if (settings.value.status === 'loading') return;
+      if (next === null) {
+        shown = null;
+        slots.value = [];
+      } else if (!sameTarget(shown, next)) void show(next);
     });
-    // A remembered building that is no longer in the list (another token, sold) is not reopened.
-    const listed = (t: Target) =>
-      t.kind === 'factory' || !buildingsAnswer.ok || buildingsAnswer.value.some((b) => b.id === t.id);
-    const first = buildingsAnswer.ok ? buildingsAnswer.value[0] : undefined;
-    const last =
-      stored.last && listed(stored.last)
-        ? stored.last
-        : first
-          ? { kind: 'building' as const, id: first.id }
-          : null;
-    if (last) await select(last, false);
   }
 
-  /** Switches to `next` (remembered for the next visit) and reads its slots. */
-  async function select(next: Target, remember = true): Promise<void> {
-    if (sameTarget(target.value, next)) return;
+  /** Makes `next` the current target of every view (its slots are read by the effect above). */
+  async function select(next: Target): Promise<void> {
+    current.choose(next);
+  }
+
+  async function show(next: Target): Promise<void> {
     flush();
+    shown = next;
     const mine = ++generation;
     const options = slotNumbers(premium.value);
     const models = options.map((option) => new SlotModel(next, option));
-    batch(() => {
-      target.value = next;
-      slots.value = models;
-    });
-    if (remember) void rememberLast(profileId, next);
+    slots.value = models;
     const drafts = await readDrafts(profileId, next, options);
     if (mine !== generation) return;
     for (const model of models) {
@@ -279,19 +299,22 @@ export function createWorkspace(send: Send, profileId: string) {
     if (!check.ok) return check.error;
     const stored = await rememberFactory(profileId, { id, name });
     factories.value = stored.factories;
-    await select(factory, false);
+    await select(factory);
     return null;
   }
 
   async function removeFactory(id: string): Promise<void> {
     const stored = await forgetFactory(profileId, id);
     factories.value = stored.factories;
-    if (sameTarget(target.value, { kind: 'factory', id })) {
-      batch(() => {
-        target.value = null;
-        slots.value = [];
-      });
-    }
+    if (sameTarget(target.value, { kind: 'factory', id })) current.choose(null);
+  }
+
+  /** Stops following the current target and writes pending drafts (the view goes away). */
+  function dispose(): void {
+    flush();
+    stopFollowing?.();
+    stopFollowing = null;
+    if (!shared) current.dispose();
   }
 
   return {
@@ -314,6 +337,7 @@ export function createWorkspace(send: Send, profileId: string) {
     restore,
     addFactory,
     removeFactory,
+    dispose,
   };
 }
 

@@ -4,6 +4,7 @@ import '../../components/dashboard/dashboard.css';
 import { mountDashboard } from '../../components/dashboard/mount';
 
 mountDashboard(document.getElementById('app') as HTMLElement, {
+  view: 'dashboard',
   titleKey: 'dashboard_title',
   layout: 'full',
   slotsLayout: 'full',

@@ -5,6 +5,7 @@ import { mountDashboard } from '../../components/dashboard/mount';
 
 document.body.classList.add('in-popup');
 mountDashboard(document.getElementById('app') as HTMLElement, {
+  view: 'popup',
   titleKey: 'popup_title',
   layout: 'compact',
   slotsLayout: 'compact',

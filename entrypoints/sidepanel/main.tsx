@@ -4,6 +4,7 @@ import '../../components/dashboard/dashboard.css';
 import { mountDashboard } from '../../components/dashboard/mount';
 
 mountDashboard(document.getElementById('app') as HTMLElement, {
+  view: 'sidepanel',
   titleKey: 'sidepanel_title',
   layout: 'compact',
   slotsLayout: 'full',

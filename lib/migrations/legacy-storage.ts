@@ -7,6 +7,7 @@
 import { Target } from '../api/schemas';
 import { ImportJob, jobFamily } from '../import/job';
 import { cacheFamily } from '../storage/cache';
+import { currentTargetFamily } from '../storage/current-target';
 import { writeCredentials } from '../storage/credentials';
 import { Draft, draftFamily } from '../storage/drafts';
 import { HistoryEntry, historyFamily } from '../storage/history';
@@ -23,6 +24,7 @@ const OldSettings = z.object({
   detectedPremium: z.nullable(z.boolean()),
 });
 const OldCredentials = z.object({ token: z.string(), secret: z.string() });
+const OldTargets = z.object({ factories: Targets.shape.factories, last: z.nullable(Target) });
 const OldCache = z.object({ savedAt: z.number(), value: z.unknown() });
 
 const SETTINGS = 'settings.v1';
@@ -78,12 +80,12 @@ export async function migrateLegacyStorage(): Promise<Profile | null> {
     if (parsed) await writeCredentials(id, where, { ...parsed, origin: originOf(old.baseUrl) });
   }
 
-  const targets = parseOr(Targets, local[TARGETS], TARGETS, 'local') ?? { factories: [], last: null };
+  const targets = parseOr(OldTargets, local[TARGETS], TARGETS, 'local') ?? { factories: [], last: null };
   const lastBuilding = z.string().safeParse(local[LAST_BUILDING]);
   const last =
     targets.last ?? (lastBuilding.success ? { kind: 'building' as const, id: lastBuilding.data } : null);
-  if (local[TARGETS] !== undefined || local[LAST_BUILDING] !== undefined)
-    await targetsFamily.set({ ...targets, last: last && Target.safeParse(last).success ? last : null }, id);
+  if (local[TARGETS] !== undefined) await targetsFamily.set({ factories: targets.factories }, id);
+  if (last && Target.safeParse(last).success) await currentTargetFamily.set(last, id);
 
   for (const key of keys) {
     const value = local[key];

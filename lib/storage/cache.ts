@@ -6,8 +6,7 @@
 import { z } from '../zod';
 import { storedFamily } from './family';
 
-/** Younger than this, a cached answer is shown without asking the API again (the default window). */
-export const CACHE_FRESH_MS = 5 * 60_000;
+export { CACHE_FRESH_MS, isFresh } from '../cache/fresh';
 
 export interface Cached<T> {
   value: T;
@@ -17,11 +16,6 @@ export interface Cached<T> {
 
 const CacheEntry = z.object({ savedAt: z.number().check(z.nonnegative()), value: z.unknown() });
 export const cacheFamily = storedFamily('local', 'cache', CacheEntry, { version: 1 });
-
-export function isFresh(savedAt: number, now: number, freshMs = CACHE_FRESH_MS): boolean {
-  const age = now - savedAt;
-  return age >= 0 && age < freshMs;
-}
 
 /** The cached answer for `parts` (e.g. ['rooms', buildingId]) when it still matches `schema`. */
 export async function readCached<S extends z.ZodMiniType>(

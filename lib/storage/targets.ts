@@ -1,24 +1,23 @@
-/**
- * Per profile: the factories the user added (there is no factory list endpoint) and the current
- * target, shared by the dashboard and the slot views.
- */
-import { Target } from '../api/schemas';
-import { sameTarget } from '../slots/keys';
+/** Per profile: the factories the user added (there is no factory list endpoint). */
 import { z } from '../zod';
 import { storedFamily } from './family';
 
 export const SavedFactory = z.object({ id: z.string().check(z.minLength(1)), name: z.string() });
 export type SavedFactory = z.infer<typeof SavedFactory>;
 
-export const Targets = z.object({ factories: z.array(SavedFactory), last: z.nullable(Target) });
+export const Targets = z.object({ factories: z.array(SavedFactory) });
 export type Targets = z.infer<typeof Targets>;
 
+/** Version 2 keeps the factories only: the current target is its own item (current-target.ts). */
 export const targetsFamily = storedFamily('local', 'targets', Targets, {
-  version: 1,
-  migrations: { 1: (v) => v },
+  version: 2,
+  migrations: {
+    1: (v) => v,
+    2: (v) => ({ factories: (v as { factories?: unknown }).factories ?? [] }),
+  },
 });
 
-const empty = (): Targets => ({ factories: [], last: null });
+const empty = (): Targets => ({ factories: [] });
 
 export async function readTargets(profileId: string): Promise<Targets> {
   return (await targetsFamily.get(profileId)) ?? empty();
@@ -30,21 +29,13 @@ async function change(profileId: string, next: (current: Targets) => Targets): P
   return value;
 }
 
-/** Adds or renames a factory (ids are unique) and makes it the current target. */
+/** Adds or renames a factory (ids are unique). */
 export function rememberFactory(profileId: string, factory: SavedFactory): Promise<Targets> {
   return change(profileId, (current) => ({
     factories: [...current.factories.filter((f) => f.id !== factory.id), factory],
-    last: { kind: 'factory', id: factory.id },
   }));
 }
 
 export function forgetFactory(profileId: string, id: string): Promise<Targets> {
-  return change(profileId, (current) => ({
-    factories: current.factories.filter((f) => f.id !== id),
-    last: sameTarget(current.last, { kind: 'factory', id }) ? null : current.last,
-  }));
-}
-
-export async function rememberLast(profileId: string, last: Target): Promise<void> {
-  await change(profileId, (current) => ({ ...current, last }));
+  return change(profileId, (current) => ({ factories: current.factories.filter((f) => f.id !== id) }));
 }

@@ -1,8 +1,10 @@
 import { render } from '@testing-library/preact';
 import { vi } from 'vitest';
+import { useState } from 'preact/hooks';
 import { Dashboard, type DashboardProps } from '../../components/dashboard/Dashboard';
+import { MoreSections } from '../../components/dashboard/MoreSections';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
-import type { SectionState } from '../../lib/cache/store';
+import type { SectionState } from '../../components/dashboard/store';
 
 export const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
@@ -116,8 +118,20 @@ export function renderDashboard(overrides: Partial<DashboardProps> = {}) {
     onOpenSettings: vi.fn(),
     onOpenAccount: vi.fn(),
     onPageTransactions: vi.fn(),
+    moreSections: (shown) => <MoreSections {...shown} />,
     slots: () => <p>slot workspace</p>,
+    tab: 'building',
+    onTabChange: vi.fn(),
     ...overrides,
   };
-  return { ...render(<Dashboard {...props} />), props };
+  /** Holds the tab as a page does, reporting each change. */
+  function WithTab() {
+    const [tab, setTab] = useState(props.tab);
+    const change = (next: DashboardProps['tab']) => {
+      props.onTabChange(next);
+      setTab(next);
+    };
+    return <Dashboard {...props} tab={tab} onTabChange={change} />;
+  }
+  return { ...render(<WithTab />), props };
 }

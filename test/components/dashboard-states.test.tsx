@@ -1,7 +1,7 @@
 /** Every section in every state, with the other sections ready beside it: none blanks another. */
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { SectionKey, SectionState } from '../../lib/cache/store';
+import type { SectionKey, SectionState } from '../../components/dashboard/store';
 import type { AppError } from '../../lib/messaging/protocol';
 import { renderDashboard } from './dashboard-fixtures';
 

@@ -86,9 +86,31 @@ describe('rooms table', () => {
       within(table())
         .getAllByRole('columnheader')
         .map((h) => h.textContent?.replace(/[▲▼↕ ]+$/, '')),
-    ).toEqual(['Room', 'Rent', 'Status', 'Interior', 'Inventory', 'Kitchen', 'Wardrobe']);
+    ).toEqual(['Room', 'Rent', 'Status', 'Interior']);
     expect(table().querySelectorAll('img.thumb')).toHaveLength(1);
     expect(within(table()).getAllByRole('img', { name: 'No picture' })).toHaveLength(2);
+  });
+
+  it('folds the three capacities under the interior, each with its label', () => {
+    renderDashboard();
+    const row = within(table()).getByRole('row', { name: /^Wohnung 1/ });
+    const capacities = within(row)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    const { inventoryCapacity, kitchenCapacity, wardrobeCapacity } = ROOMS[0]!.interiorDetails;
+    expect(capacities).toEqual([
+      `Inventory ${inventoryCapacity}`,
+      `Kitchen ${kitchenCapacity}`,
+      `Wardrobe ${wardrobeCapacity}`,
+    ]);
+  });
+
+  it('a picture that fails to load gives way to the placeholder', () => {
+    renderDashboard();
+    const picture = table().querySelector('img.thumb') as HTMLImageElement;
+    fireEvent.error(picture);
+    expect(table().querySelector('img.thumb')).toBeNull();
+    expect(within(table()).getAllByRole('img', { name: 'No picture' })).toHaveLength(3);
   });
 
   it('sorts by rent and by occupancy, both ways', () => {
@@ -253,5 +275,13 @@ describe('tabs', () => {
     expect(screen.getByRole('tabpanel').textContent).toBe('slot workspace');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Slots' }), { key: 'Home' });
     expect(screen.getByRole('region', { name: 'Details' })).toBeTruthy();
+  });
+
+  it('open on the tab the page remembered and report each choice', () => {
+    const { props } = renderDashboard({ tab: 'slots' });
+    expect(screen.getByRole('tab', { name: 'Slots' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').textContent).toBe('slot workspace');
+    fireEvent.click(screen.getByRole('tab', { name: 'Building' }));
+    expect(props.onTabChange).toHaveBeenCalledWith('building');
   });
 });

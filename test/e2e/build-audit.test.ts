@@ -18,11 +18,11 @@ const PERMISSIONS: Record<string, string[]> = {
 };
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
 /**
- * The issue's budget for the popup is 25 KB; its first view needs ~31 KB: preact (4.4), the
- * polyfill (3.1), zod/mini's core (9.3, for validating every answer), signals (3.0) and the
- * dashboard (7.6). The ceiling here guards against growth; the miss is reported, not hidden.
+ * The popup's first bytes hold preact, the polyfill, signals and the dashboard's first view (~19.5
+ * KB); zod with the schemas, the sections below the details and the Slots tab load after the first
+ * render, each as a chunk of its own.
  */
-const BUDGET_KB = { popup: 32, worker: 30 };
+const BUDGET_KB = { popup: 25, worker: 30 };
 
 type Manifest = Record<string, unknown> & { permissions?: string[] };
 

@@ -148,6 +148,68 @@ describe('building dashboard', () => {
       .toBe(11);
   });
 
+  it('400-px popup: the rooms table fits without scrolling sideways; a picture that fails to load shows the placeholder', async () => {
+    session = await launchExtension();
+    await configure(DEMO.premium.token, 'yes');
+    // The picture host answers nothing for one interior: its pictures fail to load.
+    let brokenPicture = '';
+    await session.context.route(/\/static\/interiors\/[^/]+\.svg$/, (route, request) =>
+      request.url() === brokenPicture ? route.abort('connectionrefused') : route.fallback(),
+    );
+    const popup = await DashboardPage.open(session);
+    const rooms = popup.table(/^Rooms:/);
+    await expect.poll(() => rooms.getByRole('row').count()).toBe(11);
+    const pictures = rooms.locator('img.thumb');
+    brokenPicture = (await pictures.first().getAttribute('src')) ?? '';
+    const sameInterior = await rooms.locator(`img.thumb[src="${brokenPicture}"]`).count();
+    const placeholdersBefore = await rooms.getByRole('img', { name: 'No picture' }).count();
+    await popup.page.reload();
+    await expect.poll(() => rooms.getByRole('row').count()).toBe(11);
+    await expect
+      .poll(() => rooms.getByRole('img', { name: 'No picture' }).count())
+      .toBe(placeholdersBefore + sameInterior);
+    await popup.page.waitForFunction(() => [...document.images].every((img) => img.complete));
+    expect(
+      await pictures.evaluateAll(
+        (images) => images.filter((img) => (img as HTMLImageElement).naturalWidth === 0).length,
+      ),
+    ).toBe(0);
+
+    expect(await rooms.getByRole('columnheader').allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Interior/)]),
+    );
+    expect(await popup.sidewaysScroll(popup.page.getByRole('region', { name: /^Rooms:/ }))).toBe(0);
+    expect(await popup.sidewaysScroll()).toBe(0);
+    await popup.page.screenshot({ path: `${SCREENSHOTS}/popup-400-rooms.png`, fullPage: true });
+  });
+
+  it('popup and side panel reopen on the tab chosen last; the Slots tab follows the building chosen', async () => {
+    session = await launchExtension();
+    await configure(DEMO.premium.token, 'yes');
+    const popup = await DashboardPage.open(session);
+    await popup.building('Königshof').click();
+    await popup.tab('Slots').click();
+    await expect.poll(() => popup.slotTarget('Königshof').getAttribute('aria-pressed')).toBe('true');
+    await popup.page.close();
+
+    const again = await DashboardPage.open(session);
+    await expect.poll(() => again.tab('Slots').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => again.slotTarget('Königshof').getAttribute('aria-pressed')).toBe('true');
+    await again.building('Haus Müllerstraße').click();
+    await expect.poll(() => again.slotTarget('Haus Müllerstraße').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => again.page.getByText('Loading slot…').count()).toBe(0);
+    expect(sandbox.log.some((r) => r.path.startsWith('/building/options/b-1001/'))).toBe(true);
+
+    // The side panel keeps its own tab, and shows the building chosen in the popup.
+    const panel = await DashboardPage.open(session, 'sidepanel.html');
+    await expect.poll(() => panel.tab('Building').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => panel.section('Details').textContent()).toContain('Building: Haus Müllerstraße');
+    await panel.tab('Slots').click();
+    await panel.page.reload();
+    await expect.poll(() => panel.tab('Slots').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => panel.slotTarget('Haus Müllerstraße').getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('screenshots of the popup and the side panel, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       session = await launchExtension({ colorScheme });

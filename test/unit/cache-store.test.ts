@@ -1,8 +1,12 @@
-/** The stale-while-revalidate cache and the dashboard store, with a scripted worker. */
+/** The stale-while-revalidate cache and the dashboard store (with the current target), with a scripted worker. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Building, Room } from '../../lib/api/schemas';
-import { createDashboardStore } from '../../lib/cache/store';
+import { CACHE_FRESH_MS, cacheKey, isFresh, readCached, writeCached } from '../../lib/cache/cache';
+import { createCurrentTarget } from '../../components/current-target';
+import { createDashboardStore } from '../../components/dashboard/store';
+import { currentTargetItem } from '../../lib/storage/current-target';
+import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/client';
 import { CACHE_FRESH_MS, cacheFamily, isFresh, readCached, writeCached } from '../../lib/storage/cache';
 import { readTargets } from '../../lib/storage/targets';
@@ -172,7 +176,7 @@ describe('dashboard store', () => {
     await store.start();
     store.select('b-2');
     await flush();
-    expect((await readTargets(P)).last).toEqual({ kind: 'building', id: 'b-2' });
+    await expect.poll(() => currentTargetItem.get()).toEqual({ kind: 'building', id: 'b-2' });
     store.openAccount('acc-1');
     store.pageTransactions(400);
     await flush();
@@ -182,5 +186,51 @@ describe('dashboard store', () => {
     const reopened = createDashboardStore({ send, profileId: P, now: () => NOW });
     await reopened.start();
     expect(reopened.selectedId.value).toBe('b-2');
+  });
+
+  it('shares one current target: a factory chosen elsewhere keeps the building shown, a building follows', async () => {
+    const { send } = scriptedSend({
+      getSettings: () => settings(true, true),
+      listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
+    });
+    const current = createCurrentTarget();
+    const store = createDashboardStore({ send, now: () => NOW, current });
+    await store.start();
+    expect(current.target.value).toEqual({ kind: 'building', id: 'b-1' });
+    current.choose({ kind: 'factory', id: 'f-501' });
+    expect(store.selectedId.value).toBe('b-1');
+    current.choose({ kind: 'building', id: 'b-2' });
+    expect(store.selectedId.value).toBe('b-2');
+    expect(store.workspaceContext.buildings.value).toMatchObject({
+      status: 'ready',
+      value: [{ id: 'b-1' }, { id: 'b-2' }],
+    });
+    expect(store.workspaceContext.settings.value).toMatchObject({
+      status: 'ready',
+      value: { premium: true },
+    });
+    store.dispose();
+  });
+
+  it('reopens a remembered factory with the first building shown, and the tab last chosen in that view', async () => {
+    await currentTargetItem.set({ kind: 'factory', id: 'f-501' });
+    const { send } = scriptedSend({
+      getSettings: () => settings(true, true),
+      listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
+    });
+    const store = createDashboardStore({ send, now: () => NOW, view: 'popup' });
+    await store.start();
+    expect(store.selectedId.value).toBe('b-1');
+    expect(await currentTargetItem.get()).toEqual({ kind: 'factory', id: 'f-501' });
+    expect(store.tab.value).toBe('building');
+    store.chooseTab('slots');
+    await expect.poll(() => dashboardTabItem('popup').get()).toBe('slots');
+    const reopened = createDashboardStore({ send, now: () => NOW, view: 'popup' });
+    await reopened.start();
+    const sidePanel = createDashboardStore({ send, now: () => NOW, view: 'sidepanel' });
+    await sidePanel.start();
+    await expect.poll(() => reopened.tab.value).toBe('slots');
+    await flush();
+    expect(sidePanel.tab.value).toBe('building');
   });
 });

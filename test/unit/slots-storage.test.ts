@@ -4,7 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { HISTORY_MAX, addEntry, pushHistory, readHistory } from '../../lib/storage/history';
-import { forgetFactory, readTargets, rememberFactory, rememberLast } from '../../lib/storage/targets';
+import { currentTargetItem } from '../../lib/storage/current-target';
+import { forgetFactory, rememberFactory, targetsItem } from '../../lib/storage/targets';
 
 const building: Target = { kind: 'building', id: 'b-1001' };
 const factory: Target = { kind: 'factory', id: 'f-501' };
@@ -61,24 +62,28 @@ describe('history ring', () => {
 });
 
 describe('targets', () => {
-  it('remembers added factories (renaming by id) and the last target', async () => {
-    await rememberFactory(P, { id: 'f-501', name: '' });
-    await rememberFactory(P, { id: 'f-601', name: 'Käthes Werk' });
-    await rememberFactory(P, { id: 'f-501', name: 'Bäckerei' });
-    let stored = await readTargets(P);
-    expect(stored.factories).toEqual([
+  it('remembers added factories, renaming by id, and forgets them', async () => {
+    await rememberFactory({ id: 'f-501', name: '' });
+    await rememberFactory({ id: 'f-601', name: 'Käthes Werk' });
+    await rememberFactory({ id: 'f-501', name: 'Bäckerei' });
+    expect((await targetsItem.get()).factories).toEqual([
       { id: 'f-601', name: 'Käthes Werk' },
       { id: 'f-501', name: 'Bäckerei' },
     ]);
-    expect(stored.last).toEqual(factory);
+    await forgetFactory('f-501');
+    expect((await targetsItem.get()).factories.map((f) => f.id)).toEqual(['f-601']);
+  });
+});
 
-    await rememberLast(P, building);
-    await forgetFactory(P, 'f-501');
-    stored = await readTargets(P);
-    expect(stored.factories.map((f) => f.id)).toEqual(['f-601']);
-    expect(stored.last).toEqual(building);
-
-    await rememberLast(P, { kind: 'factory', id: 'f-601' });
-    expect((await forgetFactory(P, 'f-601')).last).toBeNull();
+describe('current target', () => {
+  it('is one validated item; watchers get each new value, a corrupt one as null', async () => {
+    const seen: unknown[] = [];
+    const stop = currentTargetItem.watch((value) => seen.push(value));
+    await currentTargetItem.set(building);
+    await fakeBrowser.storage.local.set({ [currentTargetItem.key]: { kind: 'house', id: '' } });
+    stop();
+    await currentTargetItem.set(factory);
+    expect(seen).toEqual([building, null]);
+    expect(await currentTargetItem.get()).toEqual(factory);
   });
 });

@@ -11,7 +11,7 @@ export class DashboardPage {
     path: 'popup.html' | 'sidepanel.html' | 'dashboard.html' = 'popup.html',
   ): Promise<DashboardPage> {
     const page = await session.context.newPage();
-    if (path === 'popup.html') await page.setViewportSize({ width: 440, height: 600 });
+    if (path === 'popup.html') await page.setViewportSize({ width: 400, height: 600 });
     if (path === 'sidepanel.html') await page.setViewportSize({ width: 400, height: 900 });
     await page.goto(session.url(path));
     return new DashboardPage(page);
@@ -33,5 +33,14 @@ export class DashboardPage {
   }
   tab(name: 'Building' | 'Slots'): Locator {
     return this.page.getByRole('tab', { name });
+  }
+  /** The Slots tab's choice of a building (pressed when it is the target being edited). */
+  slotTarget(name: string): Locator {
+    return this.page.getByRole('group', { name: 'Buildings' }).getByRole('button', { name });
+  }
+  /** How many pixels `locator` (or the page) would scroll sideways; 0 when everything fits. */
+  async sidewaysScroll(locator?: Locator): Promise<number> {
+    const element = locator ?? this.page.locator('html');
+    return element.evaluate((el) => Math.max(0, el.scrollWidth - el.clientWidth));
   }
 }

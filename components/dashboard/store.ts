@@ -1,22 +1,23 @@
 /**
- * The dashboard's state as signals, shared by every view of one page (picker, sections, tabs):
- * the selected building and one cache-backed entry per section. Each section loads on its own, so
- * one failure never blanks the others. The store talks to the worker only through `send`.
+ * The dashboard's state as signals, shared by every view of one page (picker, sections, tabs, the
+ * Slots tab): the selected building and one cache-backed entry per section. Each section loads on
+ * its own, so one failure never blanks the others. The store talks to the worker only through `send`.
  */
-import { type Signal, batch, signal } from '@preact/signals';
-import {
+import { type Signal, batch, computed, effect, signal } from '@preact/signals';
+import type {
   Building,
   BuildingListEntry,
   LooseRecord,
   Room,
   Tenant,
-  type TransactionsPage,
-} from '../api/schemas';
-import type { AppError, SettingsView } from '../messaging/protocol';
-import type { Send } from '../messaging/client';
-import { z } from '../zod';
-import { isFresh, readCached } from '../storage/cache';
-import { readTargets, rememberLast, targetsFamily } from '../storage/targets';
+  TransactionsPage,
+} from '../../lib/api/schemas';
+import { isFresh } from '../../lib/cache/fresh';
+import type { AppError, SettingsView } from '../../lib/messaging/protocol';
+import type { Send } from '../../lib/messaging/client';
+import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
+import { type CurrentTarget, createCurrentTarget } from '../current-target';
+import type { Loadable, WorkspaceContext } from '../slots/store';
 
 export const TRANSACTIONS_PAGE = 25;
 export const TRANSACTIONS_SKIP_MAX = 200;
@@ -35,11 +36,14 @@ export interface TransactionsState {
 }
 
 const SECTIONS = {
-  details: { type: 'readBuilding', schema: Building, premium: false },
-  rooms: { type: 'listRooms', schema: z.array(Room), premium: false },
-  tenants: { type: 'listTenants', schema: z.array(Tenant), premium: true },
-  accounts: { type: 'listBankAccounts', schema: z.array(LooseRecord), premium: true },
+  details: { type: 'readBuilding', premium: false },
+  rooms: { type: 'listRooms', premium: false },
+  tenants: { type: 'listTenants', premium: true },
+  accounts: { type: 'listBankAccounts', premium: true },
 } as const;
+
+/** The cache and its schemas (with zod) load after the first render, in parallel with the storage read. */
+const sectionCache = () => import('./section-cache');
 export type SectionKey = keyof typeof SECTIONS;
 export const SECTION_KEYS = Object.keys(SECTIONS) as SectionKey[];
 
@@ -55,6 +59,10 @@ export interface StoreDeps {
   /** The profile the page shows: its cached answers and its current target. */
   profileId: string;
   now?: () => number;
+  /** The page's current target; the store makes its own when the page has none to share. */
+  current?: CurrentTarget;
+  /** The view whose tab is remembered; without one the tab starts on Building every time. */
+  view?: DashboardView;
 }
 
 /** The state after an answer: new data, or the error — kept beside older data when there is some. */
@@ -69,6 +77,13 @@ export function settled<T>(
   return { status: 'error', error: answer.error };
 }
 
+/** Resolves after the next frame is painted (at once where there are no frames, as in tests). */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+
 /** Premium is known to be absent: the premium sections are not requested at all. */
 const knownNotPremium = (s: SettingsView | null) =>
   s !== null &&
@@ -78,8 +93,21 @@ const knownNotPremium = (s: SettingsView | null) =>
 const needsPremium = (error: AppError, s: SettingsView | null) =>
   error.kind === 'premiumRequired' || (error.kind === 'forbidden' && s?.premium !== true);
 
-export function createDashboardStore({ send, profileId, now = Date.now }: StoreDeps) {
-  const settings = signal<SettingsView | null>(null);
+export function createDashboardStore({
+  send,
+  profileId,
+  now = Date.now,
+  current = createCurrentTarget(profileId),
+  view,
+}: StoreDeps) {
+  const tabItem = view
+    ? () => import('../../lib/storage/dashboard-tab').then((module) => module.dashboardTabItem(view))
+    : null;
+  const settingsState = signal<Loadable<SettingsView>>({ status: 'loading' });
+  const settings = computed(() =>
+    settingsState.value.status === 'ready' ? settingsState.value.value : null,
+  );
+  const tab = signal<DashboardTab>('building');
   const buildings = signal<SectionState<BuildingListEntry[]>>({ status: 'loading' });
   const selectedId = signal<string | null>(null);
   const sections: { [K in SectionKey]: Signal<SectionState<SectionData[K]>> } = {
@@ -93,6 +121,7 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
   /** The profile's freshness window: younger cached answers are shown without a request. */
   const freshMs = async () => ((await settingsReady)?.freshnessMinutes ?? 5) * 60_000;
   let generation = 0;
+  let tabChosen = false;
 
   function settle<T>(
     target: Signal<SectionState<T>>,
@@ -106,25 +135,35 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
     key: K,
     buildingId: string,
     force: boolean,
+    /** Called once the cache has been checked: its data is shown, or the API is being asked. */
+    cacheChecked?: () => void,
   ): Promise<void> {
     const spec = SECTIONS[key];
     const target = sections[key] as Signal<SectionState<SectionData[K]>>;
     const mine = generation;
+    const cache = sectionCache();
     if (target.value.status !== 'ready') {
-      const cached = await readCached(profileId, [key, buildingId], spec.schema);
+      const cached = await (await cache).readSection(profileId, key, buildingId);
       if (mine !== generation) return;
+      // Shown at once; whether it is fresh enough to skip the request depends on the profile's window.
       if (cached) {
-        const fresh = isFresh(cached.savedAt, now(), await freshMs());
         target.value = {
           status: 'ready',
           data: cached.value as SectionData[K],
           savedAt: cached.savedAt,
-          refreshing: force || !fresh,
+          refreshing: true,
           refreshError: null,
         };
-        if (fresh && !force) return;
+      }
+      cacheChecked?.();
+      const fresh = cached !== null && isFresh(cached.savedAt, now(), await freshMs());
+      if (mine !== generation) return;
+      if (fresh && !force) {
+        if (target.value.status === 'ready') target.value = { ...target.value, refreshing: false };
+        return;
       }
     } else {
+      cacheChecked?.();
       target.value = { ...target.value, refreshing: true, refreshError: null };
     }
     if (spec.premium) {
@@ -147,8 +186,9 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
   }
 
   async function loadBuildings(force: boolean): Promise<void> {
+    const cache = sectionCache();
     if (buildings.value.status !== 'ready') {
-      const cached = await readCached(profileId, ['buildings'], z.array(BuildingListEntry));
+      const cached = await (await cache).readSection(profileId, 'buildings');
       if (cached) {
         buildings.value = {
           status: 'ready',
@@ -179,16 +219,25 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
     buildings.value = { ...list, data };
   }
 
-  /** Keeps the selection when the list has it, else falls back to the first building. */
+  /**
+   * Keeps the selection when the list has it, else falls back to the first building. While a
+   * factory is the current target (chosen on the Slots tab) the fallback is shown, not chosen.
+   */
   function choose(list: BuildingListEntry[]): void {
-    const current = selectedId.value;
-    if (current !== null && list.some((b) => b.id === current)) return;
+    const shown = selectedId.value;
+    if (shown !== null && list.some((b) => b.id === shown)) return;
     const first = list[0];
-    if (first) select(first.id);
-    else selectedId.value = null;
+    if (!first) selectedId.value = null;
+    else if (current.target.value?.kind === 'factory') show(first.id);
+    else select(first.id);
   }
 
-  function select(id: string, remember = true): void {
+  /** The user's choice: the building becomes the current target of every view. */
+  function select(id: string): void {
+    current.choose({ kind: 'building', id });
+  }
+
+  function show(id: string): void {
     if (id === selectedId.value) return;
     generation += 1;
     batch(() => {
@@ -196,9 +245,21 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
       for (const key of SECTION_KEYS) sections[key].value = { status: 'loading' };
       transactions.value = null;
     });
-    if (remember) void rememberLast(profileId, { kind: 'building', id }).catch(() => undefined);
-    for (const key of SECTION_KEYS) void loadSection(key, id, false);
+    // The details come first: the sections below the fold start once they are painted (or asked for).
+    void loadSection('details', id, false, () => {
+      const mine = generation;
+      void afterPaint().then(() => {
+        if (mine !== generation) return;
+        for (const key of SECTION_KEYS) if (key !== 'details') void loadSection(key, id, false);
+      });
+    });
   }
+
+  // A building made current anywhere (this page's picker, another page) is the one shown.
+  const stopFollowing = effect(() => {
+    const target = current.target.value;
+    if (target?.kind === 'building') show(target.id);
+  });
 
   function retry(key: SectionKey): void {
     const id = selectedId.value;
@@ -223,9 +284,25 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
     transactions.value = { bankId, skip, page: settled(now_.page, answer, now()) };
   }
 
+  /** What the Slots tab shares with the dashboard: the target, the settings and the building list. */
+  const workspaceContext: WorkspaceContext = {
+    send,
+    profileId,
+    current,
+    settings: settingsState,
+    buildings: computed(() => {
+      const list = buildings.value;
+      if (list.status === 'ready') return { status: 'ready', value: list.data };
+      if (list.status === 'error') return { status: 'error', error: list.error };
+      return { status: 'loading' };
+    }),
+  };
+
   return {
     settings,
     buildings,
+    tab,
+    workspaceContext,
     selectedId,
     sections,
     transactions,
@@ -247,19 +324,37 @@ export function createDashboardStore({ send, profileId, now = Date.now }: StoreD
       const bounded = Math.max(0, Math.min(TRANSACTIONS_SKIP_MAX, skip));
       void loadTransactions(current.bankId, bounded);
     },
-    /** Loads settings, the remembered building and the list; follows choices made in other views. */
+    /** Loads settings, the remembered target and tab, and the list; follows choices made in other views. */
     async start(): Promise<void> {
+      void sectionCache(); // fetched while the stored target is read, not after it
       settingsReady = send('getSettings', {}).then((answer) => {
-        settings.value = answer.ok ? answer.value : null;
+        settingsState.value = answer.ok
+          ? { status: 'ready', value: answer.value }
+          : { status: 'error', error: answer.error };
         return settings.value;
       });
-      const last = (await readTargets(profileId).catch(() => null))?.last ?? null;
-      if (last?.kind === 'building' && selectedId.value === null) select(last.id, false);
-      // Follows the building chosen in another view of the same profile.
-      targetsFamily.watch(profileId, (_parts, value) => {
-        if (value?.last?.kind === 'building') select(value.last.id, false);
-      });
+      void tabItem?.()
+        .then((item) => item.get())
+        .then(
+          (stored) => {
+            if (!tabChosen) tab.value = stored;
+          },
+          () => undefined,
+        );
+      await current.load();
       await loadBuildings(false);
+    },
+    /** Shows the Building or the Slots tab, and reopens it next time. */
+    chooseTab(next: DashboardTab): void {
+      tabChosen = true;
+      tab.value = next;
+      void tabItem?.()
+        .then((item) => item.set(next))
+        .catch(() => undefined);
+    },
+    dispose(): void {
+      stopFollowing();
+      current.dispose();
     },
   };
 }

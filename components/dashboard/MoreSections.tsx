@@ -1,0 +1,71 @@
+/**
+ * The sections below the details: rooms, tenants, bank accounts with their transactions. Not part
+ * of the first view, so the pages load this module after it (see DashboardApp).
+ */
+import { t } from '../../lib/i18n';
+import { AccountsTable, Transactions, accountId } from './Accounts';
+import type { DashboardProps } from './Dashboard';
+import { RoomsTable } from './RoomsTable';
+import { Section } from './Section';
+import { TenantsTable } from './TenantsTable';
+
+export function MoreSections(props: DashboardProps) {
+  const { now, onOpenSettings } = props;
+  const common = { now, onOpenSettings };
+  const accountRecord =
+    props.transactions && props.accounts.status === 'ready'
+      ? props.accounts.data.find((a) => accountId(a) === props.transactions?.bankId)
+      : undefined;
+  const accountLabel =
+    typeof accountRecord?.label === 'string' ? accountRecord.label : (props.transactions?.bankId ?? '');
+  return (
+    <>
+      <Section
+        title={t('section_rooms')}
+        state={props.rooms}
+        onRetry={() => props.onRetry('rooms')}
+        skeletonRows={6}
+        {...common}
+      >
+        {(rooms) => <RoomsTable rooms={rooms} premium={props.premium} />}
+      </Section>
+      <Section
+        title={t('section_tenants')}
+        state={props.tenants}
+        onRetry={() => props.onRetry('tenants')}
+        premiumPreview={t('premium_tenants')}
+        skeletonRows={4}
+        {...common}
+      >
+        {(tenants) => <TenantsTable tenants={tenants} now={now} />}
+      </Section>
+      <Section
+        title={t('section_accounts')}
+        state={props.accounts}
+        onRetry={() => props.onRetry('accounts')}
+        premiumPreview={t('premium_accounts')}
+        skeletonRows={2}
+        {...common}
+      >
+        {(accounts) => (
+          <>
+            <AccountsTable
+              accounts={accounts}
+              chosen={props.transactions?.bankId ?? null}
+              onChoose={props.onOpenAccount}
+            />
+            {props.transactions && (
+              <Transactions
+                state={props.transactions}
+                accountLabel={accountLabel}
+                onPage={props.onPageTransactions}
+                onRetry={() => props.onPageTransactions(props.transactions?.skip ?? 0)}
+                {...common}
+              />
+            )}
+          </>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/** The dashboard with its Slots tab and a fake worker: one current target, a remembered tab. */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DashboardApp } from '../../components/dashboard/DashboardApp';
+import { createDashboardStore } from '../../components/dashboard/store';
+import type { Send } from '../../lib/messaging/client';
+import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
+import { currentTargetItem } from '../../lib/storage/current-target';
+import { settingsView } from './fixtures';
+
+const BUILDINGS = [
+  { id: 'b-1', label: 'Haus Müllerstraße' },
+  { id: 'b-2', label: 'Königshof' },
+];
+
+function fakeWorker() {
+  const calls: { type: MessageType; payload: unknown }[] = [];
+  const send = vi.fn(async (type: MessageType, payload: unknown) => {
+    calls.push({ type, payload });
+    switch (type) {
+      case 'getSettings':
+        return { ok: true, value: settingsView({ premium: false, hasToken: true, hasSecret: true }) };
+      case 'listBuildings':
+        return { ok: true, value: BUILDINGS };
+      case 'readOption': {
+        const { target, option } = payload as RequestOf<'readOption'>;
+        return { ok: true, value: { title: `${target.id} ${option}`, data: '', lastUpdated: null } };
+      }
+      default:
+        return { ok: false, error: { kind: 'network', message: 'offline' } };
+    }
+  }) as unknown as Send;
+  const count = (type: MessageType) => calls.filter((c) => c.type === type).length;
+  const reads = () =>
+    calls.filter((c) => c.type === 'readOption').map((c) => (c.payload as RequestOf<'readOption'>).target.id);
+  return { send, count, reads };
+}
+
+async function openPopup(worker: ReturnType<typeof fakeWorker>) {
+  const store = createDashboardStore({ send: worker.send, view: 'popup' });
+  const view = render(
+    <DashboardApp store={store} layout="compact" slotsLayout="compact" onOpenSettings={() => undefined} />,
+  );
+  await store.start();
+  return { store, view };
+}
+
+/** The Slots tab's code is a chunk of its own; its first load (and transform) may take a moment. */
+const LAZY_LOAD = { timeout: 10_000 };
+
+const building = (name: string) =>
+  within(screen.getByRole('list', { name: 'Your buildings' })).getByRole('button', {
+    name: new RegExp(name),
+  });
+const targetChoice = (name: string) =>
+  within(screen.getByRole('group', { name: 'Buildings' })).getByRole('button', { name });
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('dashboard with the Slots tab', () => {
+  it('the Slots tab follows the building chosen above it and asks nothing twice', async () => {
+    const worker = fakeWorker();
+    const { store } = await openPopup(worker);
+    fireEvent.click(screen.getByRole('tab', { name: 'Slots' }));
+    await waitFor(() => expect(screen.getByText('b-1 1')).toBeTruthy(), LAZY_LOAD);
+    expect(targetChoice('Haus Müllerstraße').getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(building('Königshof'));
+    await waitFor(() => expect(screen.getByText('b-2 1')).toBeTruthy());
+    expect(targetChoice('Königshof').getAttribute('aria-pressed')).toBe('true');
+    expect(building('Königshof').getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => currentTargetItem.get()).toEqual({ kind: 'building', id: 'b-2' });
+    // Settings and buildings come from the dashboard, not from a second round of requests.
+    expect(worker.count('getSettings')).toBe(1);
+    expect(worker.count('listBuildings')).toBe(1);
+    expect(new Set(worker.reads())).toEqual(new Set(['b-1', 'b-2']));
+
+    // Chosen on the Slots tab, the building is the dashboard's too.
+    fireEvent.click(targetChoice('Haus Müllerstraße'));
+    await waitFor(() => expect(store.selectedId.value).toBe('b-1'));
+    store.dispose();
+  });
+
+  it('reopens on the tab chosen last, with the building chosen last', async () => {
+    const first = await openPopup(fakeWorker());
+    fireEvent.click(building('Königshof'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Slots' }));
+    await waitFor(() => expect(screen.getByText('b-2 1')).toBeTruthy(), LAZY_LOAD);
+    first.store.dispose();
+    first.view.unmount();
+
+    await openPopup(fakeWorker());
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Slots' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    await waitFor(() => expect(screen.getByText('b-2 1')).toBeTruthy());
+  });
+});
