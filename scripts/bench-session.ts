@@ -103,7 +103,9 @@ async function startWorker(
     await Promise.all([
       section(['rooms', buildingId], z.array(Room), () => handlers.listRooms({ buildingId })),
       section(['tenants', buildingId], z.array(Tenant), () => handlers.listTenants({ buildingId })),
-      section(['accounts', buildingId], z.array(LooseRecord), () => handlers.listBankAccounts({ buildingId })),
+      section(['accounts', buildingId], z.array(LooseRecord), () =>
+        handlers.listBankAccounts({ buildingId }),
+      ),
     ]);
   }
 
@@ -141,7 +143,11 @@ async function startWorker(
       if (outcome && outcome.status !== 'saved') problems.push(`save ${option}: ${outcome.status}`);
     },
     async importSlots(target, slots) {
-      const preview = expectOk('preview', await handlers.previewImport({ document: { target, slots } }), problems);
+      const preview = expectOk(
+        'preview',
+        await handlers.previewImport({ document: { target, slots } }),
+        problems,
+      );
       if (preview?.status !== 'ready') {
         if (preview) problems.push(`preview: ${preview.status}`);
         return;
@@ -189,7 +195,9 @@ function naiveClient(sandbox: Sandbox, problems: Problems): SessionClient {
     });
   }
   const write = (target: Target, slot: ImportSlotWrite) =>
-    call(`write ${slot.slot}`, () => api.writeOption(config, target, { apiSecret: secret, option: slot.slot, ...slot }));
+    call(`write ${slot.slot}`, () =>
+      api.writeOption(config, target, { apiSecret: secret, option: slot.slot, ...slot }),
+    );
 
   return {
     async openPopup() {
@@ -269,7 +277,11 @@ export interface SessionLimit {
   windowMs: number;
 }
 
-async function runVariant(variant: Variant, profile: SandboxProfile, limit: SessionLimit): Promise<SessionRun> {
+async function runVariant(
+  variant: Variant,
+  profile: SandboxProfile,
+  limit: SessionLimit,
+): Promise<SessionRun> {
   const sandbox = await startSandbox({ profile });
   const problems: Problems = [];
   try {
@@ -279,7 +291,9 @@ async function runVariant(variant: Variant, profile: SandboxProfile, limit: Sess
         learnedAt = Date.now();
     };
     const client =
-      variant === 'worker' ? await startWorker(sandbox, problems, noteBudget) : naiveClient(sandbox, problems);
+      variant === 'worker'
+        ? await startWorker(sandbox, problems, noteBudget)
+        : naiveClient(sandbox, problems);
     // Set-up (settings, premium probe) is not part of the session: the limit starts now.
     sandbox.clearLog();
     sandbox.setRateLimit({ limit: limit.limit, windowSeconds: limit.windowMs / 1000 });
