@@ -223,7 +223,8 @@ describe('SlotWorkspace', () => {
 
   it('a history restore after a later edit elsewhere shows the conflict with both values and writes nothing', async () => {
     const { worker } = await setup();
-    await pushHistory({ kind: 'building', id: 'b-1001' }, 7, {
+    await pushHistory(P, { kind: 'building', id: 'b-1001' }, 7, {
+      time: Date.now(),
       title: 'Früher',
       data: 'alt',
       lastUpdated: null,
