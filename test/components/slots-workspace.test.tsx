@@ -244,6 +244,7 @@ describe('SlotWorkspace', () => {
         title: 'Früher',
         data: 'alt',
         expectedLastUpdated: T0,
+        expected: { title: 'Titel 7', data: '' },
       },
     ]);
     expect(worker.slots.get(7)?.title).toBe('Titel 7');

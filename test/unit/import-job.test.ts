@@ -14,7 +14,10 @@ beforeEach(() => {
 describe('job list', () => {
   it('keeps every valid job when one stored job is of an older shape or corrupt', async () => {
     const a = newJob(P, 'import', target, [{ slot: 1, title: 'a', data: '' }]);
-    const b = { ...newJob(P, 'import', target, [{ slot: 2, title: 'b', data: '' }]), createdAt: a.createdAt + 1 };
+    const b = {
+      ...newJob(P, 'import', target, [{ slot: 2, title: 'b', data: '' }]),
+      createdAt: a.createdAt + 1,
+    };
     await saveJob(a);
     await saveJob(b);
     const older = { id: 'old-1', target, items: [{ slot: 1, status: 'done' }] };
@@ -36,7 +39,10 @@ describe('job list', () => {
     );
     await saveJob(done);
     await fakeBrowser.storage.local.set({ [jobFamily.key(P, 'bad')]: { v: 1, value: { broken: true } } });
-    const next = { ...newJob(P, 'import', target, [{ slot: 3, title: 'c', data: '' }]), createdAt: done.createdAt + 1 };
+    const next = {
+      ...newJob(P, 'import', target, [{ slot: 3, title: 'c', data: '' }]),
+      createdAt: done.createdAt + 1,
+    };
     await saveJob(next);
     expect((await readJobs(P)).map((j) => j.id)).toEqual([next.id, done.id]);
     expect(await readJob(P, done.id)).toEqual(done);

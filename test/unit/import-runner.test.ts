@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
-import { type ImportJob, newJob, readJob, saveJob, undoSlots } from '../../lib/import/job';
+import { type ImportJob, jobFamily, newJob, readJob, saveJob, undoSlots } from '../../lib/import/job';
 import { requestCancel, runJob } from '../../lib/import/runner';
 import { readHistory } from '../../lib/storage/history';
 import { DEMO } from '../sandbox/seed';
@@ -195,9 +195,10 @@ describe('runJob: later edits, cancel and failure', () => {
     await saveJob(job);
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     let calls = 0;
-    // The quota is hit once, by the first progress update; the failure itself can be stored again.
+    // The quota is hit once, by the job's first progress update (a full history only makes room and
+    // retries); the failure itself can be stored again.
     fakeBrowser.storage.local.set = async (items) => {
-      if (++calls === 1) throw new Error('QUOTA_BYTES quota exceeded');
+      if (jobFamily.key(P, job.id) in items && ++calls === 1) throw new Error('QUOTA_BYTES quota exceeded');
       return set(items);
     };
     const finished = await runJob(P, job.id, deps());
