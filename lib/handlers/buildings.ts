@@ -4,7 +4,7 @@
  * side panel at once) share that one request instead of sending another.
  */
 import * as api from '../api/client';
-import type { Result } from '../api/errors';
+import { ok, type Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
@@ -45,6 +45,8 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
       name: string,
       call: (config: api.ApiConfig, payload: P, profileId: string) => Promise<Result<T>>,
       cache?: { parts: (payload: P) => string[]; schema: S },
+      /** Applied to every answer, cached or not. */
+      finish?: (value: T, profileId: string) => Promise<T>,
     ) =>
     ({ hint, ...rest }: P, context?: MessageContext) =>
       shared(`${context?.profile}:${name}:${hint?.priority === 'user'}:${JSON.stringify(rest)}`, async () => {
@@ -56,19 +58,18 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
         });
         const payload = rest as P;
         const read = () => call(config, payload, profile.id);
-        if (!cache) return read();
-        return cachedRead(profile, hint, { parts: cache.parts(payload), schema: cache.schema }, read);
+        const answer = cache
+          ? await cachedRead(profile, hint, { parts: cache.parts(payload), schema: cache.schema }, read)
+          : await read();
+        return answer.ok && finish ? ok(await finish(answer.value, profile.id)) : answer;
       }) as Promise<Result<T> | Extract<Awaited<ReturnType<typeof connect>>, { ok: false }>>;
   return {
     listBuildings: withConfig(
       'listBuildings',
-      async (config, _payload, profileId) => {
-        const list = await api.listBuildings(config);
-        return list.ok
-          ? { ok: true as const, value: await withRememberedLabels(profileId, list.value) }
-          : list;
-      },
+      (config) => api.listBuildings(config),
       { parts: () => ['buildings'], schema: z.array(BuildingListEntry) },
+      // Labels remembered from details answers name the entries of a list of ids and hashes.
+      (list, profileId) => withRememberedLabels(profileId, list),
     ),
     readBuilding: withConfig(
       'readBuilding',
