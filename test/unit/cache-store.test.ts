@@ -8,7 +8,6 @@ import { currentTargetItem } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/client';
 import { CACHE_FRESH_MS, cacheFamily, isFresh, readCached, writeCached } from '../../lib/storage/cache';
-import { readTargets } from '../../lib/storage/targets';
 import { z } from '../../lib/zod';
 
 const NOW = 1_750_000_000_000;
