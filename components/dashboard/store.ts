@@ -89,6 +89,9 @@ const knownNotPremium = (s: SettingsView | null) =>
   s !== null &&
   (s.premiumOverride === 'off' || (s.premiumOverride === 'auto' && s.detectedPremium === false));
 
+/** Refresh asks the API even when the worker holds a fresh answer. */
+const forced = (force: boolean) => (force ? { hint: { priority: 'user' as const } } : {});
+
 /** A live-style 401 about premium always; a 403 unless premium is known to be there. */
 const needsPremium = (error: AppError, s: SettingsView | null) =>
   error.kind === 'premiumRequired' || (error.kind === 'forbidden' && s?.premium !== true);
@@ -174,7 +177,7 @@ export function createDashboardStore({
         return;
       }
     }
-    const answer = (await send(spec.type, { buildingId })) as
+    const answer = (await send(spec.type, { buildingId, ...forced(force) })) as
       { ok: true; value: SectionData[K] } | { ok: false; error: AppError };
     if (mine !== generation) return;
     if (!answer.ok && spec.premium && needsPremium(answer.error, settings.value)) {
@@ -206,7 +209,7 @@ export function createDashboardStore({
     } else {
       buildings.value = { ...buildings.value, refreshing: true, refreshError: null };
     }
-    const answer = await send('listBuildings', {});
+    const answer = await send('listBuildings', forced(force));
     settle(buildings, answer, now());
     if (answer.ok) choose(answer.value);
   }

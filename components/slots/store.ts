@@ -4,12 +4,13 @@
  * lib/storage. Reads go through a bounded pool, so each slot fills in (or fails) on its own.
  */
 import { type ReadonlySignal, batch, computed, effect, signal } from '@preact/signals';
-import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
+import { type BuildingListEntry, PageOption, type Target } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/client';
 import type { AppError, SettingsView } from '../../lib/messaging/protocol';
 import { sameTarget } from '../../lib/slots/keys';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../../lib/slots/pool';
 import { type SlotProblem, slotNumbers, validateSlot } from '../../lib/slots/validate';
+import { isFresh, optionParts, readCached } from '../../lib/storage/cache';
 import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { type HistoryEntry, readHistory } from '../../lib/storage/history';
 import { type SavedFactory, forgetFactory, readTargets, rememberFactory } from '../../lib/storage/targets';
@@ -134,7 +135,28 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
       const draft = drafts.get(model.option);
       if (draft) applyDraftValues(model, draft.title, draft.data, draft.base);
     }
-    await mapPool(models, SLOT_READ_CONCURRENCY, (model) => load(model, drafts.has(model.option), mine));
+    // Every slot's cached value at once; only what is stale is read, in slot order (visible first).
+    const stale = await showCached(models, drafts, mine);
+    await mapPool(stale, SLOT_READ_CONCURRENCY, (model) => load(model, drafts.has(model.option), mine));
+  }
+
+  /** Shows the cached values; returns the slots whose value is missing or older than the window. */
+  async function showCached(models: SlotModel[], drafts: Map<number, unknown>, mine: number) {
+    const freshMs = (settings.value.status === 'ready' ? settings.value.value.freshnessMinutes : 5) * 60_000;
+    const cached = await Promise.all(
+      models.map((m) => readCached(profileId, optionParts(m.target, m.option), PageOption).catch(() => null)),
+    );
+    if (mine !== generation) return [];
+    return models.filter((model, i) => {
+      const entry = cached[i];
+      if (!entry) return true;
+      batch(() => {
+        model.server.value = entry.value;
+        if (!drafts.has(model.option))
+          applyDraftValues(model, entry.value.title, entry.value.data, entry.value.lastUpdated);
+      });
+      return !isFresh(entry.savedAt, Date.now(), freshMs);
+    });
   }
 
   function applyDraftValues(model: SlotModel, title: string, data: string, base: string | null) {
@@ -145,9 +167,10 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
     });
   }
 
-  async function load(model: SlotModel, hasDraft: boolean, mine: number): Promise<void> {
+  async function load(model: SlotModel, hasDraft: boolean, mine: number, force = false): Promise<void> {
     model.loadError.value = null;
-    const answer = await send('readOption', { target: model.target, option: model.option });
+    const hint = { priority: force ? ('user' as const) : ('visible' as const), order: model.option };
+    const answer = await send('readOption', { target: model.target, option: model.option, hint });
     if (mine !== generation) return;
     if (!answer.ok) {
       model.loadError.value = answer.error;
@@ -162,7 +185,7 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
   }
 
   function retry(model: SlotModel): Promise<void> {
-    return load(model, model.dirty.value, generation);
+    return load(model, model.dirty.value, generation, true);
   }
 
   function edit(model: SlotModel, field: 'title' | 'data', value: string): void {

@@ -4,10 +4,12 @@
  * side panel at once) share that one request instead of sending another.
  */
 import * as api from '../api/client';
-import type { Result } from '../api/errors';
+import { ok, type Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
 import type { Handlers, MessageContext } from '../messaging/router';
-import { writeCached } from '../storage/cache';
+import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
+import { z } from '../zod';
+import { cachedRead } from './cached-read';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
 import { type WorkerDeps, connect } from './context';
 
@@ -34,36 +36,40 @@ export function inFlight<T>() {
 
 export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
   const shared = inFlight<unknown>();
-  /** `cacheParts` names the answer in the profile's cache (what the dashboard shows first). */
+  /**
+   * `cache` names the answer in the profile's cache (what the dashboard shows first): while it is
+   * fresh the worker answers from it without a request, unless the user asked (Refresh).
+   */
   const withConfig =
-    <P extends { hint?: RequestHint }, T>(
+    <P extends { hint?: RequestHint }, T, S extends z.ZodMiniType = z.ZodMiniType>(
       name: string,
       call: (config: api.ApiConfig, payload: P, profileId: string) => Promise<Result<T>>,
-      cacheParts?: (payload: P) => string[],
+      cache?: { parts: (payload: P) => string[]; schema: S },
+      /** Applied to every answer, cached or not. */
+      finish?: (value: T, profileId: string) => Promise<T>,
     ) =>
     ({ hint, ...rest }: P, context?: MessageContext) =>
-      shared(`${context?.profile}:${name}:${JSON.stringify(rest)}`, async () => {
+      shared(`${context?.profile}:${name}:${hint?.priority === 'user'}:${JSON.stringify(rest)}`, async () => {
         const connection = await connect(deps, context);
         if (!connection.ok) return connection;
+        const { profile } = connection.value;
         const config = api.placed(connection.value.config, hint?.priority ?? 'visible', {
           ...(hint?.order !== undefined ? { order: hint.order } : {}),
         });
         const payload = rest as P;
-        const answer = await call(config, payload, connection.value.profile.id);
-        if (answer.ok && cacheParts)
-          await writeCached(connection.value.profile.id, cacheParts(payload), answer.value, Date.now());
-        return answer;
+        const read = () => call(config, payload, profile.id);
+        const answer = cache
+          ? await cachedRead(profile, hint, { parts: cache.parts(payload), schema: cache.schema }, read)
+          : await read();
+        return answer.ok && finish ? ok(await finish(answer.value, profile.id)) : answer;
       }) as Promise<Result<T> | Extract<Awaited<ReturnType<typeof connect>>, { ok: false }>>;
   return {
     listBuildings: withConfig(
       'listBuildings',
-      async (config, _payload, profileId) => {
-        const list = await api.listBuildings(config);
-        return list.ok
-          ? { ok: true as const, value: await withRememberedLabels(profileId, list.value) }
-          : list;
-      },
-      () => ['buildings'],
+      (config) => api.listBuildings(config),
+      { parts: () => ['buildings'], schema: z.array(BuildingListEntry) },
+      // Labels remembered from details answers name the entries of a list of ids and hashes.
+      (list, profileId) => withRememberedLabels(profileId, list),
     ),
     readBuilding: withConfig(
       'readBuilding',
@@ -72,22 +78,20 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
         if (details.ok) await rememberLabel(profileId, buildingId, details.value.label);
         return details;
       },
-      ({ buildingId }) => ['details', buildingId],
+      { parts: ({ buildingId }) => ['details', buildingId], schema: Building },
     ),
-    listRooms: withConfig(
-      'listRooms',
-      (config, { buildingId }) => api.listRooms(config, buildingId),
-      ({ buildingId }) => ['rooms', buildingId],
-    ),
-    listTenants: withConfig(
-      'listTenants',
-      (config, { buildingId }) => api.listTenants(config, buildingId),
-      ({ buildingId }) => ['tenants', buildingId],
-    ),
+    listRooms: withConfig('listRooms', (config, { buildingId }) => api.listRooms(config, buildingId), {
+      parts: ({ buildingId }) => ['rooms', buildingId],
+      schema: z.array(Room),
+    }),
+    listTenants: withConfig('listTenants', (config, { buildingId }) => api.listTenants(config, buildingId), {
+      parts: ({ buildingId }) => ['tenants', buildingId],
+      schema: z.array(Tenant),
+    }),
     listBankAccounts: withConfig(
       'listBankAccounts',
       (config, { buildingId }) => api.listBankAccounts(config, buildingId),
-      ({ buildingId }) => ['accounts', buildingId],
+      { parts: ({ buildingId }) => ['accounts', buildingId], schema: z.array(LooseRecord) },
     ),
     listTransactions: withConfig('listTransactions', (config, { bankId, limit, skip }) =>
       api.listTransactions(config, bankId, { limit, skip }),

@@ -12,7 +12,9 @@ import { requestCancel, runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
+import { optionParts, writeCached } from '../storage/cache';
 import { profilesItem } from '../storage/profiles';
+import { freshnessMs } from './cached-read';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect, profileOf } from './context';
 
@@ -54,7 +56,8 @@ function launch(deps: ImportDeps, id: string, { config, secret, profile }: Conne
   const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
   // Import jobs are background work, tagged with the job's id so their queued requests can be cancelled.
   const placedConfig = api.placed(config, 'background', { tag: id });
-  return runJob(profile.id, id, { config: placedConfig, secret, ...progress })
+  const reuseFreshMs = freshnessMs(profile);
+  return runJob(profile.id, id, { config: placedConfig, secret, reuseFreshMs, ...progress })
     .then(() => undefined)
     .catch(async (error: unknown) => {
       // runJob settles failures of the run itself; this is one before it began (reading the job).
@@ -101,9 +104,13 @@ async function resumeProfileJobs(deps: ImportDeps, profileId: string): Promise<v
 async function readAll(connection: Connection, target: Target, slots: number[]) {
   // Preview and export are what the user just clicked.
   const config = api.placed(connection.config, 'user');
-  const reads = await mapPool(slots, SLOT_READ_CONCURRENCY, (option) =>
-    api.readOption(config, target, option),
-  );
+  // Kept in the profile's cache: the import that follows uses them as its backups and baseline.
+  const reads = await mapPool(slots, SLOT_READ_CONCURRENCY, async (option) => {
+    const read = await api.readOption(config, target, option);
+    if (read.ok)
+      await writeCached(connection.profile.id, optionParts(target, option), read.value, Date.now());
+    return read;
+  });
   const failed = reads.find((read) => !read.ok);
   if (failed && !failed.ok) return failed;
   return ok(reads.map((read) => (read.ok ? read.value : null)));

@@ -1,17 +1,26 @@
 /** Slot reads. Writes go through saveSlot (slots.ts), the one path that checks and keeps history. */
 import * as api from '../api/client';
+import { PageOption } from '../api/schemas';
 import type { Handlers } from '../messaging/router';
+import { optionParts } from '../storage/cache';
+import { cachedRead } from './cached-read';
 import { type WorkerDeps, connect } from './context';
 
 export function optionHandlers(deps: WorkerDeps): Pick<Handlers, 'readOption'> {
   return {
+    /** Answered from the profile's cache while fresh; Retry (priority 'user') always asks the API. */
     async readOption({ target, option, hint }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       const config = api.placed(connection.value.config, hint?.priority ?? 'visible', {
         order: hint?.order ?? option,
       });
-      return api.readOption(config, target, option);
+      return cachedRead(
+        connection.value.profile,
+        hint,
+        { parts: optionParts(target, option), schema: PageOption },
+        () => api.readOption(config, target, option),
+      );
     },
   };
 }

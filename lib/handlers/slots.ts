@@ -10,6 +10,7 @@ import type { Handlers } from '../messaging/router';
 import { validateSlot } from '../slots/validate';
 import { effectivePremium } from '../storage/settings';
 import { keepReplaced } from '../storage/budget';
+import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
 import { type WorkerDeps, connect } from './context';
 
@@ -48,9 +49,11 @@ export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
       if (!written.ok) return written;
       // No read after the write: the slot keeps what was written, marked as written now, and is
       // reconciled by the next read (a save costs the conflict read and the write, nothing more).
+      const option_ = { title, data, lastUpdated: new Date().toISOString() };
+      await writeCached(profile.id, optionParts(target, option), option_, Date.now());
       return ok({
         status: 'saved' as const,
-        option: { title, data, lastUpdated: new Date().toISOString() },
+        option: option_,
         ...(kept === 'kept' ? {} : { history: kept }),
         ...(kept === 'notKept' ? { replaced: server } : {}),
       });

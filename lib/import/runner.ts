@@ -8,10 +8,11 @@
  * A job can be cancelled: it stops before its next write. A run that throws ends the job failed.
  */
 import * as api from '../api/client';
-import type { ApiError } from '../api/errors';
-import type { PageOption } from '../api/schemas';
+import { type ApiError, ok } from '../api/errors';
+import { PageOption } from '../api/schemas';
 import { mapPool } from '../slots/pool';
 import { keepReplaced } from '../storage/budget';
+import { isFresh, optionParts, readCached, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
 import { type ImportJob, type JobItem, isOpen, progressOf, readJob, saveJob, settleJob } from './job';
 
@@ -22,6 +23,11 @@ const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server', 'rateLimi
 export interface RunnerDeps {
   config: api.ApiConfig;
   secret: string;
+  /**
+   * A slot value in the profile's cache younger than this (the preview's read, the import's own
+   * write for an undo) is the first attempt's backup and baseline: no read is spent on it.
+   */
+  reuseFreshMs?: number;
   onProgress?(job: ImportJob): void;
 }
 
@@ -40,6 +46,13 @@ export function requestCancel(id: string, mode: 'cancel' | 'discard' = 'cancel')
 }
 
 const discarded = (id: string) => cancelRequests.get(id) === 'discard';
+
+/** The slot's cached value when it is fresh enough to stand in for a read (never on a resumed item). */
+async function freshValue(job: ImportJob, item: JobItem, deps: RunnerDeps): Promise<PageOption | null> {
+  if (!deps.reuseFreshMs) return null;
+  const cached = await readCached(job.profileId, optionParts(job.target, item.slot), PageOption);
+  return cached && isFresh(cached.savedAt, Date.now(), deps.reuseFreshMs) ? cached.value : null;
+}
 
 function describe(error: ApiError): string {
   return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
@@ -80,7 +93,9 @@ async function applyItem(
   while (attempts < MAX_ATTEMPTS) {
     // A cancelled job neither reads nor stores anything more.
     if (cancelRequests.has(job.id)) return;
-    const current = await api.readOption(config, job.target, item.slot);
+    const reuse =
+      attempts === item.attempts && item.status === 'pending' ? await freshValue(job, item, deps) : null;
+    const current = reuse ? ok(reuse) : await api.readOption(config, job.target, item.slot);
     if (!current.ok) {
       if (TRANSIENT.includes(current.error.kind) && ++attempts < MAX_ATTEMPTS) continue;
       return store.update(item.slot, { status: 'failed', error: describe(current.error), attempts });
@@ -113,7 +128,13 @@ async function applyItem(
       title: item.title,
       data: item.data,
     });
-    if (written.ok) return store.update(item.slot, { status: 'done', attempts });
+    if (written.ok) {
+      // What the slot now holds, marked as written now: an undo soon after needs no read either.
+      const now = { title: item.title, data: item.data, lastUpdated: new Date().toISOString() };
+      if (!discarded(job.id))
+        await writeCached(job.profileId, optionParts(job.target, item.slot), now, Date.now());
+      return store.update(item.slot, { status: 'done', attempts });
+    }
     if (!TRANSIENT.includes(written.error.kind) || attempts >= MAX_ATTEMPTS) {
       return store.update(item.slot, { status: 'failed', error: describe(written.error), attempts });
     }

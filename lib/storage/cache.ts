@@ -47,3 +47,11 @@ export async function writeCached(
     // A full or unavailable storage only costs the instant reopen.
   }
 }
+
+/** The cache entry of one slot: what a read, a save or an import learned of it. */
+export const optionParts = (target: { kind: string; id: string }, option: number) => [
+  'option',
+  target.kind,
+  target.id,
+  String(option),
+];

@@ -38,7 +38,7 @@ function fakeWorker() {
 }
 
 async function openPopup(worker: ReturnType<typeof fakeWorker>) {
-  const store = createDashboardStore({ send: worker.send, view: 'popup' });
+  const store = createDashboardStore({ send: worker.send, profileId: 'p-1', view: 'popup' });
   const view = render(
     <DashboardApp store={store} layout="compact" slotsLayout="compact" onOpenSettings={() => undefined} />,
   );
@@ -70,7 +70,7 @@ describe('dashboard with the Slots tab', () => {
     await waitFor(() => expect(screen.getByText('b-2 1')).toBeTruthy());
     expect(targetChoice('Königshof').getAttribute('aria-pressed')).toBe('true');
     expect(building('Königshof').getAttribute('aria-current')).toBe('true');
-    await expect.poll(() => currentTargetItem.get()).toEqual({ kind: 'building', id: 'b-2' });
+    await expect.poll(() => currentTargetItem('p-1').get()).toEqual({ kind: 'building', id: 'b-2' });
     // Settings and buildings come from the dashboard, not from a second round of requests.
     expect(worker.count('getSettings')).toBe(1);
     expect(worker.count('listBuildings')).toBe(1);

@@ -281,7 +281,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
   });
 
   it('cancels a running job with one button', async () => {
-    const job = newJob('import', target, [
+    const job = newJob(P, 'import', target, [
       { slot: 1, title: 'a', data: '' },
       { slot: 2, title: 'b', data: '' },
     ]);
@@ -304,7 +304,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 
   it('shows a failed job with its reason', async () => {
     const job = settleJob(
-      newJob('import', target, [{ slot: 1, title: 'a', data: '' }]),
+      newJob(P, 'import', target, [{ slot: 1, title: 'a', data: '' }]),
       'failed',
       'failed',
       'QUOTA_BYTES quota exceeded',
@@ -323,7 +323,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
       data: 'edited after the import',
       lastUpdated: '2026-01-02T00:00:00.000Z',
     };
-    const undo = newJob('undo', target, [
+    const undo = newJob(P, 'undo', target, [
       { slot: 1, title: 'old', data: 'O', expected: { title: 'new', data: 'N' } },
     ]);
     const [item] = undo.items as [ImportJob['items'][0]];
@@ -348,7 +348,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 
   it('keeping the undo’s value writes it through the checked save, over the value shown', async () => {
     const later = { title: 'Later', data: 'L', lastUpdated: '2026-01-02T00:00:00.000Z' };
-    const undo = newJob('undo', target, [
+    const undo = newJob(P, 'undo', target, [
       { slot: 4, title: 'old', data: 'O', expected: { title: 'new', data: 'N' } },
     ]);
     const [item] = undo.items as [ImportJob['items'][0]];

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PageOffer, describePayload } from '../../components/import/PageOffer';
-import { PENDING_IMPORT_KEY } from '../../lib/import/pending';
+import { takePendingImport } from '../../lib/import/pending';
 import type { Send } from '../../lib/messaging/client';
 
 const listing = vi.fn(async () => ({ ok: true, value: [{ id: 'b-1001', label: 'Haus Müllerstraße' }] }));
@@ -48,12 +48,8 @@ describe('PageOffer', () => {
     render(<PageOffer find={async () => describePayload(text, 'https://shop.example/')} send={send} />);
     const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
     fireEvent.click(await screen.findByRole('button', { name: 'Review and import' }));
-    await waitFor(async () =>
-      expect((await fakeBrowser.storage.session.get(PENDING_IMPORT_KEY))[PENDING_IMPORT_KEY]).toMatchObject({
-        text,
-        source: 'https://shop.example/',
-      }),
-    );
+    await waitFor(() => expect(close).toHaveBeenCalled());
+    expect(await takePendingImport()).toMatchObject({ text, source: 'https://shop.example/' });
     close.mockRestore();
   });
 });

@@ -223,7 +223,8 @@ describe('SlotWorkspace', () => {
 
   it('a history restore after a later edit elsewhere shows the conflict with both values and writes nothing', async () => {
     const { worker } = await setup();
-    await pushHistory({ kind: 'building', id: 'b-1001' }, 7, {
+    await pushHistory(P, { kind: 'building', id: 'b-1001' }, 7, {
+      time: Date.now(),
       title: 'Früher',
       data: 'alt',
       lastUpdated: null,
@@ -243,6 +244,7 @@ describe('SlotWorkspace', () => {
         title: 'Früher',
         data: 'alt',
         expectedLastUpdated: T0,
+        expected: { title: 'Titel 7', data: '' },
       },
     ]);
     expect(worker.slots.get(7)?.title).toBe('Titel 7');

@@ -53,7 +53,10 @@ describe('building handlers', () => {
       '/building/rooms/b-1001',
       '/building/rooms/b-1002',
     ]);
+    // Afterwards the fresh answer comes from the profile's cache; Refresh (priority 'user') asks again.
     await handlers.listRooms({ buildingId: 'b-1001' });
+    expect(sandbox.log).toHaveLength(2);
+    await handlers.listRooms({ buildingId: 'b-1001', hint: { priority: 'user' } });
     expect(sandbox.log).toHaveLength(3);
   });
 });

@@ -2,14 +2,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Building, Room } from '../../lib/api/schemas';
-import { CACHE_FRESH_MS, cacheKey, isFresh, readCached, writeCached } from '../../lib/cache/cache';
 import { createCurrentTarget } from '../../components/current-target';
 import { createDashboardStore } from '../../components/dashboard/store';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/client';
 import { CACHE_FRESH_MS, cacheFamily, isFresh, readCached, writeCached } from '../../lib/storage/cache';
-import { readTargets } from '../../lib/storage/targets';
 import { z } from '../../lib/zod';
 
 const NOW = 1_750_000_000_000;
@@ -176,7 +174,7 @@ describe('dashboard store', () => {
     await store.start();
     store.select('b-2');
     await flush();
-    await expect.poll(() => currentTargetItem.get()).toEqual({ kind: 'building', id: 'b-2' });
+    await expect.poll(() => currentTargetItem(P).get()).toEqual({ kind: 'building', id: 'b-2' });
     store.openAccount('acc-1');
     store.pageTransactions(400);
     await flush();
@@ -193,8 +191,8 @@ describe('dashboard store', () => {
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
     });
-    const current = createCurrentTarget();
-    const store = createDashboardStore({ send, now: () => NOW, current });
+    const current = createCurrentTarget(P);
+    const store = createDashboardStore({ send, profileId: P, now: () => NOW, current });
     await store.start();
     expect(current.target.value).toEqual({ kind: 'building', id: 'b-1' });
     current.choose({ kind: 'factory', id: 'f-501' });
@@ -213,21 +211,21 @@ describe('dashboard store', () => {
   });
 
   it('reopens a remembered factory with the first building shown, and the tab last chosen in that view', async () => {
-    await currentTargetItem.set({ kind: 'factory', id: 'f-501' });
+    await currentTargetItem(P).set({ kind: 'factory', id: 'f-501' });
     const { send } = scriptedSend({
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, now: () => NOW, view: 'popup' });
+    const store = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'popup' });
     await store.start();
     expect(store.selectedId.value).toBe('b-1');
-    expect(await currentTargetItem.get()).toEqual({ kind: 'factory', id: 'f-501' });
+    expect(await currentTargetItem(P).get()).toEqual({ kind: 'factory', id: 'f-501' });
     expect(store.tab.value).toBe('building');
     store.chooseTab('slots');
     await expect.poll(() => dashboardTabItem('popup').get()).toBe('slots');
-    const reopened = createDashboardStore({ send, now: () => NOW, view: 'popup' });
+    const reopened = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'popup' });
     await reopened.start();
-    const sidePanel = createDashboardStore({ send, now: () => NOW, view: 'sidepanel' });
+    const sidePanel = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'sidepanel' });
     await sidePanel.start();
     await expect.poll(() => reopened.tab.value).toBe('slots');
     await flush();

@@ -271,11 +271,14 @@ describe('cancelImport and bounded documents', () => {
   });
 
   it('marks a stored running job that this worker does not run as cancelled at once', async () => {
-    await configure('premium');
-    const stale = newJob('import', target, [{ slot: 1, title: 'a', data: '' }]);
+    const profileId = await configure('premium');
+    const stale = newJob(profileId, 'import', target, [{ slot: 1, title: 'a', data: '' }]);
     await saveJob(stale);
     await handlers.cancelImport({ id: stale.id });
-    expect(await readJob(stale.id)).toMatchObject({ state: 'cancelled', items: [{ status: 'cancelled' }] });
+    expect(await readJob(profileId, stale.id)).toMatchObject({
+      state: 'cancelled',
+      items: [{ status: 'cancelled' }],
+    });
   });
 
   it('refuses a document over 256 KB or with more than 20 slots before looking at its slots', async () => {

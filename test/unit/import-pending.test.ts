@@ -1,12 +1,7 @@
 /** Payloads handed to the editor: nothing over the import size limit is stored. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  PENDING_IMPORT_KEY,
-  putPendingImport,
-  putPendingSelection,
-  takePendingImport,
-} from '../../lib/import/pending';
+import { putPendingImport, putPendingSelection, takePendingImport } from '../../lib/import/pending';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -29,6 +24,7 @@ describe('pending imports', () => {
       '257 KB, at most 256 KB; nothing of it was read',
     );
     await expect(putPendingSelection({ text, at: 1 })).rejects.toThrow('at most 256 KB');
-    expect(await fakeBrowser.storage.session.get(PENDING_IMPORT_KEY)).toEqual({});
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+    expect(await takePendingImport()).toBeNull();
   });
 });

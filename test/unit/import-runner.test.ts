@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
-import { type ImportJob, newJob, readJob, saveJob, undoSlots } from '../../lib/import/job';
+import { type ImportJob, jobFamily, newJob, readJob, saveJob, undoSlots } from '../../lib/import/job';
 import { requestCancel, runJob } from '../../lib/import/runner';
 import { readHistory } from '../../lib/storage/history';
 import { DEMO } from '../sandbox/seed';
@@ -125,9 +125,9 @@ async function writeDirectly(option: number, title: string, data: string) {
 describe('runJob: later edits, cancel and failure', () => {
   it('undo leaves a slot edited after the import as it is and reports the conflict with its value', async () => {
     const originals = await Promise.all([1, 2].map(slot));
-    const imported = await start(newJob('import', target, twenty.slice(0, 2)));
+    const imported = await start(newJob(P, 'import', target, twenty.slice(0, 2)));
     await writeDirectly(2, 'Later', 'edited after the import');
-    const undone = await start(newJob('undo', target, undoSlots(imported), imported.id));
+    const undone = await start(newJob(P, 'undo', target, undoSlots(imported), imported.id));
     expect(undone.items.map((i) => i.status)).toEqual(['done', 'conflict']);
     expect(undone.items[1]?.conflict).toMatchObject({ title: 'Later', data: 'edited after the import' });
     expect(await slot(2)).toMatchObject({ title: 'Later', data: 'edited after the import' });
@@ -136,16 +136,16 @@ describe('runJob: later edits, cancel and failure', () => {
 
   it('undo skips a slot that already holds the old value again', async () => {
     const original = await slot(1);
-    const imported = await start(newJob('import', target, twenty.slice(0, 1)));
+    const imported = await start(newJob(P, 'import', target, twenty.slice(0, 1)));
     await writeDirectly(1, original.title, original.data);
     sandbox.clearLog();
-    const undone = await start(newJob('undo', target, undoSlots(imported), imported.id));
+    const undone = await start(newJob(P, 'undo', target, undoSlots(imported), imported.id));
     expect(undone.items[0]?.status).toBe('skipped');
     expect(sandbox.log.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
   it('a resumed import re-reads first: a slot changed by someone else since the backup is a conflict', async () => {
-    const job = newJob('import', target, twenty.slice(0, 2));
+    const job = newJob(P, 'import', target, twenty.slice(0, 2));
     await writeDirectly(1, 'Someone', 'else');
     const interrupted: ImportJob = {
       ...job,
@@ -169,10 +169,10 @@ describe('runJob: later edits, cancel and failure', () => {
   });
 
   it('a cancelled job stops before its next write: written slots stay, the rest are marked cancelled', async () => {
-    const job = newJob('import', target, twenty.slice(0, 9));
+    const job = newJob(P, 'import', target, twenty.slice(0, 9));
     await saveJob(job);
     let requested = false;
-    const finished = await runJob(job.id, {
+    const finished = await runJob(P, job.id, {
       ...deps(),
       onProgress(progress) {
         if (!requested && progress.items.some((i) => i.status === 'done')) {
@@ -187,24 +187,25 @@ describe('runJob: later edits, cancel and failure', () => {
     expect(statuses.every((s) => s === 'done' || s === 'cancelled')).toBe(true);
     const written = statuses.filter((s) => s === 'done').length;
     expect(sandbox.log.filter((r) => r.method === 'POST').length).toBeLessThanOrEqual(written + 2);
-    expect((await readJob(job.id))?.state).toBe('cancelled');
+    expect((await readJob(P, job.id))?.state).toBe('cancelled');
   });
 
   it('a run that throws (storage full) ends the job failed with the reason, never running', async () => {
-    const job = newJob('import', target, twenty.slice(0, 3));
+    const job = newJob(P, 'import', target, twenty.slice(0, 3));
     await saveJob(job);
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     let calls = 0;
-    // The quota is hit once, by the first progress update; the failure itself can be stored again.
+    // The quota is hit once, by the job's first progress update (a full history only makes room and
+    // retries); the failure itself can be stored again.
     fakeBrowser.storage.local.set = async (items) => {
-      if (++calls === 1) throw new Error('QUOTA_BYTES quota exceeded');
+      if (jobFamily.key(P, job.id) in items && ++calls === 1) throw new Error('QUOTA_BYTES quota exceeded');
       return set(items);
     };
-    const finished = await runJob(job.id, deps());
+    const finished = await runJob(P, job.id, deps());
     fakeBrowser.storage.local.set = set;
     expect(finished?.state).toBe('failed');
     expect(finished?.error).toContain('QUOTA_BYTES quota exceeded');
     expect(finished?.items.every((i) => i.status !== 'pending' && i.status !== 'writing')).toBe(true);
-    expect(await readJob(job.id)).toMatchObject({ state: 'failed' });
+    expect(await readJob(P, job.id)).toMatchObject({ state: 'failed' });
   });
 });

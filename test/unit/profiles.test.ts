@@ -140,6 +140,8 @@ describe('forgetProfile (sign-out)', () => {
   it('cancels a running import: it stops before its next write and leaves nothing behind', async () => {
     const id = await configure();
     const before = await handlers.readOption({ target, option: 1 });
+    // No fresh cached value: every slot of the import starts with a read that takes 300 ms.
+    await cacheFamily.removeAll(id);
     sandbox.setLatency(300);
     sandbox.clearLog();
     const slots = Array.from({ length: 6 }, (_, i) => ({ slot: i + 1, title: `Neu ${i + 1}`, data: '' }));

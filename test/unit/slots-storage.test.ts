@@ -4,8 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { HISTORY_MAX, addEntry, pushHistory, readHistory } from '../../lib/storage/history';
-import { currentTargetItem } from '../../lib/storage/current-target';
-import { forgetFactory, rememberFactory, targetsItem } from '../../lib/storage/targets';
+import { currentTargetFamily, currentTargetItem } from '../../lib/storage/current-target';
+import { forgetFactory, readTargets, rememberFactory } from '../../lib/storage/targets';
 
 const building: Target = { kind: 'building', id: 'b-1001' };
 const factory: Target = { kind: 'factory', id: 'f-501' };
@@ -63,27 +63,31 @@ describe('history ring', () => {
 
 describe('targets', () => {
   it('remembers added factories, renaming by id, and forgets them', async () => {
-    await rememberFactory({ id: 'f-501', name: '' });
-    await rememberFactory({ id: 'f-601', name: 'Käthes Werk' });
-    await rememberFactory({ id: 'f-501', name: 'Bäckerei' });
-    expect((await targetsItem.get()).factories).toEqual([
+    await rememberFactory(P, { id: 'f-501', name: '' });
+    await rememberFactory(P, { id: 'f-601', name: 'Käthes Werk' });
+    await rememberFactory(P, { id: 'f-501', name: 'Bäckerei' });
+    expect((await readTargets(P)).factories).toEqual([
       { id: 'f-601', name: 'Käthes Werk' },
       { id: 'f-501', name: 'Bäckerei' },
     ]);
-    await forgetFactory('f-501');
-    expect((await targetsItem.get()).factories.map((f) => f.id)).toEqual(['f-601']);
+    await forgetFactory(P, 'f-501');
+    expect((await readTargets(P)).factories.map((f) => f.id)).toEqual(['f-601']);
   });
 });
 
 describe('current target', () => {
-  it('is one validated item; watchers get each new value, a corrupt one as null', async () => {
+  it('is one validated item per profile; watchers get each new value, a corrupt one as null', async () => {
     const seen: unknown[] = [];
-    const stop = currentTargetItem.watch((value) => seen.push(value));
-    await currentTargetItem.set(building);
-    await fakeBrowser.storage.local.set({ [currentTargetItem.key]: { kind: 'house', id: '' } });
+    const item = currentTargetItem(P);
+    const stop = item.watch((value) => seen.push(value));
+    await item.set(building);
+    await fakeBrowser.storage.local.set({
+      [currentTargetFamily.key(P)]: { v: 1, value: { kind: 'house', id: '' } },
+    });
     stop();
-    await currentTargetItem.set(factory);
+    await item.set(factory);
     expect(seen).toEqual([building, null]);
-    expect(await currentTargetItem.get()).toEqual(factory);
+    expect(await item.get()).toEqual(factory);
+    expect(await currentTargetItem('p-2').get()).toBeNull();
   });
 });

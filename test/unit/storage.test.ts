@@ -2,6 +2,7 @@
  * The storage idiom (versioned items, per-profile families), the migration of the single-account
  * release, and bounded storage (budgets, a full quota), in wxt's fake extension storage.
  */
+import { currentTargetItem } from '../../lib/storage/current-target';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
@@ -198,10 +199,8 @@ describe('migration of the single-account release', () => {
     expect((await readCached(id, ['buildings'], z.unknown()))?.value).toEqual([
       { id: 'b-1001', label: 'Haus' },
     ]);
-    expect(await readTargets(id)).toEqual({
-      factories: [{ id: 'f-501', name: 'Bäckerei' }],
-      last: { kind: 'building', id: 'b-1001' },
-    });
+    expect(await readTargets(id)).toEqual({ factories: [{ id: 'f-501', name: 'Bäckerei' }] });
+    expect(await currentTargetItem(id).get()).toEqual({ kind: 'building', id: 'b-1001' });
     expect((await readJobs(id)).map((j) => [j.id, j.profileId])).toEqual([['import-ok', id]]);
     expect(problems.map((p) => p.key)).toEqual(['importJobs.v1']);
 
