@@ -39,7 +39,9 @@ const SESSION_WINDOW_MS = Number(
 );
 // The sandbox counts its window in whole seconds.
 if (!Number.isInteger(SESSION_WINDOW_MS / 1000) || SESSION_WINDOW_MS < 1000)
-  throw new Error('--session-window must be a whole number of seconds in ms, at least 1000 (e.g. 6000)');
+  throw new Error(
+    `--session-window must be whole seconds in ms, at least 1000 (e.g. 6000), got ${args[args.indexOf('--session-window') + 1]}`,
+  );
 const SESSION_PROFILES = ['default', 'live'] as const;
 
 /** The import runner's concurrency, read from its source so the bench follows it. */
