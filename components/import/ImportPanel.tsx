@@ -54,12 +54,16 @@ function useJob(id: string | null, send: Send): ImportJob | null {
   useEffect(() => {
     if (!id) return setJob(null);
     let live = true;
+    // A stored change is always newer than the first answer, which may arrive after it.
+    let changed = false;
     void send('getImportJob', { id }).then((answer) => {
-      if (live && answer.ok && answer.value) setJob(answer.value);
+      if (live && !changed && answer.ok && answer.value) setJob(answer.value);
     });
     // The job is stored per profile and job: each progress step arrives as that key's change.
     const stop = jobFamily.watch(boundProfile(), (parts, value) => {
-      if (live && parts[0] === id && value) setJob(value);
+      if (!live || parts[0] !== id || !value) return;
+      changed = true;
+      setJob(value);
     });
     return () => {
       live = false;

@@ -118,6 +118,11 @@ interface Queue {
   id: QueueId;
   budget: Budget | null;
   sends: number[];
+  /**
+   * Send times of requests the server answered with anything but 429: what a 429 is measured
+   * against. Requests still in flight when the first 429 arrives have not got through (yet).
+   */
+  answered: number[];
   waitingUntil: number | null;
   /** When the last 429 wait ended: the start of the burst that a next 429 is measured against. */
   resumedAt: number;
@@ -236,6 +241,7 @@ export class RequestScheduler {
         id,
         budget: null,
         sends: [],
+        answered: [],
         waitingUntil: null,
         resumedAt: 0,
         pending: [],
@@ -344,6 +350,7 @@ export class RequestScheduler {
   private prune(queue: Queue, now: number): void {
     const keep = Math.max(DEFAULT_WINDOW_MS, this.budgetOf(queue)?.windowMs ?? 0) + PACING_MARGIN_MS;
     queue.sends = queue.sends.filter((t) => t > now - keep);
+    queue.answered = queue.answered.filter((t) => t > now - keep);
     if (queue.waitingUntil !== null && queue.waitingUntil <= now) {
       queue.waitingUntil = null;
       queue.resumedAt = now;
@@ -368,6 +375,7 @@ export class RequestScheduler {
         removeOne(queue.sends, sent.pop() ?? now);
         this.learnFrom429(queue, signal, now);
       } else {
+        queue.answered.push(sent[sent.length - 1] ?? sentAt);
         this.learnFromHeaders(queue, signal, now);
       }
       this.scheduleSave();
@@ -423,7 +431,10 @@ export class RequestScheduler {
     const known = queue.budget;
     // The requests that got through since the last wait ended are what the key allows per window.
     const windowGuess = known?.windowMs ?? DEFAULT_WINDOW_MS;
-    const burst = queue.sends.filter((t) => t >= queue.resumedAt && t > now - windowGuess && t <= now);
+    const inBurst = (t: number) => t >= queue.resumedAt && t > now - windowGuess && t <= now;
+    const answered = queue.answered.filter(inBurst);
+    // Without any answer yet (a restart), what was sent is the best guess.
+    const burst = answered.length > 0 || known ? answered : queue.sends.filter(inBurst);
     if (burst.length === 0 && known) {
       // Refused right after a wait: the window is longer than learned, not the limit lower.
       const lastOnes = queue.sends.filter((t) => t <= now).slice(-known.limit);
@@ -465,6 +476,7 @@ export class RequestScheduler {
       const queue = this.queueOf({ key, origin: saved.origin });
       queue.budget = saved.budget;
       queue.sends = [...saved.sends];
+      queue.answered = [...saved.sends];
       queue.waitingUntil = saved.waitingUntil;
       queue.resumedAt = saved.resumedAt;
     }

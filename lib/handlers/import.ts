@@ -5,16 +5,16 @@
  */
 import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
-import type { Target } from '../api/schemas';
+import { PageOption, type Target } from '../api/schemas';
 import { exportDocument, parseImport } from '../import/format';
 import { type ImportJob, newJob, readJob, readJobs, saveJob, settleJob, undoSlots } from '../import/job';
 import { requestCancel, runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
-import { optionParts, writeCached } from '../storage/cache';
+import { optionParts } from '../storage/cache';
 import { profilesItem } from '../storage/profiles';
-import { freshnessMs } from './cached-read';
+import { cachedRead, freshnessMs } from './cached-read';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect, profileOf } from './context';
 
@@ -101,16 +101,20 @@ async function resumeProfileJobs(deps: ImportDeps, profileId: string): Promise<v
   );
 }
 
+/**
+ * The current values of `slots`, read from the API first in line (what the user just clicked) and
+ * kept in the profile's cache: the import that follows uses them as its backups and baseline.
+ */
 async function readAll(connection: Connection, target: Target, slots: number[]) {
-  // Preview and export are what the user just clicked.
   const config = api.placed(connection.config, 'user');
-  // Kept in the profile's cache: the import that follows uses them as its backups and baseline.
-  const reads = await mapPool(slots, SLOT_READ_CONCURRENCY, async (option) => {
-    const read = await api.readOption(config, target, option);
-    if (read.ok)
-      await writeCached(connection.profile.id, optionParts(target, option), read.value, Date.now());
-    return read;
-  });
+  const reads = await mapPool(slots, SLOT_READ_CONCURRENCY, (option) =>
+    cachedRead(
+      connection.profile,
+      { priority: 'user' },
+      { parts: optionParts(target, option), schema: PageOption },
+      () => api.readOption(config, target, option),
+    ),
+  );
   const failed = reads.find((read) => !read.ok);
   if (failed && !failed.ok) return failed;
   return ok(reads.map((read) => (read.ok ? read.value : null)));

@@ -261,8 +261,9 @@ async function forgetExtensionState(): Promise<void> {
         };
       }
     ).chrome.storage.local;
-    const keep = new Set(['settings.v1', 'credentials.v1']);
-    await local.remove(Object.keys(await local.get(null)).filter((key) => !keep.has(key)));
+    // The profiles and each profile's credentials stay; everything an account produced goes.
+    const keep = (key: string) => key === 'profiles' || /^p\.[^.]+\.credentials:/.test(key);
+    await local.remove(Object.keys(await local.get(null)).filter((key) => !keep(key)));
   });
 }
 
