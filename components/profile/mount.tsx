@@ -5,11 +5,12 @@
  */
 import { type VNode, render } from 'preact';
 import { bindProfile, send } from '../../lib/messaging/client';
-import { type Profiles, activeProfile, profilesItem } from '../../lib/storage/profiles';
 
-export type ProfileState = Pick<Profiles, 'active'> & {
+/** What a page needs of the profiles: which is active, and each one's name and colour. */
+export interface ProfileState {
+  active: string | null;
   list: { id: string; name: string; color: string }[];
-};
+}
 
 export async function mountForProfile(
   root: HTMLElement,
@@ -31,5 +32,7 @@ export async function mountForProfile(
   // Asking the worker first lets it move the previous release's data into the first profile.
   const answer = await send('listProfiles', {});
   show(answer.ok ? answer.value : { active: null, list: [] });
+  // The stored item (and zod with it) loads after the first view, outside the popup's first bytes.
+  const { activeProfile, profilesItem } = await import('../../lib/storage/profiles');
   profilesItem.watch((state) => show({ active: activeProfile(state)?.id ?? null, list: state.list }));
 }

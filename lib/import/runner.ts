@@ -48,11 +48,13 @@ export function requestCancel(id: string, mode: 'cancel' | 'discard' = 'cancel')
 const discarded = (id: string) => cancelRequests.get(id) === 'discard';
 
 /**
- * The slot's cached value when it is fresh enough to stand in for a read (never on a resumed item).
+ * The slot's cached value when it is fresh enough to stand in for a read (the preview's read; never
+ * for a resumed item or an undo).
  * One that already holds the new value is not trusted to skip the write: that is read for real.
  */
 async function freshValue(job: ImportJob, item: JobItem, deps: RunnerDeps): Promise<PageOption | null> {
-  if (!deps.reuseFreshMs) return null;
+  // An undo must see the slot as it is now: only a read tells whether someone changed it since.
+  if (!deps.reuseFreshMs || item.expected) return null;
   const cached = await readCached(job.profileId, optionParts(job.target, item.slot), PageOption);
   if (!cached || !isFresh(cached.savedAt, Date.now(), deps.reuseFreshMs)) return null;
   return sameContent(cached.value, item) ? null : cached.value;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { seriousViolations } from './axe';
-import { type ExtensionSession, launchExtension } from './browser';
+import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
@@ -67,6 +67,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     it('the full editor: 20 slots, a failed read, a failed save and a conflict', async () => {
       sandbox.reset();
+      await clearCachedAnswers(session);
       sandbox.addFault({ path: '/building/options/b-1001/6', method: 'GET', kind: 'status', status: 404 });
       const editor = await EditorPage.open(session);
       await expect.poll(() => editor.page.getByLabel('Title', { exact: true }).count()).toBe(19);

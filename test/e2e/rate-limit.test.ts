@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
 import { type Fault, type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
 import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
@@ -53,9 +53,11 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   sandbox.reset();
   fetches = [];
+  // Each view must ask the API: nothing is fresh in the extension's cache.
+  await clearCachedAnswers(session);
 });
 
 describe('429 × every view: never a failure', () => {
