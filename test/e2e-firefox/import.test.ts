@@ -10,6 +10,7 @@ import { type FirefoxSession, launchFirefox } from './firefox';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
 import { text, waitFor } from './pages/query';
+import { demoCredentials, readSlotDirect } from '../sandbox/direct';
 
 const sandbox = useSandbox();
 let session: FirefoxSession;
@@ -24,21 +25,12 @@ const DOCUMENT = {
   ],
 };
 
-async function readSlot(option: number) {
-  const answer = await fetch(`${sandbox.url}/building/options/${BUILDING}/${option}`, {
-    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-  });
-  return (await answer.json()) as { title: string; data: string };
-}
+const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: BUILDING }, option);
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
 beforeAll(async () => {
   session = await launchFirefox();
-  await OptionsPage.configure(session, {
-    baseUrl: sandbox.url,
-    token: DEMO.premium.token,
-    secret: DEMO.premium.secret,
-  });
+  await OptionsPage.configure(session, demoCredentials(sandbox));
 });
 afterAll(async () => {
   await session?.close();

@@ -10,26 +10,18 @@ import { type FirefoxSession, gotoExtensionPage, launchFirefox } from './firefox
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
 import { waitFor } from './pages/query';
+import { demoCredentials, readSlotDirect } from '../sandbox/direct';
 
 const sandbox = useSandbox();
 let session: FirefoxSession;
 const BUILDING = 'b-1001';
 
-async function readSlot(option: number) {
-  const answer = await fetch(`${sandbox.url}/building/options/${BUILDING}/${option}`, {
-    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-  });
-  return (await answer.json()) as { title: string; data: string; lastUpdated: string };
-}
+const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: BUILDING }, option);
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
 beforeAll(async () => {
   session = await launchFirefox();
-  await OptionsPage.configure(session, {
-    baseUrl: sandbox.url,
-    token: DEMO.premium.token,
-    secret: DEMO.premium.secret,
-  });
+  await OptionsPage.configure(session, demoCredentials(sandbox));
 });
 afterAll(async () => {
   await session?.close();

@@ -17,6 +17,7 @@ import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
+import { readSlotDirect } from '../sandbox/direct';
 
 const VIEWS = ['building details', 'slot list', 'save'] as const;
 type View = (typeof VIEWS)[number];
@@ -283,12 +284,7 @@ async function expectShown(alert: Locator, shown: Shown): Promise<string> {
   return shown.title;
 }
 
-async function readSlot(option: number) {
-  const answer = await fetch(`${sandbox.url}/building/options/${BUILDING.id}/${option}`, {
-    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-  });
-  return (await answer.json()) as { title: string; data: string };
-}
+const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: BUILDING.id }, option);
 
 /** One cell per view: injects the fault, checks the page, clears the fault and checks recovery. */
 const CELLS: Record<View, (kind: Kind, index: number) => Promise<void>> = {

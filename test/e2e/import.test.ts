@@ -12,6 +12,7 @@ import { type Sandbox, startSandbox } from '../sandbox/server';
 import { type ExtensionSession, launchExtension } from './browser';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
+import { demoCredentials, readSlotDirect } from '../sandbox/direct';
 
 let sandbox: Sandbox;
 let session: ExtensionSession;
@@ -28,12 +29,7 @@ const twenty = (tag = 'Import') => ({
 const expectedData = (i: number) =>
   i % 2 === 0 ? JSON.stringify({ n: i + 1, gruss: 'Grüße' }) : `Zeile ${i + 1}`;
 
-async function readSlot(option: number) {
-  const answer = await fetch(`${sandbox.url}/building/options/${BUILDING}/${option}`, {
-    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-  });
-  return (await answer.json()) as { title: string; data: string; lastUpdated: string };
-}
+const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: BUILDING }, option);
 const readAll = () => Promise.all(Array.from({ length: 20 }, (_, i) => readSlot(i + 1)));
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
@@ -66,11 +62,7 @@ async function badge(): Promise<string> {
 beforeAll(async () => {
   sandbox = await startSandbox();
   session = await launchExtension();
-  await OptionsPage.configure(session, {
-    baseUrl: sandbox.url,
-    token: DEMO.premium.token,
-    secret: DEMO.premium.secret,
-  });
+  await OptionsPage.configure(session, demoCredentials(sandbox));
 });
 afterAll(async () => {
   await session?.close();

@@ -9,6 +9,7 @@ import { DEMO } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { type ExtensionSession, launchExtension } from './browser';
 import { msg } from './messages';
+import { readSlotDirect } from '../sandbox/direct';
 
 let sandbox: Sandbox;
 let session: ExtensionSession;
@@ -24,12 +25,7 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<number> {
   throw new Error(`Tab never reached ${target.toString()} in ${max} presses`);
 }
 
-async function readSlot(option: number) {
-  const answer = await fetch(`${sandbox.url}/building/options/b-1001/${option}`, {
-    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-  });
-  return (await answer.json()) as { title: string; data: string };
-}
+const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: 'b-1001' }, option);
 
 beforeAll(async () => {
   sandbox = await startSandbox();

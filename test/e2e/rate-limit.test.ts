@@ -13,6 +13,7 @@ import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
+import { readSlotDirect } from '../sandbox/direct';
 
 const BUILDING = { id: 'b-1001', label: 'Haus Müllerstraße' };
 const READ_SLOT = 6;
@@ -27,12 +28,7 @@ let sandbox: Sandbox;
 let session: ExtensionSession;
 let fetches: { method: string; path: string }[] = [];
 
-async function readSlot(option: number) {
-  const answer = await fetch(`${sandbox.url}/building/options/${BUILDING.id}/${option}`, {
-    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-  });
-  return (await answer.json()) as { title: string; data: string };
-}
+const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: BUILDING.id }, option);
 
 beforeAll(async () => {
   sandbox = await startSandbox();

@@ -8,6 +8,7 @@ import { type Sandbox, startSandbox } from '../sandbox/server';
 import { type ExtensionSession, launchExtension } from './browser';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
+import { readSlotDirect } from '../sandbox/direct';
 
 let sandbox: Sandbox;
 let session: ExtensionSession;
@@ -20,12 +21,8 @@ async function configure(who: 'premium' | 'basic'): Promise<void> {
   });
 }
 
-async function readSlot(kind: 'building' | 'factory', id: string, option: number) {
-  const answer = await fetch(`${sandbox.url}/${kind}/options/${id}/${option}`, {
-    headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-  });
-  return (await answer.json()) as { title: string; data: string; lastUpdated: string };
-}
+const readSlot = (kind: 'building' | 'factory', id: string, option: number) =>
+  readSlotDirect(sandbox, { kind, id }, option);
 
 async function writeBehindTheEditorsBack(option: number, title: string): Promise<void> {
   const answer = await fetch(`${sandbox.url}/building/options`, {

@@ -1,0 +1,73 @@
+/**
+ * The extension against the sandbox answering as the live service does, with its request limit
+ * (10 requests per 15 s per key, 429 with Retry-After): reopening the popup costs at most one
+ * request, all 20 slots arrive with none shown as failed while the wait is counted down, and a save
+ * made while the budget is spent is written when it allows.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_DEMO, type Sandbox, startSandbox } from '../sandbox/server';
+import { type ExtensionSession, launchExtension } from './browser';
+import { msg } from './messages';
+import { DashboardPage } from './pages/dashboard-page';
+import { EditorPage } from './pages/editor-page';
+import { OptionsPage } from './pages/options-page';
+import { demoCredentials } from '../sandbox/direct';
+
+let sandbox: Sandbox;
+let session: ExtensionSession;
+const SLOW = { timeout: 60_000 };
+const [waitingPrefix = ''] = msg('rateLimit_waiting', '\u0000').split('\u0000');
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ profile: 'live' });
+  session = await launchExtension();
+  await OptionsPage.configure(session, demoCredentials(sandbox));
+});
+afterAll(async () => {
+  await session?.close();
+  await sandbox?.close();
+});
+
+async function openPopupUntilDetails(): Promise<DashboardPage> {
+  const popup = await DashboardPage.open(session);
+  await expect
+    .poll(() => popup.section('Details').textContent(), SLOW)
+    .toContain(LIVE_DEMO.pillboxHill.label);
+  return popup;
+}
+
+describe('within the live request limit', () => {
+  it('reopening the popup within the freshness window costs at most one request', async () => {
+    (await openPopupUntilDetails()).page.close();
+    sandbox.clearLog();
+    const popup = await openPopupUntilDetails();
+    // Let any revalidation that would be sent go out before counting.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(sandbox.log.length).toBeLessThanOrEqual(1);
+    await popup.page.close();
+  });
+
+  it('reads all 20 slots with the wait counted down and none failed; a save waits its turn', async () => {
+    sandbox.setRateLimit({ limit: 10, windowSeconds: 15 });
+    sandbox.clearLog();
+    const editor = await EditorPage.open(session);
+    await editor.page.getByRole('status').filter({ hasText: waitingPrefix }).first().waitFor(SLOW);
+    for (let n = 1; n <= 20; n++) await expect.poll(() => editor.title(n).isEditable(), SLOW).toBe(true);
+    expect(
+      await editor.page
+        .getByRole('group', { name: /^Slot \d+$/ })
+        .getByRole('alert')
+        .count(),
+    ).toBe(0);
+    expect(sandbox.log.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+
+    // The budget is spent by the 20 reads: the save is queued first and written when allowed.
+    await editor.title(4).fill('Im Takt');
+    await editor.save(4);
+    await expect.poll(() => editor.slot(4).getByText('Saved.').count(), SLOW).toBe(1);
+    const posts = sandbox.log.filter((r) => r.method === 'POST');
+    expect(posts.at(-1)?.status).toBe(200);
+    expect(await editor.slot(4).getByRole('alert').count()).toBe(0);
+    await editor.page.close();
+  });
+});
