@@ -41,7 +41,7 @@ describe('import in Firefox', () => {
     const panel = await ImportPanelPage.open(session);
     await panel.chooseFile('slots.json', DOCUMENT);
     await waitFor(panel.page, ImportPanelPage.preview);
-    await expect.poll(() => panel.previewText()).toContain(`Building ${BUILDING}: 3 of 3 slots change`);
+    await expect.poll(() => panel.previewText()).toContain('Haus Müllerstraße: 3 of 3 slots change');
     expect(await panel.page.$$(text(msg('import_source', 'slots.json')))).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(posts()).toHaveLength(0);
