@@ -29,6 +29,8 @@ export interface ApiConfig {
    * key and origin, and a 429 goes back to the scheduler (which waits and sends again) instead of
    * being retried here.
    */
+  /** The key's "requests per minute allowed" setting for its scheduler queue (null: learn). */
+  requestsPerMinute?: number | null;
   scheduler?: RequestScheduler;
   /** Where the request goes in the scheduler's queue. Default: 'visible'. */
   request?: RequestPlacement;
@@ -97,6 +99,7 @@ export async function send<T>(cfg: ApiConfig, spec: RequestSpec<T>): Promise<Res
           {
             priority: 'visible',
             ...cfg.request,
+            ...(cfg.requestsPerMinute !== undefined ? { perMinute: cfg.requestsPerMinute } : {}),
             // The same read asked again while the first still waits: one request answers both.
             ...(endpoint.method === 'GET' ? { dedupeKey: url } : {}),
             ...(cfg.signal ? { signal: cfg.signal } : {}),

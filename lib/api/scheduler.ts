@@ -72,6 +72,8 @@ export interface RequestOptions {
   /** For cancelling a group, e.g. an import job's id. */
   tag?: string;
   signal?: AbortSignal;
+  /** The key's "requests per minute" setting: a number wins for this queue, null learns. */
+  perMinute?: number | null;
 }
 
 type HeaderLookup = { get(name: string): string | null };
@@ -123,6 +125,8 @@ interface Queue {
    * against. Requests still in flight when the first 429 arrives have not got through (yet).
    */
   answered: number[];
+  /** The override its requests carry (undefined: none said; the scheduler-wide one applies). */
+  override: number | null | undefined;
   waitingUntil: number | null;
   /** When the last 429 wait ended: the start of the burst that a next 429 is measured against. */
   resumedAt: number;
@@ -141,6 +145,9 @@ export interface SchedulerDeps {
 }
 
 const isRateLimited = (result: Result<unknown>) => !result.ok && result.error.kind === 'rateLimited';
+
+const normalizedPerMinute = (perMinute: number | null): number | null =>
+  perMinute !== null && perMinute > 0 ? Math.floor(perMinute) : null;
 
 export class RequestScheduler {
   private readonly clock: Clock;
@@ -165,7 +172,7 @@ export class RequestScheduler {
 
   /** "Requests per minute allowed by your key": a number wins over anything learned; null learns. */
   setOverride(perMinute: number | null): void {
-    this.override = perMinute !== null && perMinute > 0 ? Math.floor(perMinute) : null;
+    this.override = normalizedPerMinute(perMinute);
     for (const queue of this.queues.values()) this.pump(queue);
     this.changed();
   }
@@ -174,6 +181,7 @@ export class RequestScheduler {
     await this.ready;
     if (options.signal?.aborted) return fail({ kind: 'aborted' });
     const queue = this.queueOf(id);
+    if (options.perMinute !== undefined) queue.override = normalizedPerMinute(options.perMinute);
     return new Promise<Result<T>>((resolve) => {
       const waiter: Waiter = {
         resolve: resolve as (result: Result<unknown>) => void,
@@ -242,6 +250,7 @@ export class RequestScheduler {
         budget: null,
         sends: [],
         answered: [],
+        override: undefined,
         waitingUntil: null,
         resumedAt: 0,
         pending: [],
@@ -298,7 +307,8 @@ export class RequestScheduler {
   // Pacing
 
   private budgetOf(queue: Queue): Budget | null {
-    if (this.override !== null) return { limit: this.override, windowMs: 60_000, source: 'override' };
+    const override = queue.override !== undefined ? queue.override : this.override;
+    if (override !== null) return { limit: override, windowMs: 60_000, source: 'override' };
     return queue.budget;
   }
 

@@ -55,12 +55,13 @@ export async function connect(
   if (missing.length > 0) return fail({ kind: 'notConfigured', missing });
   const pattern = originPattern(profile.baseUrl);
   if (!(await deps.hasOriginPermission(pattern))) return fail({ kind: 'permissionMissing', origin: pattern });
-  // The profile's "requests per minute allowed by your key" (null: learn it from the answers).
-  deps.scheduler?.setOverride(profile.requestsPerMinute);
   return ok({
     profile,
     settings: profile,
-    config: apiConfig(deps, profile.baseUrl, credentials.token),
+    config: {
+      ...apiConfig(deps, profile.baseUrl, credentials.token),
+      requestsPerMinute: profile.requestsPerMinute,
+    },
     secret: credentials.secret,
   });
 }

@@ -204,6 +204,26 @@ describe('RequestScheduler', () => {
     expect(scheduler.view()[0]?.budget).toEqual({ limit: 3, windowMs: 60_000, source: 'override' });
   });
 
+  it('takes the override that each key’s requests carry, for that key’s queue only', async () => {
+    const clock = new ManualClock();
+    const api = server(clock, () => ({ status: 200 }));
+    const scheduler = new RequestScheduler({ clock });
+    const other: QueueId = { key: 'http://api.test#8899aabbccddeeff', origin: 'http://api.test' };
+    const paced = Array.from({ length: 3 }, (_, i) =>
+      scheduler.run(QUEUE, { priority: 'background', perMinute: 1 }, api.task(`paced${i}`)),
+    );
+    const free = Array.from({ length: 3 }, (_, i) =>
+      scheduler.run(other, { priority: 'background' }, api.task(`free${i}`)),
+    );
+    await clock.advance(1_000);
+    await Promise.all(free);
+    expect(api.sent.filter((r) => r.name.startsWith('free'))).toHaveLength(3);
+    expect(api.sent.filter((r) => r.name.startsWith('paced'))).toHaveLength(1);
+    await clock.advance(121_000);
+    await Promise.all(paced);
+    expect(api.sent.filter((r) => r.name.startsWith('paced'))).toHaveLength(3);
+  });
+
   it('learns from a 429 without any header: the burst before it is the budget per minute', async () => {
     const clock = new ManualClock();
     const api = server(clock, (n) => (n === 3 ? { status: 429 } : { status: 200 }));
