@@ -1,7 +1,7 @@
 /** One failure, described for a person: what happened, what to do, and the buttons to do it. */
 import { type ErrorDescription, describeError } from '../lib/describe-error';
 import { t } from '../lib/i18n';
-import type { AppError } from '../lib/messaging/protocol';
+import type { AppError } from '../lib/app-error';
 
 export interface ErrorNoticeProps {
   /** An error from the worker, or a message the page composed itself. */

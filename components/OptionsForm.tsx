@@ -10,13 +10,8 @@ import type { JSX } from 'preact';
 import { useId, useRef, useState } from 'preact/hooks';
 import { problemText, displayOrigin } from '../lib/describe-error';
 import { t } from '../lib/i18n';
-import type {
-  AppError,
-  ConnectionReport,
-  ResponseOf,
-  SettingsInput,
-  SettingsView,
-} from '../lib/messaging/protocol';
+import type { ConnectionReport, ResponseOf, SettingsInput, SettingsView } from '../lib/messaging/protocol';
+import type { AppError } from '../lib/app-error';
 import { LIVE_BASE_URL, type PremiumOverride, type SecretPersistence } from '../lib/storage/settings';
 import { ConnectionReportView } from './ConnectionReportView';
 import { ErrorNotice } from './ErrorNotice';

@@ -4,7 +4,7 @@
  * HTML) and shortened, because error bodies can be whole HTML pages.
  */
 import { type MessageKey, t } from './i18n';
-import type { AppError } from './messaging/protocol';
+import type { AppError } from './app-error';
 
 export interface ErrorDescription {
   title: string;

@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { type ApiConfig, readBuildingOption, writeBuildingOption } from '../lib/api/client';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
 import { type SessionRun, TASKS, countTaskRequests, runSession } from './bench-session';
+import { measureStorageSession } from './bench-storage';
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
 
@@ -285,6 +286,9 @@ const sessionRatio = (profile: string) => {
 };
 const taskCounts = await countTaskRequests('default');
 
+// f) A long session's storage per profile, before and after the budgets are enforced.
+const storageSizes = await measureStorageSession();
+
 function printTable(table: string[][]): void {
   const widths = table[0]?.map((_, col) => Math.max(...table.map((line) => (line[col] ?? '').length))) ?? [];
   for (const [i, line] of table.entries()) {
@@ -351,6 +355,19 @@ printTable([
   ...TASKS.map((task) => [task, String(taskCounts.worker[task]), String(taskCounts.naive[task])]),
 ]);
 
+console.log('\nstorage of one profile after a long scripted session, before and after eviction\n');
+const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
+printTable([
+  ['family', 'budget', 'before', 'after', 'note'],
+  ...storageSizes.map((s) => [
+    s.family,
+    s.budget === null ? '' : kb(s.budget),
+    `${s.before.count} entries, ${kb(s.before.bytes)}`,
+    `${s.after.count} entries, ${kb(s.after.bytes)}`,
+    s.keptBackups === undefined ? '' : `${s.keptBackups}/20 backups of the undoable import kept`,
+  ]),
+]);
+
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   'bench-results/bench.json',
@@ -373,6 +390,7 @@ writeFileSync(
         })),
         requestsPerTask: taskCounts,
       },
+      storage: storageSizes,
     },
     null,
     2,

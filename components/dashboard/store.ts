@@ -13,7 +13,8 @@ import type {
   TransactionsPage,
 } from '../../lib/api/schemas';
 import { isFresh } from '../../lib/cache/fresh';
-import type { AppError, SettingsView } from '../../lib/messaging/protocol';
+import type { SettingsView } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 import type { Send } from '../../lib/messaging/client';
 import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
 import { type CurrentTarget, createCurrentTarget } from '../current-target';

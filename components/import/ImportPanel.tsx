@@ -10,7 +10,8 @@ import { MAX_IMPORT_BYTES, capProblems, fileTooLarge, sizeProblem } from '../../
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/import/job';
 import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
 import { type Send, boundProfile, send as realSend } from '../../lib/messaging/client';
-import type { AppError, ImportPreview } from '../../lib/messaging/protocol';
+import type { ImportPreview } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 import { slotNumbers } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
 import { RateLimitNotice } from '../RateLimitNotice';

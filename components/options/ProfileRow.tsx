@@ -1,7 +1,8 @@
 /** One account in the profiles list: its colour, name and state, and what can be done with it. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Result } from '../../lib/api/errors';
-import type { AppError, ProfileView, ProfilesView } from '../../lib/messaging/protocol';
+import type { ProfileView, ProfilesView } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import type { ProfileActions } from './actions';

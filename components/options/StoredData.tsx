@@ -2,7 +2,8 @@
 import { useState } from 'preact/hooks';
 import type { Result } from '../../lib/api/errors';
 import { type MessageKey, t } from '../../lib/i18n';
-import type { AppError, ClearableFamily, StorageUsage } from '../../lib/messaging/protocol';
+import type { ClearableFamily, StorageUsage } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 import { ErrorNotice } from '../ErrorNotice';
 
 const FAMILIES: { family: string; label: MessageKey; clearable: ClearableFamily | null }[] = [

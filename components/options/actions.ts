@@ -1,6 +1,7 @@
 /** What the profiles section may ask of the worker; the page passes these in (views make no calls). */
 import type { Result } from '../../lib/api/errors';
-import type { AppError, ProfilesView, StorageUsage } from '../../lib/messaging/protocol';
+import type { ProfilesView, StorageUsage } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 
 type Answer<T> = Promise<Result<T, AppError>>;
 

@@ -3,7 +3,7 @@ import { useId, useState } from 'preact/hooks';
 import { type Target, TargetId } from '../../lib/api/schemas';
 import { needsSettings } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
-import type { AppError } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 import { sameTarget } from '../../lib/slots/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { buildingName, factoryName as nameOfFactory } from '../text';

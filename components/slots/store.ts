@@ -6,7 +6,8 @@
 import { type ReadonlySignal, batch, computed, effect, signal } from '@preact/signals';
 import { type BuildingListEntry, PageOption, type Target } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/client';
-import type { AppError, SettingsView } from '../../lib/messaging/protocol';
+import type { SettingsView } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 import { sameTarget } from '../../lib/slots/keys';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../../lib/slots/pool';
 import { type SlotProblem, slotNumbers, validateSlot } from '../../lib/slots/validate';

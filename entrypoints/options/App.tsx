@@ -11,7 +11,8 @@ import { ProfileList } from '../../components/options/ProfileList';
 import { StoredData } from '../../components/options/StoredData';
 import { t } from '../../lib/i18n';
 import { send } from '../../lib/messaging/client';
-import type { AppError, ProfilesView, SettingsView, StorageUsage } from '../../lib/messaging/protocol';
+import type { ProfilesView, SettingsView, StorageUsage } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 import { profilesItem } from '../../lib/storage/profiles';
 
 const requestPermission = (pattern: string) => browser.permissions.request({ origins: [pattern] });

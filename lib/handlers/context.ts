@@ -2,7 +2,7 @@
 import type { ApiConfig } from '../api/client';
 import type { RequestScheduler } from '../api/scheduler';
 import { fail, ok, type Result } from '../api/errors';
-import type { AppError } from '../messaging/protocol';
+import type { AppError } from '../app-error';
 import type { MessageContext } from '../messaging/router';
 import { readCredentials } from '../storage/credentials';
 import { type Profile, readProfile } from '../storage/profiles';

@@ -2,7 +2,8 @@
 import * as api from '../api/client';
 import { type ApiError, fail, ok, type Result } from '../api/errors';
 import type { BuildingListEntry } from '../api/schemas';
-import type { AppError, SettingsInput, SettingsView } from '../messaging/protocol';
+import type { SettingsInput, SettingsView } from '../messaging/protocol';
+import type { AppError } from '../app-error';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { cacheFamily } from '../storage/cache';
 import { readCredentials, writeCredentials } from '../storage/credentials';

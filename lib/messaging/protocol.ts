@@ -3,7 +3,7 @@
  * type to its request and response schemas. The handler map is typed from it, so a page cannot
  * send what the worker cannot answer, and both ends validate what crosses.
  */
-import { ApiError } from '../api/errors';
+import { AppError } from '../app-error';
 import { Priority, QueueView } from '../api/scheduler';
 import {
   Building,
@@ -21,18 +21,6 @@ import { ImportJob } from '../import/job';
 import { ProfileId, ProfileMeta } from '../storage/profiles';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
 import { z } from '../zod';
-
-/** Everything that can go wrong behind a message: an API failure or one of the worker's own. */
-export const AppError = z.union([
-  ApiError,
-  z.object({ kind: z.literal('notConfigured'), missing: z.array(z.enum(['baseUrl', 'token', 'secret'])) }),
-  z.object({ kind: z.literal('permissionMissing'), origin: z.string() }),
-  z.object({ kind: z.literal('badMessage'), message: z.string() }),
-  z.object({ kind: z.literal('internal'), message: z.string() }),
-  /** The page was opened for another profile than the active one: it reloads for the active one. */
-  z.object({ kind: z.literal('profileChanged') }),
-]);
-export type AppError = z.infer<typeof AppError>;
 
 const resultOf = <T extends z.ZodMiniType>(value: T) =>
   z.discriminatedUnion('ok', [

@@ -2,9 +2,9 @@
  * The worker's side of the protocol: checks the sender, validates the envelope and payload,
  * runs the handler, validates its answer. Never throws: every failure is an answer.
  */
+import type { AppError } from '../app-error';
 import type { z } from '../zod';
 import {
-  type AppError,
   Envelope,
   type MessageType,
   type Protocol,

@@ -6,7 +6,7 @@
 import type { Target } from '../api/schemas';
 import { type ErrorDescription, describeError, truncate } from '../describe-error';
 import { t } from '../i18n';
-import type { AppError } from '../messaging/protocol';
+import type { AppError } from '../app-error';
 
 export type SaveFailure = 'scope' | 'secret' | 'premium' | 'notOwned' | 'other';
 

@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { SectionKey, SectionState } from '../../components/dashboard/store';
-import type { AppError } from '../../lib/messaging/protocol';
+import type { AppError } from '../../lib/app-error';
 import { renderDashboard } from './dashboard-fixtures';
 
 const TITLES: Record<SectionKey, string> = {
