@@ -120,11 +120,6 @@ interface Queue {
   id: QueueId;
   budget: Budget | null;
   sends: number[];
-  /**
-   * Send times of requests the server answered with anything but 429: what a 429 is measured
-   * against. Requests still in flight when the first 429 arrives have not got through (yet).
-   */
-  answered: number[];
   /** The override its requests carry (undefined: none said; the scheduler-wide one applies). */
   override: number | null | undefined;
   waitingUntil: number | null;
@@ -249,7 +244,6 @@ export class RequestScheduler {
         id,
         budget: null,
         sends: [],
-        answered: [],
         override: undefined,
         waitingUntil: null,
         resumedAt: 0,
@@ -360,7 +354,6 @@ export class RequestScheduler {
   private prune(queue: Queue, now: number): void {
     const keep = Math.max(DEFAULT_WINDOW_MS, this.budgetOf(queue)?.windowMs ?? 0) + PACING_MARGIN_MS;
     queue.sends = queue.sends.filter((t) => t > now - keep);
-    queue.answered = queue.answered.filter((t) => t > now - keep);
     if (queue.waitingUntil !== null && queue.waitingUntil <= now) {
       queue.waitingUntil = null;
       queue.resumedAt = now;
@@ -382,10 +375,10 @@ export class RequestScheduler {
       const signal = readRateSignal(headers, now);
       if (status === 429) {
         // A refused request did not count against the budget: take its send back out.
-        removeOne(queue.sends, sent.pop() ?? now);
-        this.learnFrom429(queue, signal, now);
+        const refusedAt = sent.pop() ?? now;
+        removeOne(queue.sends, refusedAt);
+        this.learnFrom429(queue, signal, now, refusedAt);
       } else {
-        queue.answered.push(sent[sent.length - 1] ?? sentAt);
         this.learnFromHeaders(queue, signal, now);
       }
       this.scheduleSave();
@@ -399,7 +392,7 @@ export class RequestScheduler {
         if (isRateLimited(result)) {
           if (answers === 0) {
             removeOne(queue.sends, sentAt);
-            this.learnFrom429(queue, emptySignal(), this.clock.now());
+            this.learnFrom429(queue, emptySignal(), this.clock.now(), sentAt);
           }
           // A 429 means the server did nothing: the same request goes again when allowed, first in line.
           queue.pending.unshift(entry);
@@ -429,7 +422,8 @@ export class RequestScheduler {
     queue.budget = { limit: signal.limit, windowMs: Math.max(MIN_WINDOW_MS, windowMs), source: 'headers' };
   }
 
-  private learnFrom429(queue: Queue, signal: RateSignal, now: number): void {
+  /** `refusedAt`: when the refused request was sent; what was sent after it is not the budget. */
+  private learnFrom429(queue: Queue, signal: RateSignal, now: number, refusedAt: number): void {
     const waitMs = signal.retryAfterMs ?? signal.resetMs;
     const retryAt = waitMs !== null ? now + waitMs : null;
     if (retryAt !== null) queue.waitingUntil = Math.max(queue.waitingUntil ?? 0, retryAt);
@@ -441,10 +435,8 @@ export class RequestScheduler {
     const known = queue.budget;
     // The requests that got through since the last wait ended are what the key allows per window.
     const windowGuess = known?.windowMs ?? DEFAULT_WINDOW_MS;
-    const inBurst = (t: number) => t >= queue.resumedAt && t > now - windowGuess && t <= now;
-    const answered = queue.answered.filter(inBurst);
-    // Without any answer yet (a restart), what was sent is the best guess.
-    const burst = answered.length > 0 || known ? answered : queue.sends.filter(inBurst);
+    // Requests still in flight that were sent before the refused one got through; later ones may not.
+    const burst = queue.sends.filter((t) => t >= queue.resumedAt && t > now - windowGuess && t <= refusedAt);
     if (burst.length === 0 && known) {
       // Refused right after a wait: the window is longer than learned, not the limit lower.
       const lastOnes = queue.sends.filter((t) => t <= now).slice(-known.limit);
@@ -486,7 +478,6 @@ export class RequestScheduler {
       const queue = this.queueOf({ key, origin: saved.origin });
       queue.budget = saved.budget;
       queue.sends = [...saved.sends];
-      queue.answered = [...saved.sends];
       queue.waitingUntil = saved.waitingUntil;
       queue.resumedAt = saved.resumedAt;
     }
