@@ -5,6 +5,7 @@
  */
 import { type VNode, render } from 'preact';
 import { bindProfile, send } from '../../lib/messaging/client';
+import { readProfileHint } from '../../lib/storage/profile-hint';
 
 /** What a page needs of the profiles: which is active, and each one's name and colour. */
 export interface ProfileState {
@@ -29,9 +30,14 @@ export async function mountForProfile(
     document.documentElement.style.setProperty('--profile-color', active?.color ?? 'transparent');
     render(view(state), root);
   };
-  // Asking the worker first lets it move the previous release's data into the first profile.
-  const answer = await send('listProfiles', {});
-  show(answer.ok ? answer.value : { active: null, list: [] });
+  // The stored profiles give the first view at once; the worker's answer (which also moves the
+  // previous release's data into the first profile) confirms them, or the page renders anew.
+  const answer = send('listProfiles', {});
+  const hint = await readProfileHint().catch(() => null);
+  if (hint) show(hint);
+  const confirmed = await answer;
+  if (confirmed.ok) show(confirmed.value);
+  else if (!hint) show({ active: null, list: [] });
   // The stored item (and zod with it) loads after the first view, outside the popup's first bytes.
   const { activeProfile, profilesItem } = await import('../../lib/storage/profiles');
   profilesItem.watch((state) => show({ active: activeProfile(state)?.id ?? null, list: state.list }));

@@ -1,0 +1,35 @@
+/**
+ * The profiles as stored, read without zod for a page's first view (zod loads after it): only
+ * which one is active and each one's id, name and colour, each checked by hand. The page confirms
+ * it with the worker's validated answer a moment later and renders anew if that differs.
+ */
+import { area } from './stored-item';
+
+export interface ProfileHint {
+  active: string | null;
+  list: { id: string; name: string; color: string }[];
+}
+
+const ID = /^[a-z0-9-]{1,40}$/;
+const COLOR = /^#[0-9a-f]{6}$/;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+export async function readProfileHint(): Promise<ProfileHint | null> {
+  const stored = (await area('local').get('profiles')).profiles;
+  const value = isRecord(stored) && stored.v === 1 && isRecord(stored.value) ? stored.value : null;
+  if (!value || !Array.isArray(value.list)) return null;
+  const list = value.list.flatMap((p: unknown) =>
+    isRecord(p) &&
+    typeof p.id === 'string' &&
+    ID.test(p.id) &&
+    typeof p.name === 'string' &&
+    typeof p.color === 'string' &&
+    COLOR.test(p.color)
+      ? [{ id: p.id, name: p.name, color: p.color }]
+      : [],
+  );
+  const active =
+    typeof value.active === 'string' && list.some((p) => p.id === value.active) ? value.active : null;
+  return active === null ? null : { active, list };
+}
