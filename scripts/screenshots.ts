@@ -71,6 +71,8 @@ async function open(session: ExtensionSession, path: string, size: { width: numb
 }
 
 async function showBuilding(page: Page, lang: Lang): Promise<void> {
+  // Each view remembers its tab: the shot starts on the Building tab.
+  await page.getByRole('tab', { name: ui(lang, 'tab_building') }).click();
   await page
     .getByRole('list', { name: ui(lang, 'popup_heading') })
     .getByRole('button', { name: new RegExp(BUILDING_NAME) })
