@@ -13,6 +13,8 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
   webExt: { disabled: true },
+  // What the tests and the bench write locally is no source: it stays out of the sources zip.
+  zip: { excludeSources: ['test-results/**', 'bench-results/**'] },
   hooks: {
     // PRIVACY.md ships as privacy.html, linked from the options page.
     'build:publicAssets': (_wxt, files) => {
