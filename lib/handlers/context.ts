@@ -4,9 +4,9 @@ import type { RequestScheduler } from '../api/scheduler';
 import { fail, ok, type Result } from '../api/errors';
 import type { AppError } from '../app-error';
 import type { MessageContext } from '../messaging/router';
-import { readCredentials } from '../storage/credentials';
+import { profileCredentials } from '../storage/credentials';
 import { type Profile, readProfile } from '../storage/profiles';
-import { originOf, originPattern } from '../storage/settings';
+import { originPattern } from '../storage/settings';
 
 export interface WorkerDeps {
   /** Every API call of the worker waits its turn here (lib/api/scheduler.ts); absent in some tests. */
@@ -18,9 +18,8 @@ export interface WorkerDeps {
 }
 
 export interface Connection {
-  /** The profile the connection is for; everything it produces is stored under its id. */
+  /** The profile the connection is for (its settings); everything it produces is stored under its id. */
   profile: Profile;
-  settings: Profile;
   config: ApiConfig;
   secret: string;
 }
@@ -45,9 +44,7 @@ export async function connect(
 ): Promise<Result<Connection, AppError>> {
   const profile = await profileOf(context);
   if (!profile) return fail({ kind: 'notConfigured', missing: ['baseUrl', 'token'] });
-  const credentials = profile.baseUrl
-    ? await readCredentials(profile.id, profile.secretPersistence, originOf(profile.baseUrl))
-    : { token: '', secret: '' };
+  const credentials = await profileCredentials(profile);
   const missing = [
     ...(profile.baseUrl ? [] : ['baseUrl' as const]),
     ...(credentials.token ? [] : ['token' as const]),
@@ -57,7 +54,6 @@ export async function connect(
   if (!(await deps.hasOriginPermission(pattern))) return fail({ kind: 'permissionMissing', origin: pattern });
   return ok({
     profile,
-    settings: profile,
     config: {
       ...apiConfig(deps, profile.baseUrl, credentials.token),
       requestsPerMinute: profile.requestsPerMinute,

@@ -130,7 +130,7 @@ export function importHandlers(
     async previewImport({ document }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
-      const parsed = parseImport(document, { premium: effectivePremium(connection.value.settings) });
+      const parsed = parseImport(document, { premium: effectivePremium(connection.value.profile) });
       if (!parsed.ok) return ok({ status: 'problems' as const, problems: parsed.problems });
       const current = await readAll(
         connection.value,
@@ -154,7 +154,7 @@ export function importHandlers(
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
       // Checked again here: what the page previewed is not trusted to be what it sends.
-      const parsed = parseImport({ target, slots }, { premium: effectivePremium(connection.value.settings) });
+      const parsed = parseImport({ target, slots }, { premium: effectivePremium(connection.value.profile) });
       if (!parsed.ok) {
         const first = parsed.problems[0];
         return fail({
@@ -203,7 +203,7 @@ export function importHandlers(
     async exportSlots({ target }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
-      const options = slotNumbers(effectivePremium(connection.value.settings));
+      const options = slotNumbers(effectivePremium(connection.value.profile));
       const read = await readAll(connection.value, target, options);
       if (!read.ok) return read;
       const slots = options.map((slot, index) => {

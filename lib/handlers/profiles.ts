@@ -8,7 +8,7 @@ import type { ProfilesView } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import { BUDGETS, profileUsage } from '../storage/budget';
 import { cacheFamily } from '../storage/cache';
-import { forgetCredentials, readCredentials, writeCredentials } from '../storage/credentials';
+import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
 import { draftFamily } from '../storage/drafts';
 import { profilePrefix, removeProfileKeys } from '../storage/family';
 import { historyFamily } from '../storage/history';
@@ -26,12 +26,7 @@ import { originOf } from '../storage/settings';
 import type { WorkerDeps } from './context';
 import { cancelProfileJobs } from './import';
 
-async function hasToken(profile: Profile): Promise<boolean> {
-  if (!profile.baseUrl) return false;
-  return (
-    (await readCredentials(profile.id, profile.secretPersistence, originOf(profile.baseUrl))).token !== ''
-  );
-}
+const hasToken = async (profile: Profile) => (await profileCredentials(profile)).token !== '';
 
 export async function profilesView(state: Profiles): Promise<ProfilesView> {
   const list = await Promise.all(
@@ -116,7 +111,7 @@ export function profileHandlers(
       }));
       if (source.baseUrl) {
         const origin = originOf(source.baseUrl);
-        const { token } = await readCredentials(source.id, source.secretPersistence, origin);
+        const { token } = await profileCredentials(source);
         if (token) await writeCredentials(copy.id, copy.secretPersistence, { token, secret: '', origin });
       }
       return answer(state);

@@ -6,7 +6,7 @@ import type { SettingsInput, SettingsView } from '../messaging/protocol';
 import type { AppError } from '../app-error';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { cacheFamily } from '../storage/cache';
-import { readCredentials, writeCredentials } from '../storage/credentials';
+import { profileCredentials, readCredentials, writeCredentials } from '../storage/credentials';
 import {
   type Profile,
   activeProfile,
@@ -21,9 +21,7 @@ import { cancelProfileJobs } from './import';
 import { probeScopes } from './probe';
 
 export async function viewOf(profile: Profile): Promise<SettingsView> {
-  const credentials = profile.baseUrl
-    ? await readCredentials(profile.id, profile.secretPersistence, originOf(profile.baseUrl))
-    : { token: '', secret: '' };
+  const credentials = await profileCredentials(profile);
   return {
     ...profile,
     profileId: profile.id,

@@ -19,10 +19,10 @@ export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
     async saveSlot({ target, option, title, data, expectedLastUpdated, expected }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
-      const { secret, settings, profile } = connection.value;
+      const { secret, profile } = connection.value;
       // A save is what the user just asked for: its conflict read and write go first.
       const config = api.placed(connection.value.config, 'user');
-      const problem = validateSlot({ title, data }, option, effectivePremium(settings))[0];
+      const problem = validateSlot({ title, data }, option, effectivePremium(profile))[0];
       if (problem) {
         return fail(
           problem.kind === 'optionRange'

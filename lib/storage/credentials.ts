@@ -27,6 +27,16 @@ export async function readCredentials(
   return { token: stored.token, secret: stored.secret };
 }
 
+/** A profile's credentials for the origin of its own base URL (none without a base URL). */
+export async function profileCredentials(profile: {
+  id: string;
+  baseUrl: string;
+  secretPersistence: SecretPersistence;
+}): Promise<{ token: string; secret: string }> {
+  if (!profile.baseUrl) return { token: '', secret: '' };
+  return readCredentials(profile.id, profile.secretPersistence, new URL(profile.baseUrl).origin);
+}
+
 /** Writes to the chosen area first, then clears the other, so a failure never loses both. */
 export async function writeCredentials(
   profileId: string,
