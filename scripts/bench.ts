@@ -100,6 +100,23 @@ writeFileSync(
   join(benchDir, 'bench-blank.html'),
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>blank</title><p id="blank">blank</p></html>',
 );
+// The floor of the popup's first view: the popup's own head (its styles and initial scripts, loaded
+// and evaluated), then one storage read and one text node, without any of the app's logic.
+const popupHtml = readFileSync(join(benchDir, 'popup.html'), 'utf8');
+const popupEntry = /<script type="module"[^>]* src="\/([^"]+)"/.exec(popupHtml)?.[1];
+if (!popupEntry) throw new Error('popup.html has no module script');
+const entryImports = [
+  ...readFileSync(join(benchDir, popupEntry), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g),
+].map((m) => `import './chunks/${m[1]}';`);
+writeFileSync(
+  join(benchDir, 'bench-floor.js'),
+  `${entryImports.join('\n')}\nchrome.storage.local.get('profiles').then(() => {\n` +
+    `  const p = document.createElement('p');\n  p.id = 'floor';\n  p.textContent = 'floor';\n  document.body.append(p);\n});\n`,
+);
+writeFileSync(
+  join(benchDir, 'bench-floor.html'),
+  popupHtml.replace(`src="/${popupEntry}"`, 'src="/bench-floor.js"'),
+);
 process.env.E2E_EXTENSION_DIR = benchDir;
 const { launchExtension } = await import('../test/e2e/browser');
 const { OptionsPage } = await import('../test/e2e/pages/options-page');
@@ -138,10 +155,20 @@ try {
   await timeToContent('popup.html', '.details__title', 1, popupSize); // the first open fills the cache
   const popupRuns: number[] = [];
   const blankRuns: number[] = [];
+  const floorRuns: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     blankRuns.push(await timeToContent('bench-blank.html', '#blank'));
+    floorRuns.push(await timeToContent('bench-floor.html', '#floor', 1, popupSize));
     popupRuns.push(await timeToContent('popup.html', '.details__title', 1, popupSize));
   }
+  add({
+    id: 'popupFloor',
+    what: 'popup floor: its own styles and scripts + one storage read, no app logic',
+    value: median(floorRuns),
+    unit: 'ms',
+    baseline: { what: 'empty page of the extension', value: median(blankRuns) },
+    runs: floorRuns,
+  });
   add({
     id: 'popupCached',
     what: 'popup: open → cached building details shown',
@@ -149,6 +176,7 @@ try {
     unit: 'ms',
     baseline: { what: 'empty page of the extension', value: median(blankRuns) },
     runs: popupRuns,
+    note: `${round(median(popupRuns) / median(floorRuns), 2)}× the popup floor`,
   });
 
   // b) All 20 slots at 100 ms latency: the real client in Node, three ways.
