@@ -202,10 +202,11 @@ export class RequestScheduler {
     });
   }
 
-  /** Resolves queued requests (all, or those with the tag) as aborted; returns how many. */
-  cancel(filter: { tag?: string } = {}): number {
+  /** Resolves queued requests (all, or those of one queue, or with the tag) as aborted; returns how many. */
+  cancel(filter: { tag?: string; queue?: QueueId } = {}): number {
     let count = 0;
     for (const queue of this.queues.values()) {
+      if (filter.queue && queue.id.key !== filter.queue.key) continue;
       count += this.drop(queue, (w) => filter.tag === undefined || w.tag === filter.tag);
     }
     return count;

@@ -1,15 +1,27 @@
-/** The request scheduler as the pages see it: its queues (for the countdown) and cancelling. */
+/**
+ * The request scheduler as a page sees it: the queue of its profile's key (for the countdown) and
+ * cancelling what waits there. Another profile's queue is neither shown nor cancelled.
+ */
 import { ok } from '../api/errors';
-import type { Handlers } from '../messaging/router';
-import type { WorkerDeps } from './context';
+import { queueIdOf } from '../api/scheduler';
+import type { Handlers, MessageContext } from '../messaging/router';
+import { type WorkerDeps, connect } from './context';
 
 export function queueHandlers(deps: WorkerDeps): Pick<Handlers, 'getRequestQueue' | 'cancelQueuedRequests'> {
+  /** The queue of the page's profile; null when it has no key (then nothing of it can wait). */
+  async function ownQueue(context?: MessageContext) {
+    const connection = await connect(deps, context);
+    return connection.ok ? queueIdOf(connection.value.config.baseUrl, connection.value.config.token) : null;
+  }
   return {
-    async getRequestQueue() {
-      return ok(deps.scheduler?.view() ?? []);
+    async getRequestQueue(_payload, context) {
+      const queue = deps.scheduler ? await ownQueue(context) : null;
+      return ok(queue ? (deps.scheduler?.view() ?? []).filter((view) => view.key === queue.key) : []);
     },
-    async cancelQueuedRequests({ tag }) {
-      return ok({ cancelled: deps.scheduler?.cancel(tag === undefined ? {} : { tag }) ?? 0 });
+    async cancelQueuedRequests({ tag }, context) {
+      const queue = deps.scheduler ? await ownQueue(context) : null;
+      if (!queue || !deps.scheduler) return ok({ cancelled: 0 });
+      return ok({ cancelled: deps.scheduler.cancel(tag === undefined ? { queue } : { queue, tag }) });
     },
   };
 }

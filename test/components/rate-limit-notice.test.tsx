@@ -3,13 +3,27 @@
  * after a 429: only the message channel between page and worker is bridged in-process.
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateLimitNotice } from '../../components/RateLimitNotice';
 import { fail } from '../../lib/api/errors';
-import { RequestScheduler } from '../../lib/api/scheduler';
+import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
 import { describeError } from '../../lib/describe-error';
 import { queueHandlers } from '../../lib/handlers/queue';
 import type { Send } from '../../lib/messaging/client';
+import { writeCredentials } from '../../lib/storage/credentials';
+import { newProfile, profilesItem } from '../../lib/storage/profiles';
+
+const API = 'http://api.test';
+const TOKEN = 'token-of-the-page';
+
+/** The page's profile: its key's queue is the one the notice shows. */
+beforeEach(async () => {
+  fakeBrowser.reset();
+  const profile = newProfile('Main', 0, { baseUrl: API, secretPersistence: 'session' });
+  await profilesItem.set({ active: profile.id, list: [profile] });
+  await writeCredentials(profile.id, 'session', { token: TOKEN, secret: '', origin: API });
+});
 
 function worker() {
   let time = Date.parse('2025-06-01T12:00:00Z');
@@ -43,7 +57,7 @@ describe('RateLimitNotice', () => {
 
   it('counts the wait down each second and cancels what is queued', async () => {
     const w = worker();
-    const queue = { key: 'http://api.test#00', origin: 'http://api.test' };
+    const queue = await queueIdOf(API, TOKEN);
     const write = w.scheduler.run(queue, { priority: 'user' }, async (report) => {
       report(429, new Headers({ 'Retry-After': '12' }));
       return fail({ kind: 'rateLimited', retryAfterMs: 12_000, message: '' });

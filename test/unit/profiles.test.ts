@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { fail } from '../../lib/api/errors';
+import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { type ImportDeps, createHandlers } from '../../lib/handlers';
 import { newJob, readJobs, saveJob } from '../../lib/import/job';
@@ -13,7 +15,8 @@ import { type Handlers, createRouter } from '../../lib/messaging/router';
 import { cacheFamily } from '../../lib/storage/cache';
 import { putDraft, readDrafts } from '../../lib/storage/drafts';
 import { pushHistory, readHistory } from '../../lib/storage/history';
-import { profilesItem } from '../../lib/storage/profiles';
+import { writeCredentials } from '../../lib/storage/credentials';
+import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
 import { type Sandbox, startSandbox } from '../sandbox/server';
@@ -188,5 +191,51 @@ describe('router and the active profile', () => {
     });
     await route({ type: 'listBuildings', payload: {} });
     expect(seen).toEqual([{ profile: 'p-1' }, { profile: null }]);
+  });
+});
+
+describe('the request queue of a profile', () => {
+  /** Two profiles with their own keys, each with a request held back by a 429 in its own queue. */
+  async function twoWaitingQueues() {
+    const scheduler = new RequestScheduler();
+    const queueHandlers = createHandlers({ ...deps, scheduler });
+    const profiles = ['Mine', 'Other'].map((name, i) =>
+      newProfile(name, i, { baseUrl: sandbox.url, secretPersistence: 'session' }),
+    );
+    await profilesItem.set({ active: profiles[0]?.id ?? null, list: profiles });
+    const waiting = [];
+    for (const [i, profile] of profiles.entries()) {
+      const token = `token-${i}`;
+      await writeCredentials(profile.id, 'session', {
+        token,
+        secret: '',
+        origin: new URL(sandbox.url).origin,
+      });
+      const queue = await queueIdOf(sandbox.url, token);
+      waiting.push(
+        scheduler.run(queue, { priority: 'user' }, async (report) => {
+          report(429, new Headers({ 'Retry-After': '30' }));
+          return fail({ kind: 'rateLimited', retryAfterMs: 30_000, message: '' });
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return { scheduler, queueHandlers, profiles, waiting };
+  }
+
+  it('shows a page only its own profile’s queue, and cancels only that one', async () => {
+    const { queueHandlers, profiles, waiting, scheduler } = await twoWaitingQueues();
+    const mine = { profile: profiles[0]?.id ?? null };
+    const view = await queueHandlers.getRequestQueue({}, mine);
+    const ownKey = (await queueIdOf(sandbox.url, 'token-0')).key;
+    expect(view.ok && view.value.map((queue) => queue.key)).toEqual([ownKey]);
+    expect(scheduler.view()).toHaveLength(2);
+
+    expect(await queueHandlers.cancelQueuedRequests({}, mine)).toEqual({ ok: true, value: { cancelled: 1 } });
+    expect(await waiting[0]).toEqual(fail({ kind: 'aborted' }));
+    const other = scheduler.view().find((queue) => queue.key !== ownKey);
+    expect(other?.queued.user).toBe(1);
+    scheduler.cancel();
+    await waiting[1];
   });
 });
