@@ -2,6 +2,9 @@
  * "Request limit reached, continuing in 12 s": shown wherever the user waits while the worker's
  * request scheduler holds requests back for the API key's budget, with a live countdown and a
  * button that cancels what is queued. Nothing is shown while no request waits.
+ *
+ * The worker is asked once, for the page's own queue and its key; after that the notice follows
+ * the queue in session storage, so an open page never keeps the worker awake.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { QueueView } from '../lib/api/scheduler';
@@ -15,37 +18,59 @@ export interface RateLimitNoticeProps {
   now?: () => number;
 }
 
-const POLL_MS = 1_000;
+const TICK_MS = 1_000;
 
-export function RateLimitNotice({ send = realSend, now = Date.now }: RateLimitNoticeProps) {
-  const [queues, setQueues] = useState<QueueView[]>([]);
-  const [time, setTime] = useState(now());
+/** The page's queue: the worker's answer first, then every published change of it. */
+function useOwnQueue(send: Send): [QueueView | null, (queue: QueueView | null) => void] {
+  const [queue, setQueue] = useState<QueueView | null>(null);
   useEffect(() => {
     let live = true;
-    const poll = async () => {
+    let stop = () => undefined as void;
+    void (async () => {
       const answer = await send('getRequestQueue', {});
+      if (!live || !answer.ok) return;
+      setQueue(answer.value.queue);
+      const key = answer.value.key;
+      if (key === null) return;
+      // The stored item (and zod with it) loads outside the page's first bytes.
+      const { requestQueuesItem } = await import('../lib/storage/request-queues');
       if (!live) return;
-      setQueues(answer.ok ? answer.value : []);
-      setTime(now());
-    };
-    void poll();
-    const timer = setInterval(() => void poll(), POLL_MS);
+      const own = (views: QueueView[]) => views.find((view) => view.key === key);
+      stop = requestQueuesItem.watch((views) => setQueue(own(views) ?? null));
+      // A change published before the watch began; a queue not yet published keeps the answer.
+      const published = own(await requestQueuesItem.get().catch(() => []));
+      if (live && published) setQueue(published);
+    })();
     return () => {
       live = false;
-      clearInterval(timer);
+      stop();
     };
-  }, [send, now]);
+  }, [send]);
+  return [queue, setQueue];
+}
 
-  const waitingUntil = Math.max(0, ...queues.map((queue) => queue.waitingUntil ?? 0));
-  if (waitingUntil <= time) return null;
-  const queued = queues.reduce(
-    (sum, queue) => sum + queue.queued.user + queue.queued.visible + queue.queued.background,
-    0,
-  );
+export function RateLimitNotice({ send = realSend, now = Date.now }: RateLimitNoticeProps) {
+  const [queue, setQueue] = useOwnQueue(send);
+  const [time, setTime] = useState(now());
+  const waitingUntil = queue?.waitingUntil ?? 0;
+  // The countdown ticks on the page's own clock, only while a wait is on.
+  useEffect(() => {
+    setTime(now());
+    if (waitingUntil <= now()) return;
+    const timer = setInterval(() => {
+      const current = now();
+      setTime(current);
+      if (current >= waitingUntil) clearInterval(timer);
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [waitingUntil, now]);
+
+  if (!queue || waitingUntil <= time) return null;
+  const queued = queue.queued.user + queue.queued.visible + queue.queued.background;
   const seconds = String(Math.max(1, Math.ceil((waitingUntil - time) / 1000)));
   const cancel = async () => {
     await send('cancelQueuedRequests', {});
-    setQueues([]);
+    setQueue(null);
   };
   return (
     <div class="notice notice--wait" role="status">

@@ -8,6 +8,7 @@ import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
 import { setProtectedJobs } from '@/lib/storage/budget';
 import { profilesItem } from '@/lib/storage/profiles';
+import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
 import { watchKeys } from '@/lib/storage/stored-item';
 import { undoableImports } from '@/lib/handlers/import';
@@ -58,7 +59,14 @@ async function showBadge(): Promise<void> {
 
 export default defineBackground(() => {
   // Every API call waits its turn here; its state (budget, waits) is kept in storage.session.
-  scheduler = new RequestScheduler({ store: schedulerStore, onChange: () => void showBadge() });
+  const publishQueues = queuePublisher(() => scheduler?.view() ?? []);
+  scheduler = new RequestScheduler({
+    store: schedulerStore,
+    onChange: () => {
+      void showBadge();
+      publishQueues();
+    },
+  });
   const deps: ImportDeps = {
     hasOriginPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
     scheduler,

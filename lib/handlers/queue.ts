@@ -1,6 +1,7 @@
 /**
- * The request scheduler as a page sees it: the queue of its profile's key (for the countdown) and
- * cancelling what waits there. Another profile's queue is neither shown nor cancelled.
+ * The request scheduler as a page sees it: the queue of its profile's key (for the countdown; the
+ * page then follows it by its key in session storage) and cancelling what waits there. Another
+ * profile's queue is neither shown nor cancelled.
  */
 import { ok } from '../api/errors';
 import { queueIdOf } from '../api/scheduler';
@@ -16,7 +17,9 @@ export function queueHandlers(deps: WorkerDeps): Pick<Handlers, 'getRequestQueue
   return {
     async getRequestQueue(_payload, context) {
       const queue = deps.scheduler ? await ownQueue(context) : null;
-      return ok(queue ? (deps.scheduler?.view() ?? []).filter((view) => view.key === queue.key) : []);
+      if (!queue) return ok({ key: null, queue: null });
+      const view = deps.scheduler?.view().find((candidate) => candidate.key === queue.key) ?? null;
+      return ok({ key: queue.key, queue: view });
     },
     async cancelQueuedRequests({ tag }, context) {
       const queue = deps.scheduler ? await ownQueue(context) : null;

@@ -219,8 +219,14 @@ export const protocol = {
   undoImport: { request: JobRef, response: resultOf(JobRef) },
   cancelImport: { request: JobRef, response: resultOf(JobRef) },
   exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
-  /** The scheduler's queues: the wait ("continuing in 12 s"), what is queued, the learned budget. */
-  getRequestQueue: { request: Empty, response: resultOf(z.array(QueueView)) },
+  /**
+   * The queue of the page's profile (its key, and the wait, what is queued, the learned budget);
+   * the page then follows it in session storage (lib/storage/request-queues.ts) by its key.
+   */
+  getRequestQueue: {
+    request: Empty,
+    response: resultOf(z.object({ key: z.nullable(z.string()), queue: z.nullable(QueueView) })),
+  },
   /** Resolves queued requests (all, or an import job's by its id) as aborted. */
   cancelQueuedRequests: {
     request: z.object({ tag: z.optional(z.string()) }),

@@ -11,6 +11,7 @@ import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
 import { describeError } from '../../lib/describe-error';
 import { queueHandlers } from '../../lib/handlers/queue';
 import type { Send } from '../../lib/messaging/client';
+import { queuePublisher } from '../../lib/storage/request-queues';
 import { writeCredentials } from '../../lib/storage/credentials';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 
@@ -25,27 +26,37 @@ beforeEach(async () => {
   await writeCredentials(profile.id, 'session', { token: TOKEN, secret: '', origin: API });
 });
 
+/** The worker's scheduler (publishing its queues as the worker does) and its queue handlers. */
 function worker() {
   let time = Date.parse('2025-06-01T12:00:00Z');
-  const scheduler = new RequestScheduler({
+  const publish = queuePublisher(() => scheduler.view());
+  const scheduler: RequestScheduler = new RequestScheduler({
     clock: {
       now: () => time,
       setTimeout: (run, ms) => setTimeout(run, ms),
       clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     },
+    onChange: () => publish(),
   });
   const handlers = queueHandlers({ hasOriginPermission: async () => true, scheduler });
-  const send = (async (type: string, payload: never) =>
-    (handlers as Record<string, (p: never) => Promise<unknown>>)[type]?.(payload)) as unknown as Send;
+  const asked: string[] = [];
+  const send = (async (type: string, payload: never) => {
+    asked.push(type);
+    return (handlers as Record<string, (p: never) => Promise<unknown>>)[type]?.(payload);
+  }) as unknown as Send;
   return {
     scheduler,
     send,
+    asked,
     now: () => time,
     advance: (ms: number) => {
       time += ms;
     },
   };
 }
+
+/** Lets effects (run after paint) and storage events land. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('RateLimitNotice', () => {
   it('shows nothing while no request waits', async () => {
@@ -66,11 +77,51 @@ describe('RateLimitNotice', () => {
     const status = await screen.findByRole('status');
     expect(status.textContent).toContain('Request limit reached, continuing in 12 s');
     expect(status.textContent).toContain('Requests waiting: 1');
+    await settle(); // the countdown's timer is running before the clock moves
     w.advance(1_000);
     await waitFor(() => expect(status.textContent).toContain('continuing in 11 s'), { timeout: 2_500 });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel queued requests' }));
     expect(await write).toEqual(fail({ kind: 'aborted' }));
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('follows a wait that begins later without asking the worker again', async () => {
+    const w = worker();
+    render(<RateLimitNotice send={w.send} now={w.now} />);
+    await waitFor(() => expect(w.asked).toEqual(['getRequestQueue']));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('status')).toBeNull();
+
+    const queue = await queueIdOf(API, TOKEN);
+    const write = w.scheduler.run(queue, { priority: 'user' }, async (report) => {
+      report(429, new Headers({ 'Retry-After': '5' }));
+      return fail({ kind: 'rateLimited', retryAfterMs: 5_000, message: '' });
+    });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('continuing in 5 s');
+    await settle();
+    w.advance(2_000);
+    await waitFor(() => expect(status.textContent).toContain('continuing in 3 s'), { timeout: 2_500 });
+    expect(w.asked).toEqual(['getRequestQueue']);
+    w.scheduler.cancel();
+    expect(await write).toEqual(fail({ kind: 'aborted' }));
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('shows another profile’s wait nowhere', async () => {
+    const w = worker();
+    const other = await queueIdOf(API, 'token-of-another-profile');
+    const write = w.scheduler.run(other, { priority: 'user' }, async (report) => {
+      report(429, new Headers({ 'Retry-After': '12' }));
+      return fail({ kind: 'rateLimited', retryAfterMs: 12_000, message: '' });
+    });
+    const { container } = render(<RateLimitNotice send={w.send} now={w.now} />);
+    await waitFor(() => expect(w.asked).toEqual(['getRequestQueue']));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(w.scheduler.view().some((view) => view.waitingUntil !== null)).toBe(true);
+    expect(container.textContent).toBe('');
+    w.scheduler.cancel();
+    await write;
   });
 });
 

@@ -228,7 +228,11 @@ describe('the request queue of a profile', () => {
     const mine = { profile: profiles[0]?.id ?? null };
     const view = await queueHandlers.getRequestQueue({}, mine);
     const ownKey = (await queueIdOf(sandbox.url, 'token-0')).key;
-    expect(view.ok && view.value.map((queue) => queue.key)).toEqual([ownKey]);
+    expect(view.ok && [view.value.key, view.value.queue?.key, view.value.queue?.queued.user]).toEqual([
+      ownKey,
+      ownKey,
+      1,
+    ]);
     expect(scheduler.view()).toHaveLength(2);
 
     expect(await queueHandlers.cancelQueuedRequests({}, mine)).toEqual({ ok: true, value: { cancelled: 1 } });
