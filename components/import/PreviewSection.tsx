@@ -1,0 +1,51 @@
+/** A checked document before it is written: its target, each slot against its current value, Confirm. */
+import type { BuildingListEntry } from '../../lib/api/schemas';
+import { t } from '../../lib/i18n';
+import type { ImportPreview } from '../../lib/messaging/protocol';
+import { PreviewSlot } from './Preview';
+import { nameTarget } from './target-name';
+
+interface PreviewSectionProps {
+  preview: Extract<ImportPreview, { status: 'ready' }>;
+  buildings: readonly BuildingListEntry[] | null;
+  starting: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function PreviewSection({ preview, buildings, starting, onConfirm, onCancel }: PreviewSectionProps) {
+  const changed = preview.items.filter((item) => !item.unchanged).length;
+  const name = nameTarget(preview.target, buildings);
+  return (
+    <section class="preview" aria-label={t('import_preview')}>
+      <h3>{t('import_previewOf', [name.label, String(changed), String(preview.items.length)])}</h3>
+      {!name.listed && (
+        <p class="notice" role="alert">
+          {t('import_targetNotListed', name.label)}
+        </p>
+      )}
+      <ol class="preview__slots">
+        {preview.items.map((item) => (
+          <PreviewSlot key={item.slot} item={item} />
+        ))}
+      </ol>
+      <div class="actions">
+        {changed > 0 ? (
+          <button
+            type="button"
+            class="button button--primary"
+            aria-disabled={starting ? 'true' : undefined}
+            onClick={onConfirm}
+          >
+            {t('import_confirm', String(changed))}
+          </button>
+        ) : (
+          <p class="hint">{t('import_nothing')}</p>
+        )}
+        <button type="button" class="button button--quiet" onClick={onCancel}>
+          {t('import_cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}

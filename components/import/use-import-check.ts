@@ -1,0 +1,98 @@
+/**
+ * The document being checked: the pasted text, where it came from, a selection handed over by the
+ * context menu, and the worker's check of it (problems or a preview).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { AppError } from '../../lib/app-error';
+import { MAX_IMPORT_BYTES, fileTooLarge, sizeProblem } from '../../lib/import/format';
+import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
+import type { Send } from '../../lib/messaging/client';
+import type { ImportPreview } from '../../lib/messaging/protocol';
+
+export type Check =
+  { status: 'idle' } | { status: 'checking' } | { status: 'error'; error: AppError } | ImportPreview;
+
+export type Intent = 'import' | 'selection' | null;
+
+export function useImportCheck(send: Send, intent: Intent) {
+  const [text, setText] = useState('');
+  const [source, setSource] = useState<string | null>(null);
+  const [selection, setSelection] = useState<string | null>(null);
+  const [check, setCheck] = useState<Check>({ status: 'idle' });
+
+  const preview = async (document: unknown) => {
+    setCheck({ status: 'checking' });
+    const answer = await send('previewImport', { document });
+    setCheck(answer.ok ? answer.value : { status: 'error', error: answer.error });
+  };
+
+  const checkText = (value: string) => {
+    // Refused before parsing: a huge text is never handed to JSON.parse or the worker.
+    const tooLarge = sizeProblem(value);
+    if (tooLarge) return setCheck({ status: 'problems', problems: [tooLarge] });
+    let document: unknown;
+    try {
+      document = JSON.parse(value);
+    } catch (error) {
+      setCheck({
+        status: 'problems',
+        problems: [{ path: '(document)', message: `not valid JSON: ${(error as Error).message}` }],
+      });
+      return;
+    }
+    void preview(document);
+  };
+
+  const load = (value: string, from: string | null) => {
+    // A text over the limit is not put into the text area either.
+    setText(sizeProblem(value) ? '' : value);
+    setSource(from);
+    setSelection(null);
+    checkText(value);
+  };
+
+  useEffect(() => {
+    if (intent === 'import') {
+      void takePendingImport().then((pending) => {
+        if (pending) load(pending.text, pending.source ?? null);
+      });
+    } else if (intent === 'selection') {
+      void takePendingSelection().then((pending) => {
+        if (pending) setSelection(pending.text);
+      });
+    }
+    // Runs once: the intent is how this page was opened.
+  }, []);
+
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    // A file over the limit is refused by its size, without reading it into the page.
+    if (file.size > MAX_IMPORT_BYTES) {
+      setSource(file.name);
+      return setCheck({ status: 'problems', problems: [fileTooLarge(file.size)] });
+    }
+    load(await file.text(), file.name);
+  };
+
+  /** Once its import has started, the checked document is done with. */
+  const clear = () => {
+    setCheck({ status: 'idle' });
+    setText('');
+    setSource(null);
+  };
+
+  return {
+    text,
+    setText,
+    source,
+    selection,
+    closeSelection: () => setSelection(null),
+    check,
+    dismiss: () => setCheck({ status: 'idle' }),
+    preview,
+    checkText,
+    load,
+    readFile,
+    clear,
+  };
+}

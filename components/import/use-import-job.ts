@@ -1,0 +1,135 @@
+/**
+ * The import job this page follows (the newest stored one, or the one it started) and what can be
+ * done with it: start, undo, cancel, settle its conflicts; and Export of the current target.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PageOption, Target } from '../../lib/api/schemas';
+import type { AppError } from '../../lib/app-error';
+import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/import/job';
+import { type Send, boundProfile } from '../../lib/messaging/client';
+import type { ImportPreview } from '../../lib/messaging/protocol';
+import { download } from './download';
+import type { ConflictChoice } from './JobProgress';
+
+export type Busy = 'starting' | 'undoing' | 'cancelling' | 'exporting' | null;
+
+const newest = (jobs: ImportJob[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
+
+/** The job with this id as stored, followed through storage changes until the page goes. */
+function useJob(id: string | null, send: Send): ImportJob | null {
+  const [job, setJob] = useState<ImportJob | null>(null);
+  useEffect(() => {
+    if (!id) return setJob(null);
+    let live = true;
+    // A stored change is always newer than the first answer, which may arrive after it.
+    let changed = false;
+    void send('getImportJob', { id }).then((answer) => {
+      if (live && !changed && answer.ok && answer.value) setJob(answer.value);
+    });
+    // The job is stored per profile and job: each progress step arrives as that key's change.
+    const stop = jobFamily.watch(boundProfile(), (parts, value) => {
+      if (!live || parts[0] !== id || !value) return;
+      changed = true;
+      setJob(value);
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [id, send]);
+  return job && job.id === id ? job : null;
+}
+
+export function useImportJob(send: Send, onFinished?: (job: ImportJob) => void) {
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [resolved, setResolved] = useState<ReadonlyMap<number, ConflictChoice>>(new Map());
+  /** Conflicts whose slot changed again while being settled here: the value seen last. */
+  const [newer, setNewer] = useState<ReadonlyMap<number, PageOption>>(new Map());
+  const [actionError, setActionError] = useState<AppError | null>(null);
+  const job = useJob(jobId, send);
+
+  useEffect(() => {
+    void readJobs(boundProfile()).then((jobs) => setJobId((current) => current ?? newest(jobs)?.id ?? null));
+  }, []);
+
+  // Reported once per job seen running here, when it finishes (not for a job finished before).
+  const seenRunning = useRef<string | null>(null);
+  useEffect(() => {
+    if (job?.state === 'running') seenRunning.current = job.id;
+    else if (job && seenRunning.current === job.id) {
+      seenRunning.current = null;
+      onFinished?.(job);
+    }
+  }, [job, onFinished]);
+
+  /** Starts writing a checked document; `onStarted` runs once the worker has taken it. */
+  const start = async (preview: Extract<ImportPreview, { status: 'ready' }>, onStarted: () => void) => {
+    if (busy) return;
+    setBusy('starting');
+    setActionError(null);
+    const answer = await send('startImport', {
+      target: preview.target,
+      slots: preview.items.map(({ slot, title, data }) => ({ slot, title, data })),
+    });
+    setBusy(null);
+    if (!answer.ok) return setActionError(answer.error);
+    setJobId(answer.value.id);
+    onStarted();
+  };
+
+  const undo = async () => {
+    if (!job || busy) return;
+    setBusy('undoing');
+    setActionError(null);
+    const answer = await send('undoImport', { id: job.id });
+    setBusy(null);
+    if (!answer.ok) return setActionError(answer.error);
+    setJobId(answer.value.id);
+    setResolved(new Map());
+    setNewer(new Map());
+  };
+
+  const cancel = async () => {
+    if (!job || busy) return;
+    setBusy('cancelling');
+    setActionError(null);
+    const answer = await send('cancelImport', { id: job.id });
+    setBusy(null);
+    if (!answer.ok) setActionError(answer.error);
+  };
+
+  /** A slot in conflict: "mine" writes the job's value through the checked save, over the value seen. */
+  const resolve = async (item: JobItem, choice: ConflictChoice) => {
+    if (!job || !item.conflict) return;
+    setActionError(null);
+    if (choice === 'mine') {
+      const answer = await send('saveSlot', {
+        target: job.target,
+        option: item.slot,
+        title: item.title,
+        data: item.data,
+        expectedLastUpdated: item.conflict.lastUpdated,
+      });
+      if (!answer.ok) return setActionError(answer.error);
+      // Changed yet again since: the dialog shows the newer value and asks again.
+      if (answer.value.status === 'conflict') {
+        const server = answer.value.server;
+        return setNewer((before) => new Map(before).set(item.slot, server));
+      }
+    }
+    setResolved((before) => new Map(before).set(item.slot, choice));
+  };
+
+  const exportTarget = async (target: Target | null) => {
+    if (!target || busy) return;
+    setBusy('exporting');
+    setActionError(null);
+    const answer = await send('exportSlots', { target });
+    setBusy(null);
+    if (!answer.ok) return setActionError(answer.error);
+    download(`page-options-${target.kind}-${target.id}.json`, `${JSON.stringify(answer.value, null, 2)}\n`);
+  };
+
+  return { job, busy, resolved, newer, actionError, start, undo, cancel, resolve, exportTarget };
+}
