@@ -6,10 +6,7 @@ import { t } from '../../lib/i18n';
 import type { Send } from '../../lib/messaging/client';
 import { slotNumbers } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
-
-function targetLabel(target: Target): string {
-  return t(target.kind === 'factory' ? 'import_targetFactory' : 'import_targetBuilding', target.id);
-}
+import { nameTarget } from './target-name';
 
 export function SelectionForm({
   text,
@@ -52,7 +49,9 @@ export function SelectionForm({
       <h3 id={ids.heading}>{t('selection_heading')}</h3>
       <pre class="selection__text">{text}</pre>
       <p class="hint">
-        {target ? t('selection_target', targetName || targetLabel(target)) : t('selection_noTarget')}
+        {target
+          ? t('selection_target', targetName || nameTarget(target, null).label)
+          : t('selection_noTarget')}
       </p>
       <div class="field">
         <label for={ids.slot}>{t('selection_slot')}</label>
