@@ -8,6 +8,7 @@ import { ErrorNotice } from '../ErrorNotice';
 import type { ProfileActions } from './actions';
 import { COLOR_CHOICES } from './colors';
 import { type ForgetCounts, ForgetDialog } from './ForgetDialog';
+import { RemoveConfirm } from './RemoveConfirm';
 import { RenameForm } from './RenameForm';
 
 interface ProfileRowProps {
@@ -140,21 +141,11 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
         />
       )}
       {mode === 'remove' && (
-        <div class="confirm" role="group" aria-label={t('action_remove', name)}>
-          <p>{t('profile_remove_question', name)}</p>
-          <div class="actions">
-            <button
-              type="button"
-              class="button button--danger"
-              onClick={() => void run(actions.remove(profile.id))}
-            >
-              {t('action_remove_confirm')}
-            </button>
-            <button type="button" class="button" onClick={() => setMode('idle')}>
-              {t('action_cancel')}
-            </button>
-          </div>
-        </div>
+        <RemoveConfirm
+          name={name}
+          onCancel={() => setMode('idle')}
+          onRemove={() => void run(actions.remove(profile.id))}
+        />
       )}
       {mode === 'forget' && (
         <ForgetDialog
