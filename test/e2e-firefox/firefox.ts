@@ -96,3 +96,27 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     close: () => browser.close(),
   };
 }
+
+/**
+ * Forgets the answers the extension keeps per profile (its freshness window would otherwise serve
+ * them without a request), as if they had aged out; profiles, credentials, drafts and history stay.
+ * Done from an extension page of the session, as the Chromium suite does from the worker.
+ */
+export async function clearCachedAnswers(session: FirefoxSession): Promise<void> {
+  const page = await session.open('privacy.html');
+  try {
+    await page.evaluate(async () => {
+      const local = (
+        globalThis as unknown as {
+          browser: {
+            storage: { local: { get(k: null): Promise<object>; remove(k: string[]): Promise<void> } };
+          };
+        }
+      ).browser.storage.local;
+      const keys = Object.keys(await local.get(null)).filter((key) => /^p\.[^.]+\.cache:/.test(key));
+      await local.remove(keys);
+    });
+  } finally {
+    await page.close();
+  }
+}

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { type ExtensionSession, launchExtension } from './browser';
+import { JUERGEN, KAETHE, assertCleanSwitch, startRecording, stopRecording } from './clean-switch';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
 
@@ -16,9 +17,6 @@ declare const chrome: {
   storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
   runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; value?: unknown }> };
 };
-
-const JUERGEN = ['Haus Müllerstraße', 'Königshof', 'Gärtnerhaus am Schloßpark'];
-const KAETHE = ['Haus Weißenfels', 'Bürgerhaus Löwental'];
 
 let sandbox: Sandbox;
 let session: ExtensionSession;
@@ -32,46 +30,10 @@ async function storedJson(): Promise<string> {
   );
 }
 
-/** Records the page's text at every DOM change (and every frame) until `stop` is called. */
+/** Records the page's text at every DOM change (and every frame) until the returned stop is called. */
 async function recordText(page: Page): Promise<() => Promise<string[]>> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __seen: string[]; __stop: () => void };
-    w.__seen = [];
-    const take = () => w.__seen.push(document.body.innerText);
-    const observer = new MutationObserver(take);
-    observer.observe(document.body, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-    });
-    let frame = requestAnimationFrame(function tick() {
-      take();
-      frame = requestAnimationFrame(tick);
-    });
-    w.__stop = () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
-  });
-  return () =>
-    page.evaluate(() => {
-      const w = window as unknown as { __seen: string[]; __stop: () => void };
-      w.__stop();
-      return w.__seen;
-    });
-}
-
-const shows = (text: string, names: string[]) => names.some((name) => text.includes(name));
-
-/** No moment shows both accounts; once the new one's buildings appear, the old one's never return. */
-function assertCleanSwitch(seen: string[], from: string[], to: string[]): void {
-  expect(seen.length).toBeGreaterThan(0);
-  expect(seen.filter((text) => shows(text, from) && shows(text, to))).toEqual([]);
-  const firstNew = seen.findIndex((text) => shows(text, to));
-  expect(firstNew).toBeGreaterThanOrEqual(0);
-  expect(seen.slice(firstNew).filter((text) => shows(text, from))).toEqual([]);
-  expect(shows(seen.at(-1) ?? '', to)).toBe(true);
+  await page.evaluate(startRecording);
+  return () => page.evaluate(stopRecording);
 }
 
 beforeAll(async () => {

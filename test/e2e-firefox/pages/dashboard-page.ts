@@ -1,7 +1,8 @@
 /** The dashboard in Firefox (popup, or the sidebar page opened as a tab): regions, lists and buttons by name. */
 import type { Page } from 'puppeteer-core';
+import { msg } from '../../e2e/messages';
 import type { FirefoxSession } from '../firefox';
-import { countOf, role, text, textOf, within } from './query';
+import { countOf, role, text, textOf, waitFor, within } from './query';
 
 const VIEWPORTS = {
   'popup.html': { width: 440, height: 600 },
@@ -10,6 +11,8 @@ const VIEWPORTS = {
 
 export class DashboardPage {
   static readonly buildingList = role('list', 'Your buildings');
+  /** The header's choice of the active account, named "Account". */
+  static readonly account = role('combobox', msg('profile_label'));
 
   private constructor(readonly page: Page) {}
 
@@ -45,5 +48,33 @@ export class DashboardPage {
   }
   hasText(value: string): Promise<number> {
     return countOf(this.page, text(value));
+  }
+
+  /** The names of the buildings in the list, as shown. */
+  async buildingNames(): Promise<string[]> {
+    const items = await this.page.$$(within(DashboardPage.buildingList, role('listitem')));
+    return Promise.all(items.map((item) => item.evaluate((node) => node.textContent ?? '')));
+  }
+
+  /** The account the header shows as active (the choice the "Account" box shows), or null. */
+  async activeAccount(): Promise<string | null> {
+    const select = await this.page.$(DashboardPage.account);
+    return select
+      ? select.evaluate((node) => (node as HTMLSelectElement).selectedOptions[0]?.text ?? null)
+      : null;
+  }
+  /** The accounts the header offers, in order. */
+  async accounts(): Promise<string[]> {
+    const options = await this.page.$$(within(DashboardPage.account, role('option')));
+    return Promise.all(options.map((option) => option.evaluate((node) => node.textContent ?? '')));
+  }
+
+  /** Chooses another account in the header's "Account" box, as a user picks it from the list. */
+  async switchAccount(name: string): Promise<void> {
+    await waitFor(this.page, DashboardPage.account);
+    const option = await this.page.$(within(DashboardPage.account, role('option', name)));
+    const value = await option?.evaluate((node) => (node as HTMLOptionElement).value);
+    if (value === undefined) throw new Error(`the Account box offers no ${name}`);
+    await this.page.select(DashboardPage.account, value);
   }
 }

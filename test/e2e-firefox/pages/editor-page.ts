@@ -1,7 +1,7 @@
 /** The full slot editor in Firefox: slots as groups named "Slot N", fields by label, targets by name. */
 import type { Page } from 'puppeteer-core';
 import type { FirefoxSession } from '../firefox';
-import { countOf, field, role, text, textOf, valueOf, waitFor, within } from './query';
+import { countOf, field, role, text, textOf, textsOf, valueOf, waitFor, within } from './query';
 
 export class EditorPage {
   private constructor(readonly page: Page) {}
@@ -27,8 +27,9 @@ export class EditorPage {
   target(name: string): string {
     return role('button', name);
   }
+  /** Slots whose read has arrived (their Title field is shown); one accessibility query, not one per input. */
   slotCount(): Promise<number> {
-    return countOf(this.page, within('fieldset', field('Title')));
+    return countOf(this.page, role('textbox', 'Title'));
   }
   titleValue(n: number): Promise<string | null> {
     return valueOf(this.page, this.title(n));
@@ -41,6 +42,10 @@ export class EditorPage {
   }
   textInSlot(n: number, value: string): Promise<number> {
     return countOf(this.page, within(this.slot(n), text(value)));
+  }
+  /** What the page shows as alerts (a failed read or save, anywhere in the editor). */
+  alerts(): Promise<string[]> {
+    return textsOf(this.page, role('alert'));
   }
 
   async fillTitle(n: number, value: string): Promise<void> {

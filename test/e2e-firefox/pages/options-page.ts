@@ -1,8 +1,12 @@
-/** The options page in Firefox as a user sees it: fields by their labels, buttons by their names. */
-import type { Page } from 'puppeteer-core';
+/**
+ * The options page in Firefox as a user sees it: fields by their labels, buttons by their names.
+ * The connection form edits the selected account; on a fresh install the worker makes the first one.
+ */
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { msg } from '../../e2e/messages';
 import type { Credentials } from '../../e2e/pages/options-page';
 import type { FirefoxSession } from '../firefox';
-import { field, role, textOf, waitFor } from './query';
+import { countOf, field, role, text, textOf, waitFor, waitUntil, within } from './query';
 
 export class OptionsPage {
   static readonly baseUrl = field('API base URL');
@@ -10,6 +14,7 @@ export class OptionsPage {
   static readonly secret = field('API secret');
   static readonly status = role('status');
   static readonly alert = role('alert');
+  static readonly accounts = role('list', msg('profiles_list'));
   static readonly persistence = {
     session: field('Until the browser closes (session)'),
     local: field('On this device (local)'),
@@ -52,5 +57,57 @@ export class OptionsPage {
   async save(credentials: Credentials): Promise<void> {
     await this.fill(credentials);
     await this.page.locator(this.button('Save')).click();
+  }
+
+  /** The connection form of the account it edits ("Editing: <name>"). */
+  editing(name: string): string {
+    return role('region', msg('profile_editing', name));
+  }
+  /** The connection form's status line while it edits `name`. */
+  editingStatus(name: string): Promise<string | null> {
+    return textOf(this.page, within(this.editing(name), role('status')));
+  }
+
+  /** The accounts list entry of the account named `name` (the one with its "Edit <name>" button). */
+  async account(name: string): Promise<ElementHandle | null> {
+    for (const row of await this.page.$$(within(OptionsPage.accounts, role('listitem')))) {
+      if (await row.$(role('button', msg('action_edit', name)))) return row;
+    }
+    return null;
+  }
+  /** Its text as shown (name, "active", "no token saved", notices), or null while there is none. */
+  async accountText(name: string): Promise<string | null> {
+    const row = await this.account(name);
+    return row ? row.evaluate((node) => node.textContent) : null;
+  }
+
+  /** Adds an account and waits until the form edits it ("Account N"). */
+  async addAccount(): Promise<string> {
+    const name = `Account ${(await countOf(this.page, within(OptionsPage.accounts, role('listitem')))) + 1}`;
+    await this.page.locator(this.button(msg('action_addProfile'))).click();
+    await waitFor(this.page, this.editing(name));
+    return name;
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    await this.page.locator(this.button(msg('action_rename', from))).click();
+    await this.page.locator(within(OptionsPage.accounts, field(msg('profile_name')))).fill(to);
+    await this.page.locator(within(OptionsPage.accounts, role('button', msg('action_apply')))).click();
+    await waitFor(this.page, this.button(msg('action_edit', to)));
+  }
+
+  /** "Switch to <name>" in the accounts list, then waits until the list marks it active. */
+  async switchTo(name: string): Promise<void> {
+    await this.page.locator(this.button(msg('action_activate', name))).click();
+    await waitUntil(async () => (await this.accountText(name))?.includes(msg('profile_active')) === true);
+  }
+
+  /** "Forget <name> (sign out)", confirmed without deleting drafts and history. */
+  async signOut(name: string): Promise<void> {
+    await this.page.locator(this.button(msg('action_signOut', name))).click();
+    const dialog = role('group', msg('forget_profile_question', name));
+    await waitFor(this.page, dialog);
+    await this.page.locator(within(dialog, role('button', msg('action_forget_confirm')))).click();
+    await waitFor(this.page, text(msg('status_profileForgotten', name)));
   }
 }

@@ -54,6 +54,11 @@ export async function textOf(page: Page, selector: string): Promise<string | nul
   return element ? element.evaluate((node) => node.textContent) : null;
 }
 
+/** The text of every match, in document order (one query and one evaluation). */
+export function textsOf(page: Page, selector: string): Promise<string[]> {
+  return page.$$eval(selector, (nodes) => nodes.map((node) => node.textContent ?? ''));
+}
+
 export async function valueOf(page: Page, selector: string): Promise<string | null> {
   const element = await page.$(selector);
   return element ? element.evaluate((node) => (node as HTMLInputElement).value) : null;
@@ -72,6 +77,15 @@ export async function waitFor(page: Page, selector: string, timeoutMs = 15_000):
   const deadline = Date.now() + timeoutMs;
   while ((await page.$(selector).catch(() => null)) === null) {
     if (Date.now() > deadline) throw new Error(`nothing matches ${selector} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until `check` holds, asking again every 100 ms (a failing check counts as not yet). */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`the condition did not hold within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
