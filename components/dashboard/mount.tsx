@@ -24,11 +24,12 @@ export interface DashboardPage {
 export function mountDashboard(root: HTMLElement, page: DashboardPage): void {
   localizeDocument(page.titleKey);
   let store: ReturnType<typeof createDashboardStore> | null = null;
-  let storeProfile: string | null = null;
+  let storeGeneration: string | null = null;
   void mountForProfile(root, (state) => {
-    // One store per profile: a switch starts from nothing, never from the other account's data.
-    if (!store || storeProfile !== state.active) {
-      storeProfile = state.active;
+    // One store per profile and epoch: a switch or a sign-out starts from nothing.
+    if (!store || storeGeneration !== state.generation) {
+      storeGeneration = state.generation;
+      store?.dispose();
       store = createDashboardStore({ send, profileId: state.active ?? '', view: page.view });
       void store.start();
     }

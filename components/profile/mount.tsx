@@ -1,7 +1,7 @@
 /**
  * Renders a page for the active profile and renders it anew, from nothing, when another profile
- * becomes active: the old tree (and its store) is dropped first, so nothing of the other account is
- * shown at any moment.
+ * becomes active or the active one is signed out or changes account (a new epoch): the old tree
+ * (and its store) is dropped first, so nothing of the other account is shown at any moment.
  */
 import { type VNode, render } from 'preact';
 import { bindProfile, send } from '../../lib/messaging/client';
@@ -10,7 +10,16 @@ import { readProfileHint } from '../../lib/storage/profile-hint';
 /** What a page needs of the profiles: which is active, and each one's name and colour. */
 export interface ProfileState {
   active: string | null;
-  list: { id: string; name: string; color: string }[];
+  list: { id: string; name: string; color: string; epoch: number }[];
+  /** The active profile and its epoch: a page's stores belong to one generation. */
+  generation: string | null;
+}
+
+type Profiles = Omit<ProfileState, 'generation'>;
+
+function generationOf(state: Profiles): string | null {
+  const active = state.list.find((p) => p.id === state.active);
+  return active ? `${active.id}#${active.epoch}` : null;
 }
 
 export async function mountForProfile(
@@ -18,15 +27,16 @@ export async function mountForProfile(
   view: (state: ProfileState) => VNode,
 ): Promise<void> {
   let shown: string | null | undefined;
-  const show = (state: ProfileState) => {
-    const active = state.list.find((p) => p.id === state.active) ?? null;
-    if (active?.id === shown) {
+  const show = (profiles: Profiles) => {
+    const state = { ...profiles, generation: generationOf(profiles) };
+    if (state.generation === shown) {
       render(view(state), root);
       return;
     }
     render(null, root);
-    shown = active?.id ?? null;
-    bindProfile(shown);
+    shown = state.generation;
+    const active = state.list.find((p) => p.id === state.active) ?? null;
+    bindProfile(active?.id ?? null);
     document.documentElement.style.setProperty('--profile-color', active?.color ?? 'transparent');
     render(view(state), root);
   };
@@ -40,5 +50,10 @@ export async function mountForProfile(
   else if (!hint) show({ active: null, list: [] });
   // The stored item (and zod with it) loads after the first view, outside the popup's first bytes.
   const { activeProfile, profilesItem } = await import('../../lib/storage/profiles');
-  profilesItem.watch((state) => show({ active: activeProfile(state)?.id ?? null, list: state.list }));
+  profilesItem.watch((state) =>
+    show({
+      active: activeProfile(state)?.id ?? null,
+      list: state.list.map(({ id, name, color, epoch }) => ({ id, name, color, epoch })),
+    }),
+  );
 }

@@ -13,7 +13,7 @@ import { sameTarget } from '../../lib/slots/keys';
 
 localizeDocument('editor_title');
 let workspace = createWorkspace(send, '');
-let workspaceProfile: string | null = null;
+let workspaceGeneration: string | null = null;
 const intent = location.hash === '#import' ? 'import' : location.hash === '#selection' ? 'selection' : null;
 
 /** After an import into the target on screen, its slots are read again. */
@@ -48,9 +48,10 @@ function EditorApp({ profiles }: { profiles: ProfileState }) {
 }
 
 void mountForProfile(document.getElementById('app') as HTMLElement, (profiles) => {
-  // One workspace per profile: a switch starts from nothing, never from the other account's slots.
-  if (workspaceProfile !== profiles.active) {
-    workspaceProfile = profiles.active;
+  // One workspace per profile and epoch: a switch or a sign-out starts from nothing.
+  if (workspaceGeneration !== profiles.generation) {
+    workspaceGeneration = profiles.generation;
+    workspace.dispose();
     workspace = createWorkspace(send, profiles.active ?? '');
   }
   return <EditorApp profiles={profiles} />;

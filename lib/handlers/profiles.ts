@@ -36,6 +36,7 @@ export async function profilesView(state: Profiles): Promise<ProfilesView> {
       color: p.color,
       baseUrl: p.baseUrl,
       hasToken: await hasToken(p),
+      epoch: p.epoch,
     })),
   );
   return { active: state.active, list };
@@ -137,7 +138,11 @@ export function profileHandlers(
       const profile = (await profilesItem.get()).list.find((p) => p.id === id);
       if (!profile) return notFound(id);
       await signOut(deps, id, deleteDraftsAndHistory);
-      return answer(await updateProfiles((s) => replaceProfile(s, { ...profile, detectedPremium: null })));
+      return answer(
+        await updateProfiles((s) =>
+          replaceProfile(s, { ...profile, detectedPremium: null, epoch: profile.epoch + 1 }),
+        ),
+      );
     },
 
     async profileStorage({ id }) {

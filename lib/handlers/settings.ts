@@ -144,6 +144,8 @@ export function settingsHandlers(
           input.requestsPerMinute === undefined ? profile.requestsPerMinute : input.requestsPerMinute,
         freshnessMinutes: input.freshnessMinutes ?? profile.freshnessMinutes,
         detectedPremium,
+        // Pages showing the previous account's data render anew.
+        epoch: changedAccount ? profile.epoch + 1 : profile.epoch,
       };
       if (changedAccount) {
         await cacheFamily.removeAll(profile.id);

@@ -18,7 +18,7 @@ import {
   TransactionsPage,
 } from '../api/schemas';
 import { ImportJob } from '../import/job';
-import { ProfileId, ProfileMeta } from '../storage/profiles';
+import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
 import { z } from '../zod';
 
@@ -153,6 +153,7 @@ export const ProfileView = z.object({
   color: z.string(),
   baseUrl: z.string(),
   hasToken: z.boolean(),
+  epoch: ProfileEpoch,
 });
 export type ProfileView = z.infer<typeof ProfileView>;
 export const ProfilesView = z.object({ active: z.nullable(ProfileId), list: z.array(ProfileView) });

@@ -7,13 +7,16 @@ import { area } from './stored-item';
 
 export interface ProfileHint {
   active: string | null;
-  list: { id: string; name: string; color: string }[];
+  list: { id: string; name: string; color: string; epoch: number }[];
 }
 
 const ID = /^[a-z0-9-]{1,40}$/;
 const COLOR = /^#[0-9a-f]{6}$/;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
+/** Profiles stored before epochs have none: epoch 0, as the schema reads them. */
+const epochOf = (value: unknown) =>
+  Number.isInteger(value) && (value as number) >= 0 ? (value as number) : 0;
 
 export async function readProfileHint(): Promise<ProfileHint | null> {
   const stored = (await area('local').get('profiles')).profiles;
@@ -26,7 +29,7 @@ export async function readProfileHint(): Promise<ProfileHint | null> {
     typeof p.name === 'string' &&
     typeof p.color === 'string' &&
     COLOR.test(p.color)
-      ? [{ id: p.id, name: p.name, color: p.color }]
+      ? [{ id: p.id, name: p.name, color: p.color, epoch: epochOf(p.epoch) }]
       : [],
   );
   const active =

@@ -17,7 +17,13 @@ export const ProfileMeta = z.object({
 });
 export type ProfileMeta = z.infer<typeof ProfileMeta>;
 
-export const Profile = z.extend(Settings, { id: ProfileId, ...ProfileMeta.shape });
+/**
+ * Counts the profile's sign-outs and account changes. A page shows the data of one epoch and
+ * renders anew, from nothing, when it changes: an open page never keeps a signed-out account's data.
+ */
+export const ProfileEpoch = z._default(z.int().check(z.nonnegative()), 0);
+
+export const Profile = z.extend(Settings, { id: ProfileId, ...ProfileMeta.shape, epoch: ProfileEpoch });
 export type Profile = z.infer<typeof Profile>;
 
 export const Profiles = z.object({ active: z.nullable(ProfileId), list: z.array(Profile) });
@@ -36,6 +42,7 @@ export function newProfile(name: string, index: number, settings: Partial<Settin
     ...defaultSettings(),
     ...settings,
     id: newProfileId(),
+    epoch: 0,
     name,
     color: PROFILE_COLORS[index % PROFILE_COLORS.length] ?? PROFILE_COLORS[0],
   };

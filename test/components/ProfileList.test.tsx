@@ -7,8 +7,15 @@ import type { ProfilesView, StorageUsage } from '../../lib/messaging/protocol';
 const profiles: ProfilesView = {
   active: 'p1',
   list: [
-    { id: 'p1', name: 'Main', color: '#2f6fdf', baseUrl: 'https://api.example.com', hasToken: true },
-    { id: 'p2', name: 'Test account', color: '#b91c1c', baseUrl: '', hasToken: false },
+    {
+      id: 'p1',
+      name: 'Main',
+      color: '#2f6fdf',
+      baseUrl: 'https://api.example.com',
+      hasToken: true,
+      epoch: 0,
+    },
+    { id: 'p2', name: 'Test account', color: '#b91c1c', baseUrl: '', hasToken: false, epoch: 0 },
   ],
 };
 

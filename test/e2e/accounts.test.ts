@@ -142,7 +142,6 @@ describe('accounts', () => {
     await expect
       .poll(() => popup.section('Bank accounts').textContent())
       .toContain('Mietkonto Haus Müllerstraße');
-    await popup.page.close();
     const tenant = 'Björn Schäfer';
     const account = 'acc-1001-1';
     await expect.poll(storedJson).toContain(tenant);
@@ -159,6 +158,12 @@ describe('accounts', () => {
     expect(await dialog.getByLabel('Also delete its drafts and history').isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Yes, forget' }).click();
     await row.getByText('Jürgen was signed out.').waitFor();
+    // The popup left open shows nothing of the account any more.
+    await expect.poll(() => popup.page.locator('body').textContent()).not.toContain('Haus Müllerstraße');
+    const shown = (await popup.page.locator('body').textContent()) ?? '';
+    for (const accountThing of [tenant, 'Mietkonto Haus Müllerstraße'])
+      expect(shown).not.toContain(accountThing);
+    await popup.page.close();
 
     const after = await storedJson();
     for (const secretThing of [DEMO.premium.token, DEMO.premium.secret, tenant, account]) {

@@ -132,6 +132,16 @@ describe('saveSettings', () => {
     expect(JSON.stringify(await storedIn('session'))).not.toContain(DEMO.premium.secret);
   });
 
+  it('starts a new epoch of the profile when its account changes, not when other settings do', async () => {
+    const epoch = async () => (await profilesItem.get()).list[0]?.epoch;
+    await handlers.saveSettings(input());
+    const first = await epoch();
+    await handlers.saveSettings(input({ token: '', secret: '', premiumOverride: 'on' }));
+    expect(await epoch()).toBe(first);
+    await handlers.saveSettings(input({ token: DEMO.basic.token, secret: DEMO.basic.secret }));
+    expect(await epoch()).toBe((first ?? 0) + 1);
+  });
+
   it('detects no premium for the basic token, and the override wins over detection', async () => {
     const detected = await handlers.saveSettings(
       input({ token: DEMO.basic.token, secret: DEMO.basic.secret }),

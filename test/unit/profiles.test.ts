@@ -112,8 +112,10 @@ describe('forgetProfile (sign-out)', () => {
     const id = await configure({ secretPersistence: 'local' });
     await fill(id);
 
+    const epoch = (await profilesItem.get()).list[0]?.epoch ?? 0;
     const answer = await handlers.forgetProfile({ id, deleteDraftsAndHistory: false });
-    expect(answer).toMatchObject({ ok: true, value: { list: [{ id, hasToken: false }] } });
+    // A new epoch: pages still showing the account render anew, from nothing.
+    expect(answer).toMatchObject({ ok: true, value: { list: [{ id, hasToken: false, epoch: epoch + 1 }] } });
     const stored = await everything();
     expect(stored).not.toContain(DEMO.premium.token);
     expect(stored).not.toContain(DEMO.premium.secret);

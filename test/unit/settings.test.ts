@@ -35,6 +35,7 @@ describe('profilesItem', () => {
   const profile = {
     ...defaultSettings(),
     id: 'p-1',
+    epoch: 0,
     name: 'Jürgen',
     color: '#2f6fdf',
     baseUrl: 'https://x.example',
@@ -47,6 +48,14 @@ describe('profilesItem', () => {
     expect(await profilesItem.get()).toEqual({ active: null, list: [] });
     await fakeBrowser.storage.local.set({ [profilesItem.key]: { v: 1, value: { active: 42 } } });
     expect(await profilesItem.get()).toEqual({ active: null, list: [] });
+  });
+
+  it('reads a profile stored before epochs as epoch 0', async () => {
+    const { epoch: _epoch, ...stored } = profile;
+    await fakeBrowser.storage.local.set({
+      [profilesItem.key]: { v: 1, value: { active: 'p-1', list: [stored] } },
+    });
+    expect((await profilesItem.get()).list[0]?.epoch).toBe(0);
   });
 
   it('round-trips a valid value; each profile keeps its own settings', async () => {
