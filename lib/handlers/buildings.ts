@@ -48,12 +48,22 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
       /** Applied to every answer, cached or not. */
       finish?: (value: T, profileId: string) => Promise<T>,
     ) =>
-    ({ hint, ...rest }: P, context?: MessageContext) =>
-      shared(`${context?.profile}:${name}:${hint?.priority === 'user'}:${JSON.stringify(rest)}`, async () => {
-        const connection = await connect(deps, context);
-        if (!connection.ok) return connection;
-        const { profile } = connection.value;
-        const config = api.placed(connection.value.config, hint?.priority ?? 'visible', {
+    async ({ hint, ...rest }: P, context?: MessageContext) => {
+      const connection = await connect(deps, context);
+      if (!connection.ok) return connection;
+      const { profile, config: base } = connection.value;
+      // Shared only with a caller of the same account: after a changed address or token, a new
+      // view never joins a request still queued for the old one.
+      const key = [
+        profile.id,
+        base.baseUrl,
+        base.token,
+        name,
+        hint?.priority === 'user',
+        JSON.stringify(rest),
+      ];
+      return shared(key.join('\u0000'), async () => {
+        const config = api.placed(base, hint?.priority ?? 'visible', {
           ...(hint?.order !== undefined ? { order: hint.order } : {}),
         });
         const payload = rest as P;
@@ -62,7 +72,8 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
           ? await cachedRead(profile, hint, { parts: cache.parts(payload), schema: cache.schema }, read)
           : await read();
         return answer.ok && finish ? ok(await finish(answer.value, profile.id)) : answer;
-      }) as Promise<Result<T> | Extract<Awaited<ReturnType<typeof connect>>, { ok: false }>>;
+      }) as Promise<Result<T>>;
+    };
   return {
     listBuildings: withConfig(
       'listBuildings',

@@ -5,6 +5,7 @@ import { createHandlers } from '../../lib/handlers';
 import { inFlight } from '../../lib/handlers/buildings';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
+import { startSandbox } from '../sandbox/server';
 import { useSandbox } from '../sandbox/fixture';
 
 const sandbox = useSandbox();
@@ -58,5 +59,34 @@ describe('building handlers', () => {
     expect(sandbox.log).toHaveLength(2);
     await handlers.listRooms({ buildingId: 'b-1001', hint: { priority: 'user' } });
     expect(sandbox.log).toHaveLength(3);
+  });
+
+  it('never share a request with a caller whose account (address or token) changed meanwhile', async () => {
+    const other = await startSandbox();
+    try {
+      const granted = new Set([originPattern(sandbox.url), originPattern(other.url)]);
+      const handlers = createHandlers({ hasOriginPermission: async (p) => granted.has(p) });
+      const settings = (baseUrl: string) => ({
+        baseUrl,
+        token: DEMO.premium.token,
+        secret: '',
+        secretPersistence: 'session' as const,
+        premiumOverride: 'auto' as const,
+      });
+      expect((await handlers.saveSettings(settings(sandbox.url))).ok).toBe(true);
+      sandbox.reset();
+      sandbox.setLatency(300);
+      const old = handlers.listTenants({ buildingId: 'b-1001', hint: { priority: 'user' } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await handlers.saveSettings(settings(other.url))).ok).toBe(true);
+      other.reset();
+      const fresh = await handlers.listTenants({ buildingId: 'b-1001', hint: { priority: 'user' } });
+      expect(fresh.ok).toBe(true);
+      expect(other.log.map((r) => r.path)).toEqual(['/building/tenants/b-1001']);
+      await old;
+    } finally {
+      sandbox.setLatency(0);
+      await other.close();
+    }
   });
 });
