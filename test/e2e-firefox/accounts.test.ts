@@ -110,11 +110,15 @@ describe('accounts in Firefox', () => {
     expect(before).toContain(DEMO.premium.token);
     expect(before).toContain(DEMO.premium.secret);
 
-    // The toolbar popup closes as the user turns to the options page.
-    await popup.page.close();
+    // The popup stays open (as a side panel would) while the user signs out on the options page.
     await options.page.bringToFront();
     await options.signOut('Jürgen');
     await expect.poll(() => options.accountText('Jürgen')).toContain(msg('profile_noToken'));
+    await expect.poll(() => bodyText(popup.page)).not.toContain('Haus Müllerstraße');
+    const left = await bodyText(popup.page);
+    for (const name of [...JUERGEN, 'Björn Schäfer', 'Mietkonto Haus Müllerstraße'])
+      expect(left).not.toContain(name);
+    await popup.page.close();
 
     // Opened again, it asks for a token and sends nothing.
     juergenApi.clearLog();
