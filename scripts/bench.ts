@@ -156,9 +156,11 @@ try {
   const popupRuns: number[] = [];
   const blankRuns: number[] = [];
   const floorRuns: number[] = [];
+  const shellRuns: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     blankRuns.push(await timeToContent('bench-blank.html', '#blank'));
     floorRuns.push(await timeToContent('bench-floor.html', '#floor', 1, popupSize));
+    shellRuns.push(await timeToContent('popup.html', '[role="tablist"]', 1, popupSize));
     popupRuns.push(await timeToContent('popup.html', '.details__title', 1, popupSize));
   }
   add({
@@ -168,6 +170,14 @@ try {
     unit: 'ms',
     baseline: { what: 'empty page of the extension', value: median(blankRuns) },
     runs: floorRuns,
+  });
+  add({
+    id: 'popupShell',
+    what: 'popup: open → its first view (header and tabs) shown',
+    value: median(shellRuns),
+    unit: 'ms',
+    baseline: { what: 'empty page of the extension', value: median(blankRuns) },
+    runs: shellRuns,
   });
   add({
     id: 'popupCached',
