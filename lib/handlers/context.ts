@@ -34,6 +34,27 @@ export function apiConfig(deps: WorkerDeps, baseUrl: string, token: string): Api
   };
 }
 
+/** Per profile, the signal every request made through `connect` carries. */
+const accountRequests = new Map<string, AbortController>();
+
+function requestSignal(profileId: string): AbortSignal {
+  let controller = accountRequests.get(profileId);
+  if (!controller) {
+    controller = new AbortController();
+    accountRequests.set(profileId, controller);
+  }
+  return controller.signal;
+}
+
+/**
+ * Ends every request of the profile's account, queued or in flight, as aborted: after a sign-out
+ * or a changed token or address none of them is sent, and none writes its answer to the cache.
+ */
+export function endAccountRequests(profileId: string): void {
+  accountRequests.get(profileId)?.abort();
+  accountRequests.delete(profileId);
+}
+
 /** The profile a message is for: the page's, else the active one. */
 export const profileOf = (context?: MessageContext | string | null) =>
   readProfile(typeof context === 'object' && context !== null ? context.profile : context);
@@ -44,6 +65,9 @@ export async function connect(
 ): Promise<Result<Connection, AppError>> {
   const profile = await profileOf(context);
   if (!profile) return fail({ kind: 'notConfigured', missing: ['baseUrl', 'token'] });
+  // Taken before the credentials are read: a sign-out that ends the account's requests meanwhile
+  // ends this one too.
+  const signal = requestSignal(profile.id);
   const credentials = await profileCredentials(profile);
   const missing = [
     ...(profile.baseUrl ? [] : ['baseUrl' as const]),
@@ -57,6 +81,7 @@ export async function connect(
     config: {
       ...apiConfig(deps, profile.baseUrl, credentials.token),
       requestsPerMinute: profile.requestsPerMinute,
+      signal,
     },
     secret: credentials.secret,
   });

@@ -23,7 +23,7 @@ import {
   updateProfiles,
 } from '../storage/profiles';
 import { originOf } from '../storage/settings';
-import type { WorkerDeps } from './context';
+import { type WorkerDeps, endAccountRequests } from './context';
 import { cancelProfileJobs } from './import';
 
 const hasToken = async (profile: Profile) => (await profileCredentials(profile)).token !== '';
@@ -47,8 +47,11 @@ const notFound = (id: string) => fail({ kind: 'badMessage' as const, message: `n
 
 /** Removes what the profile's account produced; drafts and history only when asked. */
 async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHistory: boolean): Promise<void> {
-  await cancelProfileJobs(deps, profileId, 'discard');
+  // Without credentials no new request starts; then every queued or running one ends, unsent or
+  // unanswered, before what the account produced is removed.
   await forgetCredentials(profileId);
+  endAccountRequests(profileId);
+  await cancelProfileJobs(deps, profileId, 'discard');
   const keep = (key: string) =>
     !deleteDraftsAndHistory &&
     [draftFamily, historyFamily].some((f) => key.startsWith(`${profilePrefix(profileId)}${f.name}:`));

@@ -16,7 +16,7 @@ import {
   updateProfiles,
 } from '../storage/profiles';
 import { BaseUrl, effectivePremium, originOf, originPattern } from '../storage/settings';
-import { type WorkerDeps, apiConfig } from './context';
+import { type WorkerDeps, apiConfig, endAccountRequests } from './context';
 import { cancelProfileJobs } from './import';
 import { probeScopes } from './probe';
 
@@ -147,15 +147,17 @@ export function settingsHandlers(
         // Pages showing the previous account's data render anew.
         epoch: changedAccount ? profile.epoch + 1 : profile.epoch,
       };
-      if (changedAccount) {
-        await cacheFamily.removeAll(profile.id);
-        await cancelProfileJobs(deps, profile.id, 'cancel');
-      }
       await writeCredentials(profile.id, next.secretPersistence, {
         token,
         secret,
         origin: originOf(baseUrl),
       });
+      if (changedAccount) {
+        // The old account's requests end before its answers are dropped, so none lands afterwards.
+        endAccountRequests(profile.id);
+        await cacheFamily.removeAll(profile.id);
+        await cancelProfileJobs(deps, profile.id, 'cancel');
+      }
       await updateProfiles((state) => replaceProfile(state, next));
       return ok(await viewOf(next));
     },

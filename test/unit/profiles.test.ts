@@ -130,6 +130,24 @@ describe('forgetProfile (sign-out)', () => {
     expect((await profilesItem.get()).list.map((p) => p.id)).toEqual([id]);
   });
 
+  it('ends a read still waiting for its answer: nothing of the account lands in storage afterwards', async () => {
+    const id = await configure();
+    sandbox.setLatency(400);
+    try {
+      const read = handlers.listTenants({
+        buildingId: DEMO.buildings.juergen[0],
+        hint: { priority: 'user' },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await handlers.forgetProfile({ id, deleteDraftsAndHistory: true });
+      expect(await read).toMatchObject({ ok: false, error: { kind: 'aborted' } });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await keysOf(id)).toEqual([]);
+    } finally {
+      sandbox.setLatency(0);
+    }
+  });
+
   it('leaves the other profiles alone', async () => {
     const first = await configure();
     await fill(first);
