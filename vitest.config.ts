@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['test/components/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['test/components/setup.ts'],
+          // They run beside the unit tests (real HTTP to sandboxes) on 2 cores: 5 s was met under load.
+          testTimeout: 20_000,
         },
       },
       {
