@@ -71,7 +71,8 @@ export type Plan =
 export function planBrowsers(missing: Package[], machine: Machine): Plan {
   if (missing.length === 0) return { kind: 'ready' };
   const names = missing.map((p) => p.name).join(' ');
-  const aptLine = `sudo apt-get update && sudo apt-get install -y ${names}`;
+  const sudo = machine.uid === 0 ? '' : 'sudo ';
+  const aptLine = `${sudo}apt-get update && ${sudo}apt-get install -y ${names}`;
   const list = missing.map((p) => `  - ${p.name}: ${p.why}`).join('\n');
   const stop = (why: string, run: string): Plan => ({
     kind: 'stop',

@@ -76,6 +76,9 @@ describe('planBrowsers', () => {
     const plan = planBrowsers(missing, machine({ uid: 0, env: { NO_INSTALL: '1' } }));
     expect(plan).toMatchObject({ kind: 'stop' });
     expect(plan.kind === 'stop' && plan.message).toContain('NO_INSTALL is set');
+    expect(plan.kind === 'stop' && plan.message).toContain(
+      '\n  apt-get update && apt-get install -y chromium',
+    );
   });
 
   it('installs nothing outside Debian and says how to point at other binaries', () => {
