@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 export type Env = Record<string, string | undefined>;
+type Exists = (path: string) => boolean;
 export type Need = 'chromium' | 'firefox' | 'all';
 
 interface Package {
@@ -29,21 +30,21 @@ const CHROMIUM_L10N: Package = {
 const FIREFOX: Package = { name: 'firefox-esr', why: 'the browser of the Firefox E2E tests' };
 
 /** Debian's paths after the variables; the first that exists wins. */
-export function findChromium(env: Env = process.env, exists = existsSync): string | null {
+export function findChromium(env: Env = process.env, exists: Exists = existsSync): string | null {
   return (
     [env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => !!p && exists(p)) ??
     null
   );
 }
 
-export function findFirefox(env: Env = process.env, exists = existsSync): string | null {
+export function findFirefox(env: Env = process.env, exists: Exists = existsSync): string | null {
   return [env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'].find((p) => !!p && exists(p)) ?? null;
 }
 
 /** Debian's German pack for its own Chromium; a Chromium named by CHROMIUM_PATH brings its own locales. */
 const GERMAN_PACK = '/usr/lib/chromium/locales/de.pak';
 
-export function missingPackages(need: Need, env: Env = process.env, exists = existsSync): Package[] {
+export function missingPackages(need: Need, env: Env = process.env, exists: Exists = existsSync): Package[] {
   const missing: Package[] = [];
   if (need !== 'firefox') {
     if (!findChromium(env, exists)) missing.push(CHROMIUM);
