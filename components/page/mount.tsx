@@ -22,6 +22,11 @@ export interface PageMount {
   view: (page: PageContext, profiles: ProfileState) => VNode;
   /** Called once for each new context (a store to start, a scroll to make). */
   started?: (page: PageContext) => void;
+  /**
+   * False for a page about every profile (the options page): one context whose messages name no
+   * profile (each names the one it is about), rendered once, not anew on a switch.
+   */
+  followsActiveProfile?: boolean;
 }
 
 const generationOf = (state: ProfileState) => {
@@ -31,6 +36,12 @@ const generationOf = (state: ProfileState) => {
 
 export async function mountPage(root: HTMLElement, mount: PageMount): Promise<void> {
   localizeDocument(mount.titleKey);
+  if (mount.followsActiveProfile === false) {
+    const page = createPageContext({ send, profileId: '' });
+    mount.started?.(page);
+    render(mount.view(page, { active: null, list: [] }), root);
+    return;
+  }
   let page: PageContext | null = null;
   let shown: string | null | undefined;
   const show = (profiles: ProfileState) => {
