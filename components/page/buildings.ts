@@ -2,7 +2,7 @@
  * The profile's building list: the cached one at once, then the worker's. A remembered building
  * that is no longer listed (another token, sold) is not reopened: the first one becomes current.
  */
-import { signal } from '@preact/signals';
+import { batch, signal } from '@preact/signals';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { LOADING, type Loadable, showCachedThenRefresh } from '../../lib/loadable';
 import type { Send } from '../../lib/messaging/client';
@@ -41,9 +41,12 @@ export function createBuildingList({ send, profileId, now, freshMs, current }: B
         get value() {
           return list.value;
         },
+        // One step: no view sees a list that disagrees with the current target.
         set value(next) {
-          list.value = next;
-          if (next.status === 'ready') reconcile(next.value);
+          batch(() => {
+            list.value = next;
+            if (next.status === 'ready') reconcile(next.value);
+          });
         },
       },
       readCache: async () => (await cache).readSection(profileId, 'buildings'),

@@ -35,7 +35,9 @@ export function createWorkspace(page: PageContext) {
       void page.start();
       stopFollowing ??= effect(() => {
         const next = current.target.value;
-        if (page.settings.value.status === 'loading') return;
+        // The slot count needs the settings; a remembered target is checked against the list first.
+        if (page.settings.value.status === 'loading' || page.buildings.list.value.status === 'loading')
+          return;
         if (next === null) {
           shown = null;
           reads.clear();
