@@ -2,15 +2,15 @@ import { browser } from 'wxt/browser';
 import { RequestScheduler } from '@/lib/api/scheduler';
 import { type ImportDeps, createHandlers, resumeJobs } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
-import { ImportJob, jobFamily, progressOf } from '@/lib/import/job';
-import { putPendingSelection } from '@/lib/import/pending';
+import { progressOf } from '@/lib/import/job';
+import { type ImportJob, jobFamily } from '@/lib/storage/import-jobs';
+import { putPendingSelection } from '@/lib/storage/pending';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
 import { setProtectedJobs } from '@/lib/storage/budget';
 import { profilesItem } from '@/lib/storage/profiles';
 import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
-import { watchKeys } from '@/lib/storage/stored-item';
 import { undoableImports } from '@/lib/handlers/import';
 
 const MENU_ID = 'send-selection';
@@ -90,16 +90,11 @@ export default defineBackground(() => {
 
   // The badge follows the stored jobs of every profile; a change carries the job, so no re-read.
   const jobs = new Map<string, ImportJob>();
-  watchKeys(
-    'local',
-    (key) => /^p\.[^.]+\.job:/.test(key),
-    (key, raw) => {
-      const job = ImportJob.safeParse((raw as { value?: unknown } | undefined)?.value);
-      if (job.success) jobs.set(key, job.data);
-      else jobs.delete(key);
-      void showProgress(jobs.values()).catch(() => undefined);
-    },
-  );
+  jobFamily.watchAll((key, job) => {
+    if (job) jobs.set(key, job);
+    else jobs.delete(key);
+    void showProgress(jobs.values()).catch(() => undefined);
+  });
 
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus

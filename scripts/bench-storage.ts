@@ -5,7 +5,8 @@
  * be undone (its 20 backups, the oldest history, must survive eviction).
  */
 import { fakeBrowser } from './fake-extension-env';
-import { BUDGETS, enforceBudgets } from '../lib/storage/budget';
+import { enforceBudgets } from '../lib/storage/budget';
+import { BUDGETS } from '../lib/storage/names';
 import { writeCached } from '../lib/storage/cache';
 import { putDraft } from '../lib/storage/drafts';
 import { profileUsage } from '../lib/storage/family';

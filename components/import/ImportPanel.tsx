@@ -6,7 +6,7 @@
 import { useId } from 'preact/hooks';
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import type { ImportJob } from '../../lib/import/job';
+import type { ImportJob } from '../../lib/storage/import-jobs';
 import type { Send } from '../../lib/messaging/client';
 import { ErrorNotice } from '../ErrorNotice';
 import { RateLimitNotice } from '../RateLimitNotice';

@@ -1,7 +1,8 @@
 /** A running or finished import (or undo) as stored by the worker: progress bar and per-slot results. */
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { type ImportJob, type JobItem, progressOf } from '../../lib/import/job';
+import { progressOf } from '../../lib/import/job';
+import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
 import { ConflictDialog } from '../slots/ConflictDialog';
 
 function statusText(item: JobItem): string {

@@ -11,7 +11,7 @@ import { browser } from 'wxt/browser';
 import { type BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { MAX_IMPORT_BYTES, sizeProblem, utf8Bytes } from '../../lib/import/format';
-import { putPendingImport } from '../../lib/import/pending';
+import { putPendingImport } from '../../lib/storage/pending';
 import { type Send, send as realSend } from '../../lib/messaging/client';
 import { nameTarget } from './target-name';
 

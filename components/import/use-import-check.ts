@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
 import { MAX_IMPORT_BYTES, fileTooLarge, sizeProblem } from '../../lib/import/format';
-import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
+import { takePendingImport, takePendingSelection } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/import/job';
+import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/storage/import-jobs';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { download } from './download';

@@ -8,7 +8,7 @@ import { ProfileSwitcher } from '../../components/profile/ProfileSwitcher';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { type Workspace, createWorkspace } from '../../components/slots/workspace';
 import { buildingName, factoryName } from '../../components/text';
-import type { ImportJob } from '../../lib/import/job';
+import type { ImportJob } from '../../lib/storage/import-jobs';
 import { valueOf } from '../../lib/loadable';
 import { sameTarget } from '../../lib/slots/keys';
 

@@ -6,11 +6,10 @@
 import { fail, ok } from '../api/errors';
 import type { ProfilesView } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
-import { BUDGETS, profileUsage } from '../storage/budget';
 import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
 import { draftFamily } from '../storage/drafts';
-import { profilePrefix, removeProfileKeys } from '../storage/family';
+import { familyOfKey, profileUsage, removeProfileKeys } from '../storage/family';
 import { historyFamily } from '../storage/history';
 import {
   type Profile,
@@ -22,6 +21,7 @@ import {
   replaceProfile,
   updateProfiles,
 } from '../storage/profiles';
+import { BUDGETS, FAMILIES, familyKeyName } from '../storage/names';
 import { originOf } from '../storage/settings';
 import { type WorkerDeps, endAccountRequests } from './context';
 import { cancelProfileJobs } from './import';
@@ -45,6 +45,13 @@ export async function profilesView(state: Profiles): Promise<ProfilesView> {
 const answer = async (state: Profiles) => ok(await profilesView(state));
 const notFound = (id: string) => fail({ kind: 'badMessage' as const, message: `no profile ${id}` });
 
+/** The families a sign-out keeps unless the user says they go too (drafts and history). */
+const keptUnlessAsked: ReadonlySet<string> = new Set(
+  (Object.keys(FAMILIES) as (keyof typeof FAMILIES)[])
+    .filter((name) => FAMILIES[name].signOut === 'askFirst')
+    .map(familyKeyName),
+);
+
 /** Removes what the profile's account produced; drafts and history only when asked. */
 async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHistory: boolean): Promise<void> {
   // Without credentials no new request starts; then every queued or running one ends, unsent or
@@ -52,9 +59,7 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   await forgetCredentials(profileId);
   endAccountRequests(profileId);
   await cancelProfileJobs(deps, profileId, 'discard');
-  const keep = (key: string) =>
-    !deleteDraftsAndHistory &&
-    [draftFamily, historyFamily].some((f) => key.startsWith(`${profilePrefix(profileId)}${f.name}:`));
+  const keep = (key: string) => !deleteDraftsAndHistory && keptUnlessAsked.has(familyOfKey(key) ?? '');
   await removeProfileKeys('local', profileId, keep);
   await removeProfileKeys('session', profileId);
 }

@@ -1,92 +1,9 @@
 /**
- * An import (or its undo) as a job persisted in storage.local, one key per profile and job, so it
- * survives the popup closing and the worker being stopped: the worker resumes every job still
- * running when it starts. Each job is parsed alone: one of an older or broken shape is dropped
- * and reported without taking the others with it.
+ * What an import job does, apart from storing it (lib/storage/import-jobs.ts): a new job, its
+ * progress, how it ends, and the undo of a finished import.
  */
-import { PageOption, Target } from '../api/schemas';
-import { storedFamily } from '../storage/family';
-import { z } from '../zod';
-
-export const JobItemStatus = z.enum([
-  'pending',
-  'writing',
-  'done',
-  'skipped',
-  'failed',
-  /** The slot held neither the value to replace nor the new one: left as it is, shown to decide. */
-  'conflict',
-  /** The job was cancelled before this slot was written. */
-  'cancelled',
-]);
-export type JobItemStatus = z.infer<typeof JobItemStatus>;
-
-export const JobItem = z.object({
-  slot: z.int(),
-  title: z.string(),
-  data: z.string(),
-  status: JobItemStatus,
-  /** The value this item replaced (backed up before the write); what undo writes back. */
-  previous: z.optional(PageOption),
-  /**
-   * What the slot must still hold to be overwritten (an undo: what the import wrote). Without it,
-   * `previous` is that value once backed up; a slot holding anything else is a conflict.
-   */
-  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
-  /** The slot's value when it was found in conflict. */
-  conflict: z.optional(PageOption),
-  /** Why the slot failed, as shown to the user. */
-  error: z.optional(z.string()),
-  attempts: z.int(),
-});
-export type JobItem = z.infer<typeof JobItem>;
-
-export const ImportJob = z.object({
-  id: z.string(),
-  /** The account the job writes with. */
-  profileId: z.string(),
-  kind: z.enum(['import', 'undo']),
-  target: Target,
-  createdAt: z.number(),
-  state: z.enum(['running', 'finished', 'cancelled', 'failed']),
-  /** Why a failed job stopped. */
-  error: z.optional(z.string()),
-  /** For an undo: the import it reverts. */
-  undoOf: z.optional(z.string()),
-  items: z.array(JobItem),
-});
-export type ImportJob = z.infer<typeof ImportJob>;
-
-export const jobFamily = storedFamily('local', 'job', ImportJob, { version: 1 });
-/** Finished jobs kept for their results and undo. */
-export const KEEP_FINISHED = 10;
-
-/** A profile's jobs, newest first. */
-export async function readJobs(profileId: string): Promise<ImportJob[]> {
-  const jobs = (await jobFamily.entries(profileId)).map((entry) => entry.value);
-  return jobs.sort((a, b) => b.createdAt - a.createdAt);
-}
-
-export async function readJob(profileId: string, id: string): Promise<ImportJob | undefined> {
-  return (await jobFamily.get(profileId, id)) ?? undefined;
-}
-
-/** Saves of one job run one after another, so a slower older snapshot never overwrites a newer one. */
-let saving: Promise<unknown> = Promise.resolve();
-
-/** Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. */
-export function saveJob(job: ImportJob): Promise<void> {
-  const run = saving.then(() => writeJob(job));
-  saving = run.catch(() => undefined);
-  return run;
-}
-
-async function writeJob(job: ImportJob): Promise<void> {
-  await jobFamily.set(job, job.profileId, job.id);
-  if (job.state === 'running') return;
-  const finished = (await readJobs(job.profileId)).filter((j) => j.state !== 'running');
-  for (const old of finished.slice(KEEP_FINISHED)) await jobFamily.remove(job.profileId, old.id);
-}
+import type { Target } from '../api/schemas';
+import type { ImportJob, JobItem } from '../storage/import-jobs';
 
 export interface JobSlot {
   slot: number;

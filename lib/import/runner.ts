@@ -14,7 +14,8 @@ import { mapPool } from '../slots/pool';
 import { keepReplaced } from '../storage/budget';
 import { isFresh, optionParts, readCached, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
-import { type ImportJob, type JobItem, isOpen, progressOf, readJob, saveJob, settleJob } from './job';
+import { type ImportJob, type JobItem, readJob, saveJob } from '../storage/import-jobs';
+import { isOpen, progressOf, settleJob } from './job';
 
 export const IMPORT_CONCURRENCY = 3;
 const MAX_ATTEMPTS = 3;

@@ -17,7 +17,7 @@ import {
   Tenant,
   TransactionsPage,
 } from '../api/schemas';
-import { ImportJob } from '../import/job';
+import { ImportJob } from '../storage/import-jobs';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
 import { z } from '../zod';

@@ -5,7 +5,7 @@
  * dropped; the rest moves. Runs in the worker before it answers any message.
  */
 import { Target } from '../api/schemas';
-import { ImportJob, jobFamily } from '../import/job';
+import { ImportJob, jobFamily } from '../storage/import-jobs';
 import { cacheFamily } from '../storage/cache';
 import { currentTargetFamily } from '../storage/current-target';
 import { writeCredentials } from '../storage/credentials';

@@ -8,14 +8,11 @@
 import type { Target } from '../api/schemas';
 import { cacheFamily } from './cache';
 import { draftFamily } from './drafts';
-import { type Family, profileUsage } from './family';
+import type { Family } from './family';
 import { type HistoryEntry, historyFamily, pushHistory } from './history';
+import { BUDGETS } from './names';
 import { profilesItem } from './profiles';
 import { isQuotaError } from './stored-item';
-
-/** Bytes per profile (UTF-16 code units of key + JSON); storage.local holds 10 MB in all. */
-export const BUDGETS = { cache: 1_000_000, history: 2_000_000, draft: 500_000 } as const;
-export type BudgetFamily = keyof typeof BUDGETS;
 
 const sizeOf = (key: string, value: unknown) => key.length + JSON.stringify({ v: 1, value }).length;
 
@@ -131,5 +128,3 @@ export function scheduleBudget(profileId: string, delayMs = 2_000): void {
     }, delayMs),
   );
 }
-
-export { profileUsage };

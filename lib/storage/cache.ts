@@ -4,7 +4,7 @@
  * An entry that no longer matches its schema counts as absent and is removed, alone.
  */
 import { z } from '../zod';
-import { storedFamily } from './family';
+import { profileFamily } from './family';
 
 export { CACHE_FRESH_MS, isFresh } from '../cache/fresh';
 
@@ -15,7 +15,7 @@ export interface Cached<T> {
 }
 
 const CacheEntry = z.object({ savedAt: z.number().check(z.nonnegative()), value: z.unknown() });
-export const cacheFamily = storedFamily('local', 'cache', CacheEntry, { version: 1 });
+export const cacheFamily = profileFamily('cache', CacheEntry, { version: 1 });
 
 /** The cached answer for `parts` (e.g. ['rooms', buildingId]) when it still matches `schema`. */
 export async function readCached<S extends z.ZodMiniType>(

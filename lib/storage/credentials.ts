@@ -5,15 +5,15 @@
  * they were entered for: under another base URL they count as absent, so they never go elsewhere.
  */
 import { z } from '../zod';
-import { storedFamily } from './family';
+import { profileFamily } from './family';
 import type { SecretPersistence } from './settings';
 
 export const Credentials = z.object({ token: z.string(), secret: z.string(), origin: z.string() });
 export type Credentials = z.infer<typeof Credentials>;
 
-const families = {
-  session: storedFamily('session', 'credentials', Credentials, { version: 1 }),
-  local: storedFamily('local', 'credentials', Credentials, { version: 1 }),
+export const credentialFamilies = {
+  session: profileFamily('sessionCredentials', Credentials, { version: 1 }),
+  local: profileFamily('credentials', Credentials, { version: 1 }),
 };
 
 /** The profile's credentials when they were entered for `origin`; otherwise none. */
@@ -22,7 +22,7 @@ export async function readCredentials(
   persistence: SecretPersistence,
   origin: string,
 ): Promise<{ token: string; secret: string }> {
-  const stored = await families[persistence].get(profileId);
+  const stored = await credentialFamilies[persistence].get(profileId);
   if (!stored || stored.origin !== origin) return { token: '', secret: '' };
   return { token: stored.token, secret: stored.secret };
 }
@@ -43,10 +43,13 @@ export async function writeCredentials(
   persistence: SecretPersistence,
   value: Credentials,
 ): Promise<void> {
-  await families[persistence].set(value, profileId);
-  await families[persistence === 'local' ? 'session' : 'local'].remove(profileId);
+  await credentialFamilies[persistence].set(value, profileId);
+  await credentialFamilies[persistence === 'local' ? 'session' : 'local'].remove(profileId);
 }
 
 export async function forgetCredentials(profileId: string): Promise<void> {
-  await Promise.all([families.session.remove(profileId), families.local.remove(profileId)]);
+  await Promise.all([
+    credentialFamilies.session.remove(profileId),
+    credentialFamilies.local.remove(profileId),
+  ]);
 }

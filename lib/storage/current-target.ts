@@ -4,9 +4,9 @@
  */
 import { Target } from '../api/schemas';
 import { z } from '../zod';
-import { storedFamily } from './family';
+import { profileFamily } from './family';
 
-export const currentTargetFamily = storedFamily('local', 'current', z.nullable(Target), { version: 1 });
+export const currentTargetFamily = profileFamily('current', z.nullable(Target), { version: 1 });
 
 /** The profile's current target as one item: read, write, follow. */
 export function currentTargetItem(profileId: string) {

@@ -1,4 +1,5 @@
 /** The dashboard tab last chosen (Building or Slots), per view: the popup, the side panel, the full tab. */
+import { ITEM_KEYS } from './names';
 import { z } from '../zod';
 import { type StoredItem, storedItem } from './stored-item';
 
@@ -7,13 +8,19 @@ export type DashboardTab = z.infer<typeof DashboardTab>;
 
 export type DashboardView = 'popup' | 'sidepanel' | 'dashboard';
 
+const DASHBOARD_TAB_KEYS = {
+  popup: ITEM_KEYS.dashboardTabPopup,
+  sidepanel: ITEM_KEYS.dashboardTabSidepanel,
+  dashboard: ITEM_KEYS.dashboardTabDashboard,
+} as const;
+
 const items = new Map<DashboardView, StoredItem<DashboardTab>>();
 
 /** One item per view, so the side panel can stay on Slots while the popup opens on Building. */
 export function dashboardTabItem(view: DashboardView): StoredItem<DashboardTab> {
   let item = items.get(view);
   if (!item) {
-    item = storedItem('local', `dashboard.tab.${view}`, DashboardTab, {
+    item = storedItem('local', DASHBOARD_TAB_KEYS[view], DashboardTab, {
       version: 1,
       migrations: { 1: (v) => v },
       fallback: () => 'building' as const,

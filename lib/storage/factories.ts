@@ -3,7 +3,7 @@
  * family name `targets`, which once held the current target too.
  */
 import { z } from '../zod';
-import { storedFamily } from './family';
+import { profileFamily } from './family';
 
 export const SavedFactory = z.object({ id: z.string().check(z.minLength(1)), name: z.string() });
 export type SavedFactory = z.infer<typeof SavedFactory>;
@@ -12,7 +12,7 @@ export const Targets = z.object({ factories: z.array(SavedFactory) });
 export type Targets = z.infer<typeof Targets>;
 
 /** Version 2 keeps the factories only: the current target is its own item (current-target.ts). */
-export const targetsFamily = storedFamily('local', 'targets', Targets, {
+export const targetsFamily = profileFamily('targets', Targets, {
   version: 2,
   migrations: {
     1: (v) => v,

@@ -13,6 +13,7 @@ import {
   readKey,
   watchKeys,
 } from './stored-item';
+import { FAMILIES, type FamilyName, familyKeyName } from './names';
 
 /** Every key a profile owns starts with this. */
 export const profilePrefix = (profileId: string) => `p.${profileId}.`;
@@ -35,8 +36,20 @@ export interface Family<T> {
   removeAll(profileId: string): Promise<number>;
   /** Changes to the profile's entries: the parts and the new value (null when removed or unreadable). */
   watch(profileId: string, callback: (parts: string[], value: T | null) => void): () => void;
+  /** Changes to the entries of every profile, each read through the family's schema. */
+  watchAll(callback: (key: string, value: T | null) => void): () => void;
 }
 
+/** A family registered in names.ts: its area and key name come from the registry. */
+export function profileFamily<S extends z.ZodMiniType>(
+  registered: FamilyName,
+  schema: S,
+  options: ItemOptions,
+): Family<z.output<S>> {
+  return storedFamily(FAMILIES[registered].area, familyKeyName(registered), schema, options);
+}
+
+/** The mechanism behind `profileFamily`, for any area and name (tests of the mechanism use it). */
 export function storedFamily<S extends z.ZodMiniType>(
   where: StorageArea,
   name: string,
@@ -91,7 +104,20 @@ export function storedFamily<S extends z.ZodMiniType>(
         (k, raw) => callback(partsOf(profileId, k), parse(raw)),
       );
     },
+    watchAll(callback) {
+      return watchKeys(
+        where,
+        (k) => familyOfKey(k) === name,
+        (k, raw) => callback(k, parse(raw)),
+      );
+    },
   };
+}
+
+/** The family name of a profile's key (`p.<profile>.<family>:…`), or null for another key. */
+export function familyOfKey(key: string): string | null {
+  const match = /^p\.[^.]+\.([^:]+):/.exec(key);
+  return match?.[1] ?? null;
 }
 
 /** Removes every key of a profile in one area, whatever family it belongs to. */

@@ -4,7 +4,7 @@
  */
 import type { PageOption, Target } from '../api/schemas';
 import { z } from '../zod';
-import { storedFamily } from './family';
+import { profileFamily } from './family';
 
 export const HISTORY_MAX = 20;
 
@@ -19,7 +19,7 @@ export const HistoryEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-export const historyFamily = storedFamily('local', 'history', z.array(HistoryEntry), {
+export const historyFamily = profileFamily('history', z.array(HistoryEntry), {
   version: 1,
   migrations: { 1: (v) => v },
 });

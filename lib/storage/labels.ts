@@ -4,9 +4,9 @@
  */
 import type { BuildingListEntry } from '../api/schemas';
 import { z } from '../zod';
-import { storedFamily } from './family';
+import { profileFamily } from './family';
 
-export const labelsFamily = storedFamily('local', 'labels', z.record(z.string(), z.string()), { version: 1 });
+export const labelsFamily = profileFamily('labels', z.record(z.string(), z.string()), { version: 1 });
 
 const readLabels = async (profileId: string) => (await labelsFamily.get(profileId)) ?? {};
 

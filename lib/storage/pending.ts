@@ -4,21 +4,22 @@
  * The editor takes it once, then shows the same validation and preview as any import.
  * Nothing over the import size limit is stored: it is refused with a message instead.
  */
-import { storedItem } from '../storage/stored-item';
+import { ITEM_KEYS } from './names';
+import { storedItem } from './stored-item';
 import { z } from '../zod';
-import { sizeProblem } from './format';
+import { sizeProblem } from '../import/format';
 
 const PendingImport = z.object({ text: z.string(), source: z.optional(z.string()), at: z.number() });
 export type PendingImport = z.infer<typeof PendingImport>;
 const PendingSelection = z.object({ text: z.string(), at: z.number() });
 export type PendingSelection = z.infer<typeof PendingSelection>;
 
-const pendingImport = storedItem('session', 'pendingImport', z.nullable(PendingImport), {
+const pendingImport = storedItem('session', ITEM_KEYS.pendingImport, z.nullable(PendingImport), {
   version: 1,
   migrations: { 1: (v) => v },
   fallback: () => null,
 });
-const pendingSelection = storedItem('session', 'pendingSelection', z.nullable(PendingSelection), {
+const pendingSelection = storedItem('session', ITEM_KEYS.pendingSelection, z.nullable(PendingSelection), {
   version: 1,
   migrations: { 1: (v) => v },
   fallback: () => null,

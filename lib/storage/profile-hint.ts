@@ -3,6 +3,7 @@
  * which one is active and each one's id, name and colour, each checked by hand. The page confirms
  * it with the worker's validated answer a moment later and renders anew if that differs.
  */
+import { ITEM_KEYS } from './names';
 import { area } from './stored-item';
 
 export interface ProfileHint {
@@ -19,7 +20,7 @@ const epochOf = (value: unknown) =>
   Number.isInteger(value) && (value as number) >= 0 ? (value as number) : 0;
 
 export async function readProfileHint(): Promise<ProfileHint | null> {
-  const stored = (await area('local').get('profiles')).profiles;
+  const stored = (await area('local').get(ITEM_KEYS.profiles))[ITEM_KEYS.profiles];
   const value = isRecord(stored) && stored.v === 1 && isRecord(stored.value) ? stored.value : null;
   if (!value || !Array.isArray(value.list)) return null;
   const list = value.list.flatMap((p: unknown) =>

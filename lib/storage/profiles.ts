@@ -2,6 +2,7 @@
  * Accounts: several named profiles, each with its own connection settings; one is active. Pages may
  * read this item (it holds no token and no secret); only the worker writes it.
  */
+import { ITEM_KEYS } from './names';
 import { z } from '../zod';
 import { Settings, defaultSettings } from './settings';
 import { storedItem } from './stored-item';
@@ -29,7 +30,7 @@ export type Profile = z.infer<typeof Profile>;
 export const Profiles = z.object({ active: z.nullable(ProfileId), list: z.array(Profile) });
 export type Profiles = z.infer<typeof Profiles>;
 
-export const profilesItem = storedItem('local', 'profiles', Profiles, {
+export const profilesItem = storedItem('local', ITEM_KEYS.profiles, Profiles, {
   version: 1,
   fallback: () => ({ active: null, list: [] }),
 });

@@ -4,11 +4,12 @@
  * every second, which would keep the worker awake for as long as a page is open. Queues are keyed
  * by origin and a hash of the token; no token is stored here.
  */
+import { ITEM_KEYS } from './names';
 import { QueueView } from '../api/scheduler';
 import { z } from '../zod';
 import { storedItem } from './stored-item';
 
-export const requestQueuesItem = storedItem('session', 'requestQueues', z.array(QueueView), {
+export const requestQueuesItem = storedItem('session', ITEM_KEYS.requestQueues, z.array(QueueView), {
   version: 1,
   fallback: () => [],
 });

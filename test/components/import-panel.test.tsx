@@ -5,8 +5,9 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
-import { type ImportJob, newJob, readJob, saveJob, settleJob } from '../../lib/import/job';
-import { putPendingImport, takePendingImport } from '../../lib/import/pending';
+import { newJob, settleJob } from '../../lib/import/job';
+import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';
+import { putPendingImport, takePendingImport } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
 

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PageOffer, describePayload } from '../../components/import/PageOffer';
-import { takePendingImport } from '../../lib/import/pending';
+import { takePendingImport } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/client';
 
 const listing = vi.fn(async () => ({ ok: true, value: [{ id: 'b-1001', label: 'Haus Müllerstraße' }] }));

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
-import { jobFamily, newJob, readJob, readJobs, saveJob, settleJob, undoSlots } from '../../lib/import/job';
+import { newJob, settleJob, undoSlots } from '../../lib/import/job';
+import { jobFamily, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
 const P = 'p-1';

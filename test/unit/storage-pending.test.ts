@@ -1,7 +1,7 @@
 /** Payloads handed to the editor: nothing over the import size limit is stored. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { putPendingImport, putPendingSelection, takePendingImport } from '../../lib/import/pending';
+import { putPendingImport, putPendingSelection, takePendingImport } from '../../lib/storage/pending';
 
 beforeEach(() => {
   fakeBrowser.reset();

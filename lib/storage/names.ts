@@ -1,0 +1,69 @@
+/**
+ * Every name the extension stores a value under, declared once: the single items (one key each)
+ * and the per-profile families (`p.<profile>.<family>:<part>:…`). `storedItem` and `storedFamily`
+ * take only these names, so no two modules can share one. Each family also says what a sign-out
+ * does with it and what bounds its size; test/unit/storage-names.test.ts holds them to it.
+ */
+
+/** Single items: the key each one is stored under (zod-free: page first views read some by hand). */
+export const ITEM_KEYS = {
+  profiles: 'profiles',
+  requestQueues: 'requestQueues',
+  scheduler: 'scheduler',
+  pendingImport: 'pendingImport',
+  pendingSelection: 'pendingSelection',
+  dashboardTabPopup: 'dashboard.tab.popup',
+  dashboardTabSidepanel: 'dashboard.tab.sidepanel',
+  dashboardTabDashboard: 'dashboard.tab.dashboard',
+} as const;
+
+export type ItemKey = (typeof ITEM_KEYS)[keyof typeof ITEM_KEYS];
+
+/**
+ * What a sign-out (Forget) does with a family: `removed` always; `askFirst` only when the user
+ * says drafts and history go too.
+ */
+export type SignOut = 'removed' | 'askFirst';
+
+/** What bounds a family: a byte budget per profile, or why it needs none. */
+export type Bound = { bytes: number } | { boundedBy: string };
+
+export interface FamilySpec {
+  area: 'local' | 'session';
+  signOut: SignOut;
+  bound: Bound;
+}
+
+/** The per-profile families, by name. */
+export const FAMILIES = {
+  cache: { area: 'local', signOut: 'removed', bound: { bytes: 1_000_000 } },
+  history: { area: 'local', signOut: 'askFirst', bound: { bytes: 2_000_000 } },
+  draft: { area: 'local', signOut: 'askFirst', bound: { bytes: 500_000 } },
+  job: { area: 'local', signOut: 'removed', bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED)' } },
+  labels: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: a label per building' } },
+  current: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: the current target' } },
+  targets: {
+    area: 'local',
+    signOut: 'removed',
+    bound: { boundedBy: 'one entry: the factories added by hand' },
+  },
+  credentials: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: token and secret' } },
+  sessionCredentials: {
+    area: 'session',
+    signOut: 'removed',
+    bound: { boundedBy: 'one entry: token and secret, until the browser closes' },
+  },
+} as const satisfies Record<string, FamilySpec>;
+
+export type FamilyName = keyof typeof FAMILIES;
+
+/** The name a family's keys carry: the session credentials share `credentials` in their own area. */
+export const familyKeyName = (name: FamilyName): string =>
+  name === 'sessionCredentials' ? 'credentials' : name;
+
+/** The families with a byte budget, and that budget. */
+export const BUDGETS = {
+  cache: FAMILIES.cache.bound.bytes,
+  history: FAMILIES.history.bound.bytes,
+  draft: FAMILIES.draft.bound.bytes,
+} as const;
