@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { RequestScheduler } from '@/lib/api/scheduler';
-import { type ImportDeps, createHandlers, resumeJobs } from '@/lib/handlers';
+import { type WorkerDeps, createHandlers, resumeJobs } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
 import { progressOf } from '@/lib/import/job';
 import { type ImportJob, jobFamily } from '@/lib/storage/import-jobs';
@@ -67,7 +67,7 @@ export default defineBackground(() => {
       publishQueues();
     },
   });
-  const deps: ImportDeps = {
+  const deps: WorkerDeps = {
     hasOriginPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
     scheduler,
     ...(REQUEST_TIMEOUT_MS ? { timeoutMs: REQUEST_TIMEOUT_MS } : {}),

@@ -2,7 +2,7 @@
  * Everything that can go wrong behind a message, as one schema: an API failure or one of the
  * worker's own. Its own module so that lib/ reaches it without going through the protocol.
  */
-import { ApiError, type Result } from './api/errors';
+import { ApiError } from './api/errors';
 import { z } from './zod';
 
 export const AppError = z.union([
@@ -15,6 +15,3 @@ export const AppError = z.union([
   z.object({ kind: z.literal('profileChanged') }),
 ]);
 export type AppError = z.infer<typeof AppError>;
-
-/** What a handler answers: a value, or an AppError. */
-export type AppResult<T> = Result<T, AppError>;

@@ -13,8 +13,8 @@ export interface ErrorDescription {
 
 const SERVER_TEXT_MAX = 300;
 
-/** Collapses whitespace and cuts long server text at `max` characters. */
-export function truncate(text: string, max = SERVER_TEXT_MAX): string {
+/** Server text on one line: whitespace collapsed, cut at `max` characters. */
+export function oneLine(text: string, max = SERVER_TEXT_MAX): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
@@ -23,7 +23,7 @@ const seconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)));
 
 /** Appends the server's own words, when it gave any. */
 function withServerText(detail: string, message: string): string {
-  const text = truncate(message);
+  const text = oneLine(message);
   return text ? `${detail} ${t('error_serverSaid', text)}` : detail;
 }
 
@@ -54,7 +54,7 @@ export function problemText(message: string): string {
   if (key) return t(key);
   const limit = /^at most (\d+) characters$/.exec(message);
   if (limit?.[1]) return t('limit_chars', limit[1]);
-  return truncate(message);
+  return oneLine(message);
 }
 
 export function fieldName(field: string): string {
@@ -78,7 +78,7 @@ export function describeError(error: AppError): ErrorDescription {
     case 'network':
       return {
         title: t('error_network_title'),
-        detail: t('error_network_detail', truncate(error.message) || '?'),
+        detail: t('error_network_detail', oneLine(error.message) || '?'),
       };
     case 'timeout':
       return { title: t('error_timeout_title'), detail: t('error_timeout_detail', seconds(error.timeoutMs)) };
@@ -111,7 +111,7 @@ export function describeError(error: AppError): ErrorDescription {
         detail: withServerText(t('error_notFound_detail'), error.message),
       };
     case 'validation': {
-      const text = truncate(error.message);
+      const text = oneLine(error.message);
       const status = String(error.status);
       return {
         title: t('error_validation_title'),
@@ -130,11 +130,11 @@ export function describeError(error: AppError): ErrorDescription {
       return {
         title: t('error_redirected_title'),
         detail: error.location
-          ? t('error_redirected_detail', truncate(error.location))
+          ? t('error_redirected_detail', oneLine(error.location))
           : t('error_redirected_unknown'),
       };
     case 'server': {
-      const text = truncate(error.message);
+      const text = oneLine(error.message);
       const status = String(error.status);
       return {
         title: t('error_server_title', status),
@@ -142,7 +142,7 @@ export function describeError(error: AppError): ErrorDescription {
       };
     }
     case 'malformed': {
-      const text = truncate(error.message);
+      const text = oneLine(error.message);
       return {
         title: t('error_malformed_title'),
         detail: error.path
@@ -171,12 +171,12 @@ export function describeError(error: AppError): ErrorDescription {
     case 'badMessage':
       return {
         title: t('error_badMessage_title'),
-        detail: t('error_badMessage_detail', truncate(error.message)),
+        detail: t('error_badMessage_detail', oneLine(error.message)),
       };
     case 'internal':
       return {
         title: t('error_internal_title'),
-        detail: t('error_internal_detail', truncate(error.message)),
+        detail: t('error_internal_detail', oneLine(error.message)),
       };
     case 'profileChanged':
       return { title: t('error_profileChanged_title'), detail: t('error_profileChanged_detail') };

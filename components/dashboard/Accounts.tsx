@@ -1,7 +1,8 @@
 /** The bank accounts of a building, and the transactions of the chosen one, 25 per page. */
 import type { LooseRecord } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { type TransactionsState, TRANSACTIONS_PAGE, TRANSACTIONS_SKIP_MAX } from './transactions';
+import { TRANSACTIONS_LIMIT_MAX, TRANSACTIONS_SKIP_MAX } from '../../lib/api/limits';
+import type { TransactionsState } from './transactions';
 import { RecordTable } from './RecordTable';
 import { Section } from './Section';
 
@@ -87,7 +88,7 @@ export function Transactions({
       {({ transactions: records, total }) => {
         const from = skip + 1;
         const to = skip + records.length;
-        const full = total === null ? records.length >= TRANSACTIONS_PAGE : to < total;
+        const full = total === null ? records.length >= TRANSACTIONS_LIMIT_MAX : to < total;
         const atCeiling = skip >= TRANSACTIONS_SKIP_MAX;
         const hasOlder = full && !atCeiling;
         const range = [String(from), String(Math.max(from, to))];
@@ -107,7 +108,7 @@ export function Transactions({
                 type="button"
                 class="button"
                 disabled={skip === 0}
-                onClick={() => onPage(skip - TRANSACTIONS_PAGE)}
+                onClick={() => onPage(skip - TRANSACTIONS_LIMIT_MAX)}
               >
                 {t('tx_newer')}
               </button>
@@ -118,13 +119,13 @@ export function Transactions({
                 type="button"
                 class="button"
                 disabled={!hasOlder}
-                onClick={() => onPage(skip + TRANSACTIONS_PAGE)}
+                onClick={() => onPage(skip + TRANSACTIONS_LIMIT_MAX)}
               >
                 {t('tx_older')}
               </button>
             </nav>
             {full && atCeiling && (
-              <p class="note">{t('tx_ceiling', String(TRANSACTIONS_SKIP_MAX + TRANSACTIONS_PAGE))}</p>
+              <p class="note">{t('tx_ceiling', String(TRANSACTIONS_SKIP_MAX + TRANSACTIONS_LIMIT_MAX))}</p>
             )}
             {!full && records.length > 0 && <p class="hint">{t('tx_end')}</p>}
           </>

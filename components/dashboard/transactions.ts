@@ -1,11 +1,9 @@
 /** The transactions of one bank account, a page at a time, within the API's bounds. */
 import { signal } from '@preact/signals';
+import { TRANSACTIONS_LIMIT_MAX, TRANSACTIONS_SKIP_MAX } from '../../lib/api/limits';
 import type { TransactionsPage } from '../../lib/api/schemas';
 import { LOADING, type Loadable, settled } from '../../lib/loadable';
 import type { PageContext } from '../page/context';
-
-export const TRANSACTIONS_PAGE = 25;
-export const TRANSACTIONS_SKIP_MAX = 200;
 
 export interface TransactionsState {
   bankId: string;
@@ -24,7 +22,7 @@ export function createTransactions(page: PageContext) {
       skip,
       page: before?.status === 'ready' ? { ...before, refreshing: true, refreshError: null } : LOADING,
     };
-    const answer = await page.send('listTransactions', { bankId, limit: TRANSACTIONS_PAGE, skip });
+    const answer = await page.send('listTransactions', { bankId, limit: TRANSACTIONS_LIMIT_MAX, skip });
     const now = transactions.value;
     if (now?.bankId !== bankId || now.skip !== skip) return;
     transactions.value = { bankId, skip, page: settled(now.page, answer, page.now()) };

@@ -4,15 +4,13 @@
  * (components/page/mount.tsx) and drops it when the profile or its epoch changes.
  */
 import { computed, signal } from '@preact/signals';
+import { FRESHNESS_MINUTES_DEFAULT } from '../../lib/cache/fresh';
 import type { Send } from '../../lib/messaging/client';
 import type { SettingsView } from '../../lib/messaging/protocol';
 import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
 import { createBuildingList } from './buildings';
 import { type CurrentTarget, createCurrentTarget } from './current-target';
 import { createFactoryList } from './factories';
-
-/** The freshness window when the settings are not known (yet). */
-const DEFAULT_FRESH_MINUTES = 5;
 
 export interface PageContextOptions {
   send: Send;
@@ -43,7 +41,8 @@ export function createPageContext({
       return settingsValue.value;
     }));
   /** The profile's freshness window: younger cached answers are shown without a request. */
-  const freshMs = async () => ((await loadSettings())?.freshnessMinutes ?? DEFAULT_FRESH_MINUTES) * 60_000;
+  const freshMs = async () =>
+    ((await loadSettings())?.freshnessMinutes ?? FRESHNESS_MINUTES_DEFAULT) * 60_000;
   const buildings = createBuildingList({ send, profileId, now, freshMs, current });
   const factories = createFactoryList({ send, profileId, current });
   let started: Promise<void> | null = null;

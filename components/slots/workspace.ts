@@ -10,9 +10,6 @@ import { createSlotDrafts } from './slot-drafts';
 import { createSlotReads } from './slot-reads';
 import { createSlotSaves } from './slot-saves';
 
-export { DRAFT_DEBOUNCE_MS } from './slot-drafts';
-export { SlotModel } from './slot-model';
-
 export function createWorkspace(page: PageContext) {
   const { current } = page;
   const reads = createSlotReads(page);

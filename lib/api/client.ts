@@ -5,7 +5,14 @@
 import { PREMIUM_SLOTS, countCharacters, DATA_MAX, TITLE_MAX } from '../slots/count';
 import type { z } from '../zod';
 import { type ApiError, fail, ok, type Result } from './errors';
-import { type ApiConfig, isPlainObject, type RawResponse, send, truncate } from './http';
+import {
+  TRANSACTIONS_LIMIT_DEFAULT,
+  TRANSACTIONS_LIMIT_MAX,
+  TRANSACTIONS_SKIP_DEFAULT,
+  TRANSACTIONS_SKIP_MAX,
+} from './limits';
+import { cutAt, isPlainObject } from './error-body';
+import { type ApiConfig, type RawResponse, sendRequest } from './http';
 import {
   Building,
   BuildingListEntry,
@@ -19,33 +26,32 @@ import {
   type TransactionsPage,
 } from './schemas';
 
+/** The handlers reach the client as one namespace (`api.placed`, `api.ApiConfig`). */
 export type { ApiConfig } from './http';
 export { placed } from './http';
 
-export const TRANSACTIONS_LIMIT_DEFAULT = 10;
-export const TRANSACTIONS_LIMIT_MAX = 25;
-export const TRANSACTIONS_SKIP_DEFAULT = 0;
-export const TRANSACTIONS_SKIP_MAX = 200;
 export const OPTION_UPDATED_TEXT = 'option was updated';
 
 // ---------------------------------------------------------------------------------------------
 // Endpoints
 
 export async function listBuildings(cfg: ApiConfig): Promise<Result<BuildingListEntry[]>> {
-  return emptyOn404(await send(cfg, { endpoint: 'buildingList', parse: tolerantList(BuildingListEntry) }));
+  return emptyOn404(
+    await sendRequest(cfg, { endpoint: 'buildingList', parse: tolerantList(BuildingListEntry) }),
+  );
 }
 
 export async function readBuilding(cfg: ApiConfig, buildingId: string): Promise<Result<Building>> {
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
-  return send(cfg, { endpoint: 'buildingDetails', params: { buildingId }, parse: json(Building) });
+  return sendRequest(cfg, { endpoint: 'buildingDetails', params: { buildingId }, parse: json(Building) });
 }
 
 export async function listTenants(cfg: ApiConfig, buildingId: string): Promise<Result<Tenant[]>> {
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
   return emptyOn404(
-    await send(cfg, { endpoint: 'buildingTenants', params: { buildingId }, parse: jsonArray(Tenant) }),
+    await sendRequest(cfg, { endpoint: 'buildingTenants', params: { buildingId }, parse: jsonArray(Tenant) }),
   );
 }
 
@@ -53,7 +59,7 @@ export async function listRooms(cfg: ApiConfig, buildingId: string): Promise<Res
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
   return emptyOn404(
-    await send(cfg, { endpoint: 'buildingRooms', params: { buildingId }, parse: jsonArray(Room) }),
+    await sendRequest(cfg, { endpoint: 'buildingRooms', params: { buildingId }, parse: jsonArray(Room) }),
   );
 }
 
@@ -64,7 +70,7 @@ export async function readBuildingOption(
 ): Promise<Result<PageOption>> {
   const bad = checkId('buildingId', buildingId) ?? checkOption(option);
   if (bad) return fail(bad);
-  return send(cfg, {
+  return sendRequest(cfg, {
     endpoint: 'buildingOptionRead',
     params: { buildingId, option },
     parse: json(PageOption),
@@ -75,7 +81,7 @@ export async function writeBuildingOption(cfg: ApiConfig, body: BuildingOptionUp
   const bad = checkUpdate(body, 'buildingId', BuildingOptionUpdate);
   if (bad) return fail(bad);
   const { apiSecret, buildingId, option, title, data } = body;
-  return send(cfg, {
+  return sendRequest(cfg, {
     endpoint: 'buildingOptionWrite',
     body: { apiSecret, buildingId, option, title, data },
     parse: optionUpdated,
@@ -86,7 +92,11 @@ export async function listBankAccounts(cfg: ApiConfig, buildingId: string): Prom
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
   return emptyOn404(
-    await send(cfg, { endpoint: 'bankAccounts', params: { buildingId }, parse: tolerantList(LooseRecord) }),
+    await sendRequest(cfg, {
+      endpoint: 'bankAccounts',
+      params: { buildingId },
+      parse: tolerantList(LooseRecord),
+    }),
   );
 }
 
@@ -107,7 +117,7 @@ export async function listTransactions(
     checkInt('limit', limit, 1, TRANSACTIONS_LIMIT_MAX) ??
     checkInt('skip', skip, 0, TRANSACTIONS_SKIP_MAX);
   if (bad) return fail(bad);
-  const answer = await send(cfg, {
+  const answer = await sendRequest(cfg, {
     endpoint: 'transactions',
     params: { bankId, limit, skip },
     parse: transactionsPage,
@@ -123,7 +133,7 @@ export async function readFactoryOption(
 ): Promise<Result<PageOption>> {
   const bad = checkId('factoryId', factoryId) ?? checkOption(option);
   if (bad) return fail(bad);
-  return send(cfg, {
+  return sendRequest(cfg, {
     endpoint: 'factoryOptionRead',
     params: { factoryId, option },
     parse: json(PageOption),
@@ -134,7 +144,7 @@ export async function writeFactoryOption(cfg: ApiConfig, body: FactoryOptionUpda
   const bad = checkUpdate(body, 'factoryId', FactoryOptionUpdate);
   if (bad) return fail(bad);
   const { apiSecret, factoryId, option, title, data } = body;
-  return send(cfg, {
+  return sendRequest(cfg, {
     endpoint: 'factoryOptionWrite',
     body: { apiSecret, factoryId, option, title, data },
     parse: optionUpdated,
@@ -246,7 +256,7 @@ function parseJson(response: RawResponse): Result<unknown> {
   try {
     return ok(JSON.parse(response.text) as unknown);
   } catch {
-    const shown = truncate(response.text.replace(/\s+/g, ' ').trim(), 80);
+    const shown = cutAt(response.text.replace(/\s+/g, ' ').trim(), 80);
     return malformed('(body)', shown === '' ? 'empty response, expected JSON' : `not JSON: ${shown}`);
   }
 }
@@ -355,7 +365,7 @@ function describeType(value: unknown): string {
 function optionUpdated(response: RawResponse): Result<void> {
   const text = response.text.trim();
   if (text === OPTION_UPDATED_TEXT) return ok(undefined);
-  const shown = truncate(text.replace(/\s+/g, ' '), 80);
+  const shown = cutAt(text.replace(/\s+/g, ' '), 80);
   return malformed(
     '(body)',
     shown === ''

@@ -5,7 +5,8 @@
  */
 import { ok, type Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
-import { isFresh, readCached, writeCached } from '../storage/cache';
+import { isFresh } from '../cache/fresh';
+import { readCached, writeCached } from '../storage/cache';
 import type { Profile } from '../storage/profiles';
 import type { z } from '../zod';
 

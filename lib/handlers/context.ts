@@ -1,4 +1,5 @@
 /** What every handler needs: a profile's settings and credentials turned into an API config. */
+import type { ImportJob } from '../storage/import-jobs';
 import type { ApiConfig } from '../api/client';
 import type { RequestScheduler } from '../api/scheduler';
 import { fail, ok, type Result } from '../api/errors';
@@ -8,6 +9,7 @@ import { profileCredentials } from '../storage/credentials';
 import { type Profile, readProfile } from '../storage/profiles';
 import { originPattern } from '../storage/settings';
 
+/** What the whole worker is built with: its scheduler, permission check, fetch and timeouts. */
 export interface WorkerDeps {
   /** Every API call of the worker waits its turn here (lib/api/scheduler.ts); absent in some tests. */
   scheduler?: RequestScheduler;
@@ -15,6 +17,8 @@ export interface WorkerDeps {
   hasOriginPermission(pattern: string): Promise<boolean>;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Called with every stored change of a running import job (the worker shows it on the badge). */
+  onJobProgress?(job: ImportJob): void;
 }
 
 export interface Connection {

@@ -19,11 +19,6 @@ import { cachedRead, freshnessMs } from './cached-read';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect, profileOf } from './context';
 
-export interface ImportDeps extends WorkerDeps {
-  /** Called with every stored change of a running job (the worker shows it on the badge). */
-  onJobProgress?(job: ImportJob): void;
-}
-
 /** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();
 
@@ -51,7 +46,7 @@ export async function cancelProfileJobs(
   }
 }
 
-function launch(deps: ImportDeps, id: string, { config, secret, profile }: Connection): Promise<void> {
+function launch(deps: WorkerDeps, id: string, { config, secret, profile }: Connection): Promise<void> {
   if (active.has(id)) return Promise.resolve();
   active.add(id);
   const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
@@ -79,12 +74,12 @@ async function abandon(job: ImportJob, reason: string): Promise<void> {
  * Resumes every job still marked running (the worker was stopped mid-import). Returns when all of
  * them have finished.
  */
-export async function resumeJobs(deps: ImportDeps): Promise<void> {
+export async function resumeJobs(deps: WorkerDeps): Promise<void> {
   const { list } = await profilesItem.get();
   await Promise.all(list.map((profile) => resumeProfileJobs(deps, profile.id)));
 }
 
-async function resumeProfileJobs(deps: ImportDeps, profileId: string): Promise<void> {
+async function resumeProfileJobs(deps: WorkerDeps, profileId: string): Promise<void> {
   const running = (await readJobs(profileId)).filter((job) => job.state === 'running' && !active.has(job.id));
   if (running.length === 0) return;
   const connection = await connect(deps, profileId);
@@ -122,7 +117,7 @@ async function readAll(connection: Connection, target: Target, slots: number[]) 
 }
 
 export function importHandlers(
-  deps: ImportDeps,
+  deps: WorkerDeps,
 ): Pick<
   Handlers,
   'previewImport' | 'startImport' | 'getImportJob' | 'undoImport' | 'cancelImport' | 'exportSlots'

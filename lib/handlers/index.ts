@@ -1,17 +1,18 @@
 /** The worker's handler map: one entry per message type of the protocol. */
 import type { Handlers } from '../messaging/router';
 import { buildingHandlers } from './buildings';
-import { type ImportDeps, importHandlers } from './import';
+import type { WorkerDeps } from './context';
+import { importHandlers } from './import';
 import { optionHandlers } from './options';
 import { profileHandlers } from './profiles';
 import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
 import { slotHandlers } from './slots';
 
+export { resumeJobs } from './import';
 export type { WorkerDeps } from './context';
-export { type ImportDeps, resumeJobs } from './import';
 
-export function createHandlers(deps: ImportDeps): Handlers {
+export function createHandlers(deps: WorkerDeps): Handlers {
   return {
     ...profileHandlers(deps),
     ...settingsHandlers(deps),

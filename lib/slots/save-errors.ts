@@ -4,7 +4,7 @@
  * server's words are always shown too. Anything else falls back to describeError.
  */
 import type { Target } from '../api/schemas';
-import { type ErrorDescription, describeError, truncate } from '../describe-error';
+import { type ErrorDescription, describeError, oneLine } from '../describe-error';
 import { t } from '../i18n';
 import type { AppError } from '../app-error';
 
@@ -24,7 +24,7 @@ export function classifySaveError(error: AppError): SaveFailure {
 export function describeSaveError(error: AppError, target: Target): ErrorDescription {
   const failure = classifySaveError(error);
   if (failure === 'other') return describeError(error);
-  const said = 'message' in error ? truncate(error.message) : '';
+  const said = 'message' in error ? oneLine(error.message) : '';
   const withServer = (detail: string) => (said ? `${detail} ${t('error_serverSaid', said)}` : detail);
   switch (failure) {
     case 'scope':

@@ -6,8 +6,6 @@
 import { z } from '../zod';
 import { profileFamily } from './family';
 
-export { CACHE_FRESH_MS, isFresh } from '../cache/fresh';
-
 export interface Cached<T> {
   value: T;
   /** Epoch milliseconds of the answer. */

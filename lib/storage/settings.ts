@@ -1,9 +1,11 @@
 /** Connection settings that any extension page may read: no token, no secret. */
+import { FRESHNESS_MINUTES_DEFAULT } from '../cache/fresh';
 import { z } from '../zod';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-function checkBaseUrl(value: string): string | null {
+/** The i18n key of what is wrong with a base URL, or null. */
+function baseUrlProblem(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -27,7 +29,7 @@ export const BaseUrl = z.pipe(
     z.minLength(1, { message: 'baseUrl.required' }),
     z.superRefine((value, ctx) => {
       if (value.length === 0) return;
-      const problem = checkBaseUrl(value);
+      const problem = baseUrlProblem(value);
       if (problem) ctx.issues.push({ code: 'custom', message: problem, input: value });
     }),
   ),
@@ -53,7 +55,6 @@ export const PremiumOverride = z.enum(['auto', 'on', 'off']);
 export type PremiumOverride = z.infer<typeof PremiumOverride>;
 
 export const REQUESTS_PER_MINUTE_MAX = 600;
-export const FRESHNESS_MINUTES_DEFAULT = 5;
 
 /** One account's connection settings: no token, no secret (those are credentials, worker only). */
 export const Settings = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, truncate } from '../../lib/describe-error';
+import { describeError, oneLine } from '../../lib/describe-error';
 
 describe('describeError', () => {
   it('network: no connection, with the reason', () => {
@@ -150,9 +150,9 @@ describe('describeError', () => {
   });
 });
 
-describe('truncate', () => {
+describe('oneLine', () => {
   it('collapses whitespace and cuts long text', () => {
-    expect(truncate('  a \n\n b  ')).toBe('a b');
-    expect(truncate('abcdef', 4)).toBe('abc…');
+    expect(oneLine('  a \n\n b  ')).toBe('a b');
+    expect(oneLine('abcdef', 4)).toBe('abc…');
   });
 });

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
-import { DRAFT_DEBOUNCE_MS } from '../../components/slots/workspace';
+import { DRAFT_DEBOUNCE_MS } from '../../components/slots/slot-drafts';
 import type { PageOption } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/client';
 import { createPageContext } from '../../components/page/context';

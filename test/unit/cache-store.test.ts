@@ -8,7 +8,8 @@ import { createPageContext } from '../../components/page/context';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/client';
-import { CACHE_FRESH_MS, cacheFamily, isFresh, readCached, writeCached } from '../../lib/storage/cache';
+import { CACHE_FRESH_MS, isFresh } from '../../lib/cache/fresh';
+import { cacheFamily, readCached, writeCached } from '../../lib/storage/cache';
 import { z } from '../../lib/zod';
 
 const NOW = 1_750_000_000_000;

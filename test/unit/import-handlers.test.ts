@@ -7,7 +7,7 @@ import { writeOption } from '../../lib/api/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
-import { type ImportDeps, createHandlers, resumeJobs } from '../../lib/handlers';
+import { type WorkerDeps, createHandlers, resumeJobs } from '../../lib/handlers';
 import { newJob } from '../../lib/import/job';
 import { type ImportJob, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';
 import { writeCredentials } from '../../lib/storage/credentials';
@@ -19,7 +19,7 @@ import { useSandbox } from '../sandbox/fixture';
 
 const sandbox = useSandbox();
 let progress: ImportJob[];
-const deps: ImportDeps = {
+const deps: WorkerDeps = {
   hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
   timeoutMs: 2_000,
   onJobProgress: (job) => progress.push(job),

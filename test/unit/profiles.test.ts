@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { fail } from '../../lib/api/errors';
 import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
-import { type ImportDeps, createHandlers } from '../../lib/handlers';
+import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import { newJob } from '../../lib/import/job';
 import { readJobs, saveJob } from '../../lib/storage/import-jobs';
 import type { SettingsInput } from '../../lib/messaging/protocol';
@@ -23,7 +23,7 @@ import { useSandbox } from '../sandbox/fixture';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 const sandbox = useSandbox();
-const deps: ImportDeps = { hasOriginPermission: async () => true, timeoutMs: 3_000 };
+const deps: WorkerDeps = { hasOriginPermission: async () => true, timeoutMs: 3_000 };
 const handlers = createHandlers(deps);
 const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
 
