@@ -1,16 +1,13 @@
-/** The stale-while-revalidate cache and the dashboard store (with the current target), with a scripted worker. */
+/** The dashboard store (on a page context with its current target), with a scripted worker and the answer cache. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { Building, Room } from '../../lib/api/schemas';
 import { createCurrentTarget } from '../../components/page/current-target';
 import { createDashboardStore } from '../../components/dashboard/store';
 import { createPageContext } from '../../components/page/context';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/client';
-import { CACHE_FRESH_MS, isFresh } from '../../lib/cache/fresh';
-import { cacheFamily, readCached, writeCached } from '../../lib/storage/cache';
-import { z } from '../../lib/zod';
+import { writeCached } from '../../lib/storage/cache';
 
 const NOW = 1_750_000_000_000;
 const P = 'p-1';
@@ -28,32 +25,6 @@ const building = {
 };
 
 beforeEach(() => fakeBrowser.reset());
-
-describe('cache', () => {
-  it('round-trips a value with its time; fresh only within the window', async () => {
-    await writeCached(P, ['details', 'b-1'], building, NOW);
-    expect(await readCached(P, ['details', 'b-1'], Building)).toEqual({ value: building, savedAt: NOW });
-    expect(await readCached('p-2', ['details', 'b-1'], Building)).toBeNull();
-    expect(isFresh(NOW, NOW + CACHE_FRESH_MS - 1)).toBe(true);
-    expect(isFresh(NOW, NOW + CACHE_FRESH_MS)).toBe(false);
-    expect(isFresh(NOW, NOW - 1)).toBe(false); // a clock that went back does not make data fresh
-  });
-
-  it('treats an invalid stored value as absent and removes it', async () => {
-    const key = cacheFamily.key(P, 'rooms', 'b-1');
-    for (const bad of [
-      { savedAt: NOW, value: [{ id: 'r' }] },
-      'junk',
-      { value: [] },
-      { savedAt: -1, value: [] },
-    ]) {
-      await fakeBrowser.storage.local.set({ [key]: { v: 1, value: bad } });
-      expect(await readCached(P, ['rooms', 'b-1'], z.array(Room))).toBeNull();
-      expect(await fakeBrowser.storage.local.get(key)).toEqual({});
-    }
-    expect(await readCached(P, ['nothing'], Building)).toBeNull();
-  });
-});
 
 function scriptedSend(answers: Record<string, () => unknown>) {
   const calls: string[] = [];
