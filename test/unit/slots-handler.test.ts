@@ -160,3 +160,54 @@ describe('saveSlot', () => {
     expect(await readDirect(building, 1)).toEqual(seed);
   });
 });
+
+describe('one write per slot at a time (issue 21, item 2)', () => {
+  const save = (title: string, expectedLastUpdated: string) =>
+    handlers.saveSlot({ target: building, option: 4, title, data: title, expectedLastUpdated });
+
+  it('of two saves of one slot at the same moment, one is saved and the other reports a conflict showing it', async () => {
+    await configure('premium');
+    const loaded = await readDirect(building, 4);
+    // Both conflict reads would be on the wire at once without the lock.
+    sandbox.setLatency(60);
+    sandbox.clearLog();
+    const results = await Promise.all([save('Tab A', loaded.lastUpdated), save('Tab B', loaded.lastUpdated)]);
+    // The second conflict read went out after the first write: it saw it.
+    expect(sandbox.log.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+    const statuses = results.map((r) => (r.ok ? r.value.status : r.error.kind));
+    expect(statuses.toSorted()).toEqual(['conflict', 'saved']);
+    const server = await readDirect(building, 4);
+    const conflict = results.find((r) => r.ok && r.value.status === 'conflict');
+    expect(conflict).toEqual({ ok: true, value: { status: 'conflict', server } });
+    expect(posts()).toHaveLength(1);
+    expect(await readHistory(await activeId(), building, 4)).toMatchObject([
+      { title: loaded.title, data: loaded.data },
+    ]);
+  });
+
+  it('a save and an import job of the same slot take turns: the later one reports a conflict', async () => {
+    await configure('premium');
+    const loaded = await readDirect(building, 4);
+    sandbox.setLatency(60);
+    const started = await handlers.startImport({
+      target: building,
+      slots: [{ slot: 4, title: 'Import', data: 'i', expected: { title: loaded.title, data: loaded.data } }],
+    });
+    const saved = await save('Tab A', loaded.lastUpdated);
+    if (!started.ok) throw new Error(started.error.kind);
+    let job = await handlers.getImportJob({ id: started.value.id });
+    while (job.ok && job.value?.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = await handlers.getImportJob({ id: started.value.id });
+    }
+    const jobStatus = job.ok ? job.value?.items[0]?.status : 'none';
+    const saveStatus = saved.ok ? saved.value.status : saved.error.kind;
+    // Exactly one of them wrote; the other met its write and reports a conflict.
+    expect([jobStatus === 'done', saveStatus === 'saved'].filter(Boolean)).toHaveLength(1);
+    expect([jobStatus, saveStatus]).toContain('conflict');
+    expect(posts()).toHaveLength(1);
+    const history = await readHistory(await activeId(), building, 4);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ title: loaded.title });
+  });
+});
