@@ -127,6 +127,33 @@ describe('the slot editor', () => {
     await editor.page.close();
   });
 
+  it('two editor tabs saving one slot at once: one is saved, the other shows a conflict with the first’s value (issue 21, item 2)', async () => {
+    const [a, b] = [await EditorPage.open(session), await EditorPage.open(session)];
+    for (const editor of [a, b]) {
+      await editor.target('Haus Müllerstraße').click();
+      await expect.poll(() => editor.title(9).isEditable()).toBe(true);
+    }
+    await a.title(9).fill('Aus Tab A');
+    await b.title(9).fill('Aus Tab B');
+    // Both conflict reads would be on the wire together without the slot's write lock.
+    sandbox.setLatency(150);
+    sandbox.clearLog();
+    await Promise.all([a.save(9), b.save(9)]);
+    const outcome = async (editor: EditorPage) =>
+      (await editor.slot(9).getByRole('alertdialog').count()) > 0
+        ? 'conflict'
+        : await editor.slot(9).getByRole('status').textContent();
+    await expect
+      .poll(async () => [await outcome(a), await outcome(b)].sort())
+      .toEqual(['Saved.', 'conflict']);
+    expect(posts()).toHaveLength(1);
+    const server = await readSlot('building', 'b-1001', 9);
+    const loser = (await outcome(a)) === 'conflict' ? a : b;
+    expect(await loser.slot(9).getByRole('alertdialog').getByText(server.title).count()).toBe(1);
+    await a.page.close();
+    await b.page.close();
+  });
+
   it('restores a slot from its history', async () => {
     const editor = await EditorPage.open(session);
     await editor.target('Haus Müllerstraße').click();
