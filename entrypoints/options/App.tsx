@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { OptionsForm } from '../../components/OptionsForm';
 import type { ProfileActions } from '../../components/options/actions';
 import { ProfileList } from '../../components/options/ProfileList';
+import { NewerVersionNotice } from '../../components/options/NewerVersionNotice';
 import { StoredData } from '../../components/options/StoredData';
 import { t } from '../../lib/i18n';
 import { send } from '../../lib/messaging/client';
@@ -85,6 +86,7 @@ export function App() {
   return (
     <main class="options-page">
       <h1>{t('options_heading')}</h1>
+      <NewerVersionNotice />
       <p class="hint">{t('options_intro')}</p>
       <p class="hint">
         <a href="/privacy.html" target="_blank">

@@ -63,12 +63,15 @@ describe('stored items', () => {
     expect(problems).toEqual([]);
   });
 
-  it('drops an unreadable or too new value, reports it and falls back', async () => {
+  it('drops an unreadable value; keeps a too new one untouched; reports both and falls back', async () => {
     await fakeBrowser.storage.local.set({ 'test.counter': { v: 2, value: { name: 7 } } });
     expect(await counter.get()).toEqual({ name: '', count: -1 });
     expect(await local()).toEqual({});
     await fakeBrowser.storage.local.set({ 'test.counter': { v: 3, value: { name: 'x', count: 1 } } });
     expect(await counter.get()).toEqual({ name: '', count: -1 });
+    expect(await local()).toEqual({ 'test.counter': { v: 3, value: { name: 'x', count: 1 } } });
+    await expect(counter.set({ name: 'y', count: 2 })).rejects.toThrow(/newer version/);
+    expect(await counter.newerVersion()).toBe(3);
     expect(problems.map((p) => [p.key, p.area])).toEqual([
       ['test.counter', 'local'],
       ['test.counter', 'local'],
