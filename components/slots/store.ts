@@ -12,7 +12,8 @@ import { sameTarget } from '../../lib/slots/keys';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../../lib/slots/pool';
 import { type SlotProblem, slotNumbers, validateSlot } from '../../lib/slots/validate';
 import { isFresh, optionParts, readCached } from '../../lib/storage/cache';
-import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
+import { keepDraft } from '../../lib/storage/budget';
+import { readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { type HistoryEntry, readHistory } from '../../lib/storage/history';
 import { type SavedFactory, forgetFactory, readTargets, rememberFactory } from '../../lib/storage/targets';
 import { type CurrentTarget, createCurrentTarget } from '../current-target';
@@ -38,6 +39,8 @@ export class SlotModel {
   readonly history = signal<HistoryEntry[] | null>(null);
   /** Storage was full at the last save: room was made, or the replaced value could not be kept. */
   readonly storageNotice = signal<{ kind: 'madeRoom' | 'notKept'; replaced: PageOption | null } | null>(null);
+  /** Storage was full at the last draft write: room was made, or the draft could not be kept. */
+  readonly draftNotice = signal<'madeRoom' | 'notKept' | null>(null);
   readonly dirty = computed(() => {
     const server = this.server.value;
     return server !== null && (this.title.value !== server.title || this.data.value !== server.data);
@@ -203,17 +206,22 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
     );
   }
 
-  function writeDraft(model: SlotModel): Promise<void> {
+  /** Keeps the edit (making room when storage is full); the slot says when it could not. */
+  async function writeDraft(model: SlotModel): Promise<void> {
     const timer = timers.get(model);
     if (timer) clearTimeout(timer);
     timers.delete(model);
-    if (!model.dirty.value) return removeDraft(profileId, model.target, model.option);
-    return putDraft(profileId, model.target, model.option, {
+    if (!model.dirty.value) {
+      model.draftNotice.value = null;
+      return removeDraft(profileId, model.target, model.option);
+    }
+    const kept = await keepDraft(profileId, model.target, model.option, {
       title: model.title.value,
       data: model.data.value,
       base: model.base.value,
       savedAt: Date.now(),
-    });
+    }).catch(() => 'notKept' as const);
+    model.draftNotice.value = kept === 'kept' ? null : kept;
   }
 
   /** Writes every pending draft now (the page is being hidden or closed). */
