@@ -8,6 +8,7 @@ import {
   type ItemOptions,
   type StorageArea,
   area,
+  forgetNewerKey,
   parseStored,
   readKey,
   valueToStore,
@@ -76,6 +77,7 @@ export function storedFamily<S extends z.ZodMiniType>(
       await writeKey(where, key(profileId, ...parts), options.version, valueToStore(schema, value));
     },
     async remove(profileId, ...parts) {
+      forgetNewerKey(where, key(profileId, ...parts));
       await area(where).remove(key(profileId, ...parts));
     },
     entries,

@@ -79,6 +79,14 @@ type Parsed<T> =
   | { ok: true; value: T; migrated: boolean; dropped: string[] }
   | { ok: false; reason: string; newer?: number };
 
+/** Keys this context found holding a value of a newer version: never written over. */
+const newerKeys = new Map<string, number>();
+
+/** A key removed on purpose (Forget, Clear) may be written again. */
+export function forgetNewerKey(where: StorageArea, key: string): void {
+  newerKeys.delete(`${where}:${key}`);
+}
+
 /** Entries a `storedList` dropped during the parse under way (parsing is synchronous). */
 let droppedEntries: string[] | null = null;
 
@@ -199,6 +207,7 @@ export async function readKey<S extends z.ZodMiniType>(
       ...(parsed.newer === undefined ? {} : { newer: parsed.newer }),
     });
     if (parsed.newer === undefined) await area(where).remove(key);
+    else newerKeys.set(`${where}:${key}`, parsed.newer);
     return null;
   }
   for (const reason of parsed.dropped) reportStorageProblem({ area: where, key, reason });
@@ -207,14 +216,22 @@ export async function readKey<S extends z.ZodMiniType>(
   return parsed.value;
 }
 
-/** Writes one value unless the key holds one of a newer version (then NewerVersionError). */
+/**
+ * Writes one value unless the key holds one of a newer version (then NewerVersionError). With
+ * `checkStored` the stored value is looked at first (single items); otherwise only keys this context
+ * has read are known (families: every read-modify-write reads first), and the write is issued at
+ * once, so a draft written while its page closes is not held back by a read.
+ */
 export async function writeKey(
   where: StorageArea,
   key: string,
   version: number,
   value: unknown,
+  checkStored = false,
 ): Promise<void> {
-  const newer = newerVersionOf((await area(where).get(key))[key], version);
+  const newer = checkStored
+    ? newerVersionOf((await area(where).get(key))[key], version)
+    : (newerKeys.get(`${where}:${key}`) ?? null);
   if (newer !== null) throw new NewerVersionError(key, newer);
   await area(where).set({ [key]: envelope(version, value) });
 }
@@ -238,7 +255,7 @@ export function storedItem<S extends z.ZodMiniType>(
       return (await readKey(where, key, schema, options)) ?? options.fallback();
     },
     async set(value) {
-      await writeKey(where, key, options.version, valueToStore(schema, value));
+      await writeKey(where, key, options.version, valueToStore(schema, value), true);
     },
     async newerVersion() {
       return newerVersionOf((await area(where).get(key))[key], options.version);
