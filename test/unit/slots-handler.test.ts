@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
+import { RequestScheduler } from '../../lib/api/scheduler';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import { readHistory } from '../../lib/storage/history';
 import { profilesItem } from '../../lib/storage/profiles';
@@ -209,5 +210,30 @@ describe('one write per slot at a time (issue 21, item 2)', () => {
     const history = await readHistory(await activeId(), building, 4);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ title: loaded.title });
+  });
+
+  it('through the request scheduler, with a view’s read of the slot queued between them, the second save still reports a conflict', async () => {
+    const scheduled = createHandlers({ ...deps, scheduler: new RequestScheduler({ maxInFlight: 1 }) });
+    await configure('premium');
+    const loaded = await readDirect(building, 5);
+    sandbox.setLatency(40);
+    const saveAs = (title: string) =>
+      scheduled.saveSlot({
+        target: building,
+        option: 5,
+        title,
+        data: title,
+        expectedLastUpdated: loaded.lastUpdated,
+      });
+    const [a, view, b] = await Promise.all([
+      saveAs('Erster'),
+      scheduled.readOption({ target: building, option: 5, hint: { priority: 'visible' } }),
+      saveAs('Zweiter'),
+    ]);
+    expect(view.ok).toBe(true);
+    const statuses = [a, b].map((r) => (r.ok ? r.value.status : r.error.kind));
+    expect(statuses).toEqual(['saved', 'conflict']);
+    expect(b).toMatchObject({ ok: true, value: { server: { title: 'Erster' } } });
+    expect(posts()).toHaveLength(1);
   });
 });
