@@ -6,6 +6,7 @@
 import { fail, ok } from '../api/errors';
 import type { ProfilesView } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
+import { profileBudgets } from '../storage/budget';
 import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
 import { draftFamily } from '../storage/drafts';
@@ -21,7 +22,7 @@ import {
   replaceProfile,
   updateProfiles,
 } from '../storage/profiles';
-import { BUDGETS, FAMILIES, familyKeyName } from '../storage/names';
+import { FAMILIES, familyKeyName } from '../storage/names';
 import { originOf } from '../storage/settings';
 import { type WorkerDeps, endAccountRequests } from './context';
 import { cancelProfileJobs } from './import';
@@ -66,7 +67,7 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
 
 async function usage(profileId: string) {
   const families = Object.fromEntries(await profileUsage('local', profileId));
-  return { families, budgets: { ...BUDGETS } };
+  return { families, budgets: { ...(await profileBudgets()) } };
 }
 
 export function profileHandlers(

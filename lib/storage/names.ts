@@ -4,6 +4,7 @@
  * take only these names, so no two modules can share one. Each family also says what a sign-out
  * does with it and what bounds its size; test/unit/storage-names.test.ts holds them to it.
  */
+import type { BudgetFamily } from './quota';
 
 /** Single items: the key each one is stored under (zod-free: page first views read some by hand). */
 export const ITEM_KEYS = {
@@ -25,8 +26,8 @@ export type ItemKey = (typeof ITEM_KEYS)[keyof typeof ITEM_KEYS];
  */
 export type SignOut = 'removed' | 'askFirst';
 
-/** What bounds a family: a byte budget per profile, or why it needs none. */
-export type Bound = { bytes: number } | { boundedBy: string };
+/** What bounds a family: its byte budget per profile (quota.ts holds the numbers), or why it needs none. */
+export type Bound = { budget: BudgetFamily } | { boundedBy: string };
 
 export interface FamilySpec {
   area: 'local' | 'session';
@@ -36,9 +37,9 @@ export interface FamilySpec {
 
 /** The per-profile families, by name. */
 export const FAMILIES = {
-  cache: { area: 'local', signOut: 'removed', bound: { bytes: 1_000_000 } },
-  history: { area: 'local', signOut: 'askFirst', bound: { bytes: 2_000_000 } },
-  draft: { area: 'local', signOut: 'askFirst', bound: { bytes: 500_000 } },
+  cache: { area: 'local', signOut: 'removed', bound: { budget: 'cache' } },
+  history: { area: 'local', signOut: 'askFirst', bound: { budget: 'history' } },
+  draft: { area: 'local', signOut: 'askFirst', bound: { budget: 'draft' } },
   job: { area: 'local', signOut: 'removed', bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED)' } },
   labels: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: a label per building' } },
   current: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: the current target' } },
@@ -60,10 +61,3 @@ export type FamilyName = keyof typeof FAMILIES;
 /** The name a family's keys carry: the session credentials share `credentials` in their own area. */
 export const familyKeyName = (name: FamilyName): string =>
   name === 'sessionCredentials' ? 'credentials' : name;
-
-/** The families with a byte budget, and that budget. */
-export const BUDGETS = {
-  cache: FAMILIES.cache.bound.bytes,
-  history: FAMILIES.history.bound.bytes,
-  draft: FAMILIES.draft.bound.bytes,
-} as const;

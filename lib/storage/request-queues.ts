@@ -6,10 +6,9 @@
  */
 import { ITEM_KEYS } from './names';
 import { QueueView } from '../api/scheduler';
-import { z } from '../zod';
-import { storedItem } from './stored-item';
+import { storedItem, storedList } from './stored-item';
 
-export const requestQueuesItem = storedItem('session', ITEM_KEYS.requestQueues, z.array(QueueView), {
+export const requestQueuesItem = storedItem('session', ITEM_KEYS.requestQueues, storedList(QueueView), {
   version: 1,
   fallback: () => [],
 });

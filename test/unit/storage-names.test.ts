@@ -15,7 +15,8 @@ import { targetsFamily } from '../../lib/storage/factories';
 import { historyFamily } from '../../lib/storage/history';
 import { jobFamily } from '../../lib/storage/import-jobs';
 import { labelsFamily } from '../../lib/storage/labels';
-import { BUDGETS, FAMILIES, type FamilyName, ITEM_KEYS, familyKeyName } from '../../lib/storage/names';
+import { FAMILIES, type FamilyName, ITEM_KEYS, familyKeyName } from '../../lib/storage/names';
+import { PROFILE_BUDGETS } from '../../lib/storage/quota';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { requestQueuesItem } from '../../lib/storage/request-queues';
 import { schedulerStateItem } from '../../lib/storage/scheduler-state';
@@ -62,10 +63,10 @@ describe('stored names', () => {
   it('every family has a byte budget or says what bounds it; the budgets are the byte ones', () => {
     for (const name of NAMES) {
       const bound = FAMILIES[name].bound;
-      expect('bytes' in bound ? bound.bytes > 0 : bound.boundedBy.length > 0).toBe(true);
+      expect('budget' in bound ? PROFILE_BUDGETS[bound.budget] > 0 : bound.boundedBy.length > 0).toBe(true);
     }
-    const withBytes = NAMES.filter((n) => 'bytes' in FAMILIES[n].bound);
-    expect(Object.keys(BUDGETS).sort()).toEqual(withBytes.sort());
+    const withBudget = NAMES.filter((n) => 'budget' in FAMILIES[n].bound);
+    expect(Object.keys(PROFILE_BUDGETS).sort()).toEqual(withBudget.sort());
   });
 });
 
