@@ -4,7 +4,7 @@
  * popup's first bytes hold no schema.
  */
 import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
-import { type Cached, readCached } from '../../lib/storage/cache';
+import { type Cached, answerParts, readCached } from '../../lib/storage/cache';
 import { z } from '../../lib/zod';
 
 const SCHEMAS = {
@@ -18,16 +18,12 @@ const SCHEMAS = {
 export type CachedKind = keyof typeof SCHEMAS;
 export type CachedValue<K extends CachedKind> = z.output<(typeof SCHEMAS)[K]>;
 
-/** The building list has one entry; every section one per building. */
-const partsOf = (kind: CachedKind, buildingId?: string) =>
-  kind === 'buildings' || buildingId === undefined ? [kind] : [kind, buildingId];
-
 export function readSection<K extends CachedKind>(
   profileId: string,
   kind: K,
   buildingId?: string,
 ): Promise<Cached<CachedValue<K>> | null> {
-  return readCached(profileId, partsOf(kind, buildingId), SCHEMAS[kind]) as Promise<Cached<
+  return readCached(profileId, answerParts(kind, buildingId), SCHEMAS[kind]) as Promise<Cached<
     CachedValue<K>
   > | null>;
 }

@@ -3,6 +3,7 @@
  * Identical requests that arrive while one is in flight (the popup opened twice, the popup and the
  * side panel at once) share that one request instead of sending another.
  */
+import { answerParts } from '../storage/cache';
 import * as api from '../api/client';
 import { ok, type Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
@@ -78,7 +79,7 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
     listBuildings: withConfig(
       'listBuildings',
       (config) => api.listBuildings(config),
-      { parts: () => ['buildings'], schema: z.array(BuildingListEntry) },
+      { parts: () => answerParts('buildings'), schema: z.array(BuildingListEntry) },
       // Labels remembered from details answers name the entries of a list of ids and hashes.
       (list, profileId) => withRememberedLabels(profileId, list),
     ),
@@ -89,20 +90,20 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
         if (details.ok) await rememberLabel(profileId, buildingId, details.value.label);
         return details;
       },
-      { parts: ({ buildingId }) => ['details', buildingId], schema: Building },
+      { parts: ({ buildingId }) => answerParts('details', buildingId), schema: Building },
     ),
     listRooms: withConfig('listRooms', (config, { buildingId }) => api.listRooms(config, buildingId), {
-      parts: ({ buildingId }) => ['rooms', buildingId],
+      parts: ({ buildingId }) => answerParts('rooms', buildingId),
       schema: z.array(Room),
     }),
     listTenants: withConfig('listTenants', (config, { buildingId }) => api.listTenants(config, buildingId), {
-      parts: ({ buildingId }) => ['tenants', buildingId],
+      parts: ({ buildingId }) => answerParts('tenants', buildingId),
       schema: z.array(Tenant),
     }),
     listBankAccounts: withConfig(
       'listBankAccounts',
       (config, { buildingId }) => api.listBankAccounts(config, buildingId),
-      { parts: ({ buildingId }) => ['accounts', buildingId], schema: z.array(LooseRecord) },
+      { parts: ({ buildingId }) => answerParts('accounts', buildingId), schema: z.array(LooseRecord) },
     ),
     listTransactions: withConfig('listTransactions', (config, { bankId, limit, skip }) =>
       api.listTransactions(config, bankId, { limit, skip }),

@@ -123,6 +123,13 @@ async function storeWithinBudget(
   known.set(key, { bytes, savedAt, parts: [...parts] });
 }
 
+/** The kinds of building answer the dashboard shows, each cached under its own key. */
+export type AnswerKind = 'buildings' | 'details' | 'rooms' | 'tenants' | 'accounts';
+
+/** The cache entry of a building answer: the list has one, every section one per building. */
+export const answerParts = (kind: AnswerKind, buildingId?: string): string[] =>
+  kind === 'buildings' || buildingId === undefined ? [kind] : [kind, buildingId];
+
 /** The cache entry of one slot: what a read, a save or an import learned of it. */
 export const optionParts = (target: { kind: string; id: string }, option: number) => [
   'option',
