@@ -13,7 +13,8 @@ import { Draft, draftFamily } from '../storage/drafts';
 import { HistoryEntry, historyFamily } from '../storage/history';
 import { type Profile, newProfile, profilesItem } from '../storage/profiles';
 import { PremiumOverride, SecretPersistence, originOf } from '../storage/settings';
-import { type StorageArea, area, reportStorageProblem } from '../storage/stored-item';
+import { type StorageArea, area } from '../storage/area';
+import { reportStorageProblem } from '../storage/stored-item';
 import { Targets, targetsFamily } from '../storage/factories';
 import { z } from '../zod';
 

@@ -8,7 +8,7 @@ import { z } from '../zod';
 import { profileFamily } from './family';
 import { profilesItem } from './profiles';
 import type { SecretPersistence } from './settings';
-import { area } from './stored-item';
+import { area } from './area';
 
 export const Credentials = z.object({ token: z.string(), secret: z.string(), origin: z.string() });
 export type Credentials = z.infer<typeof Credentials>;

@@ -4,10 +4,9 @@
  * profile can be listed and removed by its prefix, and each entry is parsed alone.
  */
 import type { z } from '../zod';
+import { type StorageArea, area } from './area';
 import {
   type ItemOptions,
-  type StorageArea,
-  area,
   forgetNewerKey,
   parseStored,
   readKey,

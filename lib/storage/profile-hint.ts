@@ -4,7 +4,7 @@
  * it with the worker's validated answer a moment later and renders anew if that differs.
  */
 import { ITEM_KEYS } from './names';
-import { area } from './stored-item';
+import { area } from './area';
 
 export interface ProfileHint {
   active: string | null;

@@ -13,8 +13,7 @@
  */
 import { browser } from 'wxt/browser';
 import { z } from '../zod';
-
-export type StorageArea = 'local' | 'session';
+import { type StorageArea, area } from './area';
 
 /** Turns a value of version `n - 1` into version `n` (the key of the record is `n`). */
 export type Migrations = Readonly<Record<number, (old: unknown) => unknown>>;
@@ -59,8 +58,6 @@ export function reportStorageProblem(problem: StorageProblem): void {
   console.warn(`${what} ${problem.key} (${problem.area}): ${problem.reason}`);
   for (const listener of problemListeners) listener(problem);
 }
-
-export const area = (name: StorageArea) => browser.storage[name];
 
 interface Decoded {
   version: number;

@@ -1,0 +1,9 @@
+/**
+ * The two storage areas the extension uses, zod-free: a page's first view (the profile hint) reads
+ * them before zod has loaded.
+ */
+import { browser } from 'wxt/browser';
+
+export type StorageArea = 'local' | 'session';
+
+export const area = (name: StorageArea) => browser.storage[name];
