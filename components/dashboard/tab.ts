@@ -5,19 +5,20 @@ import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-ta
 export function createTab(view: DashboardView | undefined) {
   const tab = signal<DashboardTab>('building');
   let chosen = false;
-  /** The stored item (and zod with it) loads after the first render. */
-  const item = () =>
-    import('../../lib/storage/dashboard-tab').then((module) => module.dashboardTabItem(view!));
+  /** The stored item (and zod with it) loads after the first render, once, so a choice is written at once. */
+  let item: ReturnType<typeof loadItem> | null = null;
+  const loadItem = (of: DashboardView) =>
+    import('../../lib/storage/dashboard-tab').then((module) => module.dashboardTabItem(of));
+  const stored = () => (view ? (item ??= loadItem(view)) : null);
   return {
     tab,
     /** Shows the tab this view showed last (without a view, Building every time). */
     load(): void {
-      if (!view) return;
-      void item()
-        .then((stored) => stored.get())
+      void stored()
+        ?.then((it) => it.get())
         .then(
-          (stored) => {
-            if (!chosen) tab.value = stored;
+          (last) => {
+            if (!chosen) tab.value = last;
           },
           () => undefined,
         );
@@ -26,10 +27,9 @@ export function createTab(view: DashboardView | undefined) {
     choose(next: DashboardTab): void {
       chosen = true;
       tab.value = next;
-      if (view)
-        void item()
-          .then((stored) => stored.set(next))
-          .catch(() => undefined);
+      void stored()
+        ?.then((it) => it.set(next))
+        .catch(() => undefined);
     },
   };
 }
