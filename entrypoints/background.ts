@@ -7,6 +7,8 @@ import { putPendingSelection } from '@/lib/import/pending';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
 import { setProtectedJobs } from '@/lib/storage/budget';
+import { currentTargetFamily } from '@/lib/storage/current-target';
+import { refreshFirstView } from '@/lib/storage/first-view';
 import { profilesItem } from '@/lib/storage/profiles';
 import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
@@ -99,6 +101,13 @@ export default defineBackground(() => {
       else jobs.delete(key);
       void showProgress(jobs.values()).catch(() => undefined);
     },
+  );
+
+  // Pages choose the current target; the popup's first view follows it.
+  watchKeys(
+    'local',
+    (key) => key.endsWith(`.${currentTargetFamily.name}:`),
+    () => void refreshFirstView(),
   );
 
   browser.runtime.onInstalled.addListener(() => {

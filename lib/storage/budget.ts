@@ -9,6 +9,7 @@ import type { Target } from '../api/schemas';
 import { cacheFamily } from './cache';
 import { draftFamily } from './drafts';
 import { type Family, profileUsage } from './family';
+import { firstViewUsage, refreshFirstView } from './first-view';
 import { type HistoryEntry, historyFamily, pushHistory } from './history';
 import { profilesItem } from './profiles';
 import { isQuotaError } from './stored-item';
@@ -28,9 +29,11 @@ async function evictOldest<T>(
   profileId: string,
   budget: number,
   timeOf: (value: T) => number,
+  /** Bytes the family's budget also covers (the first view, made of cached answers). */
+  alsoCounted = 0,
 ): Promise<number> {
   const entries = await family.entries(profileId);
-  let total = entries.reduce((sum, e) => sum + sizeOf(e.key, e.value), 0);
+  let total = alsoCounted + entries.reduce((sum, e) => sum + sizeOf(e.key, e.value), 0);
   let freed = 0;
   for (const entry of entries.sort((a, b) => timeOf(a.value) - timeOf(b.value))) {
     if (total <= budget) break;
@@ -68,7 +71,10 @@ export async function enforceBudgets(
   profileId: string,
   keep: ReadonlySet<string> = new Set(),
 ): Promise<void> {
-  await evictOldest(cacheFamily, profileId, BUDGETS.cache, (v) => v.savedAt);
+  const firstView = (await firstViewUsage(profileId))?.bytes ?? 0;
+  const evicted = await evictOldest(cacheFamily, profileId, BUDGETS.cache, (v) => v.savedAt, firstView);
+  // The first view shows cached answers: it goes with them (or keeps what is still cached).
+  if (evicted > 0) await refreshFirstView();
   await evictOldest(draftFamily, profileId, BUDGETS.draft, (v) => v.savedAt);
   await trimHistory(profileId, BUDGETS.history, keep);
 }
@@ -77,6 +83,7 @@ export async function enforceBudgets(
 export async function makeRoom(profileId: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
   const { list } = await profilesItem.get();
   for (const profile of list) await cacheFamily.removeAll(profile.id);
+  await refreshFirstView();
   await trimHistory(profileId, BUDGETS.history / 2, keep);
 }
 

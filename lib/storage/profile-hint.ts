@@ -10,16 +10,19 @@ export interface ProfileHint {
   list: { id: string; name: string; color: string; epoch: number }[];
 }
 
+/** The key of the profiles item (declared with its schema in profiles.ts). */
+export const PROFILES_KEY = 'profiles';
+
 const ID = /^[a-z0-9-]{1,40}$/;
 const COLOR = /^#[0-9a-f]{6}$/;
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 /** Profiles stored before epochs have none: epoch 0, as the schema reads them. */
 const epochOf = (value: unknown) =>
   Number.isInteger(value) && (value as number) >= 0 ? (value as number) : 0;
 
-export async function readProfileHint(): Promise<ProfileHint | null> {
-  const stored = (await area('local').get('profiles')).profiles;
+/** The hint in a raw stored `profiles` value; null unless one listed profile is active. */
+export function profileHintOf(stored: unknown): ProfileHint | null {
   const value = isRecord(stored) && stored.v === 1 && isRecord(stored.value) ? stored.value : null;
   if (!value || !Array.isArray(value.list)) return null;
   const list = value.list.flatMap((p: unknown) =>
@@ -35,4 +38,8 @@ export async function readProfileHint(): Promise<ProfileHint | null> {
   const active =
     typeof value.active === 'string' && list.some((p) => p.id === value.active) ? value.active : null;
   return active === null ? null : { active, list };
+}
+
+export async function readProfileHint(): Promise<ProfileHint | null> {
+  return profileHintOf((await area('local').get(PROFILES_KEY))[PROFILES_KEY]);
 }

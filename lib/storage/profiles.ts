@@ -4,6 +4,7 @@
  */
 import { z } from '../zod';
 import { Settings, defaultSettings } from './settings';
+import { PROFILES_KEY } from './profile-hint';
 import { storedItem } from './stored-item';
 
 export const PROFILE_NAME_MAX = 40;
@@ -29,7 +30,7 @@ export type Profile = z.infer<typeof Profile>;
 export const Profiles = z.object({ active: z.nullable(ProfileId), list: z.array(Profile) });
 export type Profiles = z.infer<typeof Profiles>;
 
-export const profilesItem = storedItem('local', 'profiles', Profiles, {
+export const profilesItem = storedItem('local', PROFILES_KEY, Profiles, {
   version: 1,
   fallback: () => ({ active: null, list: [] }),
 });
