@@ -17,6 +17,8 @@ import type { SettingsView } from '../../lib/messaging/protocol';
 import type { AppError } from '../../lib/app-error';
 import type { Send } from '../../lib/messaging/client';
 import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
+import type { FirstView } from '../../lib/storage/first-view';
+import { afterPaint } from '../after-paint';
 import { type CurrentTarget, createCurrentTarget } from '../current-target';
 import type { Loadable, WorkspaceContext } from '../slots/store';
 
@@ -64,6 +66,34 @@ export interface StoreDeps {
   current?: CurrentTarget;
   /** The view whose tab is remembered; without one the tab starts on Building every time. */
   view?: DashboardView;
+  /** What the page's first read found (lib/storage/first-view-read.ts): shown at once, then checked. */
+  first?: FirstSeed;
+}
+
+export interface FirstSeed {
+  /** The worker's first view of this profile and epoch, or null. */
+  view: FirstView | null;
+  tab: DashboardTab | null;
+}
+
+/** Data shown before it is checked: as cached data is, refreshing until the check is done. */
+const shownAt = <T>(part: { value: T; savedAt: number }): SectionState<T> => ({
+  status: 'ready',
+  data: part.value,
+  savedAt: part.savedAt,
+  refreshing: true,
+  refreshError: null,
+});
+
+/** The building the first view shows: its details' building, else the current one when listed, else the first. */
+function shownOf(view: FirstView | null): string | null {
+  if (!view) return null;
+  const list = view.buildings.value;
+  const target = view.target;
+  if (view.details) return view.details.buildingId;
+  return target?.kind === 'building' && list.some((b) => b.id === target.id)
+    ? target.id
+    : (list[0]?.id ?? null);
 }
 
 /** The state after an answer: new data, or the error — kept beside older data when there is some. */
@@ -77,13 +107,6 @@ export function settled<T>(
   if (current.status === 'ready') return { ...current, refreshing: false, refreshError: answer.error };
   return { status: 'error', error: answer.error };
 }
-
-/** Resolves after the next frame is painted (at once where there are no frames, as in tests). */
-const afterPaint = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') return resolve();
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
 
 /** Premium is known to be absent: the premium sections are not requested at all. */
 const knownNotPremium = (s: SettingsView | null) =>
@@ -103,6 +126,7 @@ export function createDashboardStore({
   now = Date.now,
   current = createCurrentTarget(profileId),
   view,
+  first,
 }: StoreDeps) {
   const tabItem = view
     ? () => import('../../lib/storage/dashboard-tab').then((module) => module.dashboardTabItem(view))
@@ -111,11 +135,16 @@ export function createDashboardStore({
   const settings = computed(() =>
     settingsState.value.status === 'ready' ? settingsState.value.value : null,
   );
-  const tab = signal<DashboardTab>('building');
-  const buildings = signal<SectionState<BuildingListEntry[]>>({ status: 'loading' });
-  const selectedId = signal<string | null>(null);
+  const seed = first?.view ?? null;
+  const tab = signal<DashboardTab>(first?.tab ?? 'building');
+  const buildings = signal<SectionState<BuildingListEntry[]>>(
+    seed ? shownAt(seed.buildings) : { status: 'loading' },
+  );
+  const selectedId = signal<string | null>(shownOf(seed));
+  /** What the first view showed and the cache (with zod) or the worker has not confirmed yet. */
+  const unchecked = { buildings: seed !== null, selection: seed !== null };
   const sections: { [K in SectionKey]: Signal<SectionState<SectionData[K]>> } = {
-    details: signal({ status: 'loading' }),
+    details: signal(seed?.details ? shownAt(seed.details) : { status: 'loading' }),
     rooms: signal({ status: 'loading' }),
     tenants: signal({ status: 'loading' }),
     accounts: signal({ status: 'loading' }),
@@ -141,12 +170,14 @@ export function createDashboardStore({
     force: boolean,
     /** Called once the cache has been checked: its data is shown, or the API is being asked. */
     cacheChecked?: () => void,
+    /** What is shown came from the first view: checked against the cache like data not yet shown. */
+    recheck = false,
   ): Promise<void> {
     const spec = SECTIONS[key];
     const target = sections[key] as Signal<SectionState<SectionData[K]>>;
     const mine = generation;
     const cache = sectionCache();
-    if (target.value.status !== 'ready') {
+    if (target.value.status !== 'ready' || recheck) {
       const cached = await (await cache).readSection(profileId, key, buildingId);
       if (mine !== generation) return;
       // Shown at once; whether it is fresh enough to skip the request depends on the profile's window.
@@ -191,7 +222,9 @@ export function createDashboardStore({
 
   async function loadBuildings(force: boolean): Promise<void> {
     const cache = sectionCache();
-    if (buildings.value.status !== 'ready') {
+    const recheck = unchecked.buildings;
+    unchecked.buildings = false;
+    if (buildings.value.status !== 'ready' || recheck) {
       const cached = await (await cache).readSection(profileId, 'buildings');
       if (cached) {
         buildings.value = {
@@ -242,21 +275,31 @@ export function createDashboardStore({
   }
 
   function show(id: string): void {
-    if (id === selectedId.value) return;
+    // The first view's building is loaded as any other, keeping its details on screen meanwhile.
+    const recheck = unchecked.selection && id === selectedId.value;
+    unchecked.selection = false;
+    if (id === selectedId.value && !recheck) return;
     generation += 1;
     batch(() => {
       selectedId.value = id;
-      for (const key of SECTION_KEYS) sections[key].value = { status: 'loading' };
+      for (const key of SECTION_KEYS)
+        if (!recheck || key !== 'details') sections[key].value = { status: 'loading' };
       transactions.value = null;
     });
     // The details come first: the sections below the fold start once they are painted (or asked for).
-    void loadSection('details', id, false, () => {
-      const mine = generation;
-      void afterPaint().then(() => {
-        if (mine !== generation) return;
-        for (const key of SECTION_KEYS) if (key !== 'details') void loadSection(key, id, false);
-      });
-    });
+    void loadSection(
+      'details',
+      id,
+      false,
+      () => {
+        const mine = generation;
+        void afterPaint().then(() => {
+          if (mine !== generation) return;
+          for (const key of SECTION_KEYS) if (key !== 'details') void loadSection(key, id, false);
+        });
+      },
+      recheck,
+    );
   }
 
   // A building made current anywhere (this page's picker, another page) is the one shown.
@@ -347,6 +390,13 @@ export function createDashboardStore({
         );
       await current.load();
       await loadBuildings(false);
+      // The first view's building, unless the stored target replaced it: made current as the
+      // list's first building would be, and loaded through the cache or the worker.
+      const shown = selectedId.value;
+      if (unchecked.selection && shown !== null) {
+        if (current.target.value === null) select(shown);
+        else show(shown);
+      }
     },
     /** Shows the Building or the Slots tab, and reopens it next time. */
     chooseTab(next: DashboardTab): void {

@@ -5,7 +5,8 @@
  */
 import { type VNode, render } from 'preact';
 import { bindProfile, send } from '../../lib/messaging/client';
-import { readProfileHint } from '../../lib/storage/profile-hint';
+import { type ProfileHint, readProfileHint } from '../../lib/storage/profile-hint';
+import { afterPaint } from '../after-paint';
 
 /** What a page needs of the profiles: which is active, and each one's name and colour. */
 export interface ProfileState {
@@ -25,6 +26,8 @@ function generationOf(state: Profiles): string | null {
 export async function mountForProfile(
   root: HTMLElement,
   view: (state: ProfileState) => VNode,
+  /** The stored profiles when the page has read them already (the popup's one first read). */
+  read?: ProfileHint | null,
 ): Promise<void> {
   let shown: string | null | undefined;
   const show = (profiles: Profiles) => {
@@ -42,10 +45,12 @@ export async function mountForProfile(
   };
   // The stored profiles give the first view at once; the worker's answer (which also moves the
   // previous release's data into the first profile) confirms them, or the page renders anew.
-  const answer = send('listProfiles', {});
-  const hint = await readProfileHint().catch(() => null);
+  const early = read === undefined ? send('listProfiles', {}) : null;
+  const hint = read === undefined ? await readProfileHint().catch(() => null) : read;
   if (hint) show(hint);
-  const confirmed = await answer;
+  // A page whose first view needs no worker asks it once that view is painted.
+  if (!early && hint) await afterPaint();
+  const confirmed = await (early ?? send('listProfiles', {}));
   if (confirmed.ok) show(confirmed.value);
   else if (!hint) show({ active: null, list: [] });
   // The stored item (and zod with it) loads after the first view, outside the popup's first bytes.
