@@ -22,7 +22,11 @@ export async function workerStopper(context: BrowserContext) {
     async stop(): Promise<void> {
       for (const other of context.pages()) if (other !== page) await other.close();
       await cdp.send('ServiceWorker.stopAllWorkers');
-      for (let i = 0; i < 200 && !allStopped(); i++) await new Promise((r) => setTimeout(r, 10));
+      // A worker still answering a closed page's last messages may start again: ask until it stays stopped.
+      for (let i = 0; i < 1_000 && !allStopped(); i++) {
+        if (i % 50 === 0) await cdp.send('ServiceWorker.stopAllWorkers');
+        await new Promise((r) => setTimeout(r, 10));
+      }
       if (!allStopped()) throw new Error(`the worker did not stop: ${JSON.stringify([...status])}`);
     },
     close: () => page.close(),
