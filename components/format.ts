@@ -1,9 +1,9 @@
 /** Numbers, amounts and times as a person in the browser's language reads them. */
-import { browser } from 'wxt/browser';
+import { nativeBrowser } from '../lib/native-browser';
 
 export function uiLanguage(): string {
   try {
-    return browser.i18n.getUILanguage() || 'en';
+    return nativeBrowser().i18n.getUILanguage() || 'en';
   } catch {
     return 'en';
   }

@@ -7,7 +7,7 @@
 import type { DashboardTab, DashboardView } from './dashboard-tab';
 import type { FirstView } from './first-view';
 import { PROFILES_KEY, type ProfileHint, isRecord, profileHintOf } from './profile-hint';
-import { area } from './stored-item';
+import { nativeBrowser } from '../native-browser';
 
 export const FIRST_VIEW_KEY = 'firstView';
 export const dashboardTabKey = (view: DashboardView) => `dashboard.tab.${view}`;
@@ -69,7 +69,7 @@ const tabOf = (stored: unknown): DashboardTab | null =>
 /** One storage read for everything the first render of `view` needs. */
 export async function readFirstView(view: DashboardView): Promise<FirstRead> {
   const tabKey = dashboardTabKey(view);
-  const stored = await area('local').get([PROFILES_KEY, FIRST_VIEW_KEY, tabKey]);
+  const stored = await nativeBrowser().storage.local.get([PROFILES_KEY, FIRST_VIEW_KEY, tabKey]);
   const profiles = profileHintOf(stored[PROFILES_KEY]);
   return { profiles, firstView: firstViewOf(stored[FIRST_VIEW_KEY], profiles), tab: tabOf(stored[tabKey]) };
 }

@@ -1,9 +1,10 @@
 /**
  * The profiles as stored, read without zod for a page's first view (zod loads after it): only
  * which one is active and each one's id, name and colour, each checked by hand. The page confirms
- * it with the worker's validated answer a moment later and renders anew if that differs.
+ * it with the worker's validated answer a moment later and renders anew if that differs. Read
+ * through the browser's own namespace: the polyfill loads after the first view.
  */
-import { area } from './stored-item';
+import { nativeBrowser } from '../native-browser';
 
 export interface ProfileHint {
   active: string | null;
@@ -41,5 +42,5 @@ export function profileHintOf(stored: unknown): ProfileHint | null {
 }
 
 export async function readProfileHint(): Promise<ProfileHint | null> {
-  return profileHintOf((await area('local').get(PROFILES_KEY))[PROFILES_KEY]);
+  return profileHintOf((await nativeBrowser().storage.local.get(PROFILES_KEY))[PROFILES_KEY]);
 }
