@@ -1,6 +1,5 @@
 /** The dashboard in a full tab: the popup's views with room to breathe, open while browsing. */
-import '../../components/theme.css';
-import '../../components/dashboard/dashboard.css';
+import '../../components/dashboard/page.css';
 import { mountDashboard } from '../../components/dashboard/mount';
 
 mountDashboard(document.getElementById('app') as HTMLElement, {

@@ -1,6 +1,5 @@
 /** Popup wiring: the dashboard in compact layout; a page's declared slot payload is offered after it. */
-import '../../components/theme.css';
-import '../../components/dashboard/dashboard.css';
+import '../../components/dashboard/page.css';
 import { afterPaint } from '../../components/after-paint';
 import { mountDashboard } from '../../components/dashboard/mount';
 import { readFirstView } from '../../lib/storage/first-view-read';

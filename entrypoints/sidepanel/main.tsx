@@ -1,6 +1,5 @@
 /** Chrome's side panel (Firefox: the sidebar): the dashboard beside the page, with the Slots tab. */
-import '../../components/theme.css';
-import '../../components/dashboard/dashboard.css';
+import '../../components/dashboard/page.css';
 import { mountDashboard } from '../../components/dashboard/mount';
 
 mountDashboard(document.getElementById('app') as HTMLElement, {

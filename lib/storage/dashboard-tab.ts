@@ -1,6 +1,6 @@
 /** The dashboard tab last chosen (Building or Slots), per view: the popup, the side panel, the full tab. */
 import { z } from '../zod';
-import { dashboardTabKey } from './first-view-read';
+import { dashboardTabKey } from './page-keys';
 import { type StoredItem, storedItem } from './stored-item';
 
 export const DashboardTab = z.enum(['building', 'slots']);

@@ -6,11 +6,11 @@
  */
 import type { DashboardTab, DashboardView } from './dashboard-tab';
 import type { FirstView } from './first-view';
-import { PROFILES_KEY, type ProfileHint, isRecord, profileHintOf } from './profile-hint';
+import { FIRST_VIEW_KEY, PROFILES_KEY, dashboardTabKey } from './page-keys';
+import { type ProfileHint, isRecord, profileHintOf } from './profile-hint';
 import { nativeBrowser } from '../native-browser';
 
-export const FIRST_VIEW_KEY = 'firstView';
-export const dashboardTabKey = (view: DashboardView) => `dashboard.tab.${view}`;
+export { FIRST_VIEW_KEY };
 
 export interface FirstRead {
   profiles: ProfileHint | null;

@@ -13,7 +13,7 @@ import { Building, BuildingListEntry, Target } from '../api/schemas';
 import { z } from '../zod';
 import { readCached } from './cache';
 import { currentTargetFamily } from './current-target';
-import { FIRST_VIEW_KEY } from './first-view-read';
+import { FIRST_VIEW_KEY } from './page-keys';
 import { withRememberedLabels } from './labels';
 import { ProfileId, profilesItem } from './profiles';
 import { area, storedItem } from './stored-item';

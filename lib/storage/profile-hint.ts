@@ -5,14 +5,12 @@
  * through the browser's own namespace: the polyfill loads after the first view.
  */
 import { nativeBrowser } from '../native-browser';
+import { PROFILES_KEY } from './page-keys';
 
 export interface ProfileHint {
   active: string | null;
   list: { id: string; name: string; color: string; epoch: number }[];
 }
-
-/** The key of the profiles item (declared with its schema in profiles.ts). */
-export const PROFILES_KEY = 'profiles';
 
 const ID = /^[a-z0-9-]{1,40}$/;
 const COLOR = /^#[0-9a-f]{6}$/;

@@ -4,7 +4,7 @@
  */
 import { z } from '../zod';
 import { Settings, defaultSettings } from './settings';
-import { PROFILES_KEY } from './profile-hint';
+import { PROFILES_KEY } from './page-keys';
 import { storedItem } from './stored-item';
 
 export const PROFILE_NAME_MAX = 40;
