@@ -130,6 +130,8 @@ export default defineBackground(() => {
   // A job still marked running was interrupted when the worker stopped: it goes on from where it was.
   void ready
     .then(async () => {
+      // What an update of the extension or the migration left: the popup's first view as stored now.
+      void refreshFirstView();
       for (const profile of (await profilesItem.get()).list)
         for (const entry of await jobFamily.entries(profile.id)) jobs.set(entry.key, entry.value);
       await showProgress(jobs.values());

@@ -16,7 +16,7 @@ import { currentTargetFamily } from './current-target';
 import { FIRST_VIEW_KEY } from './page-keys';
 import { withRememberedLabels } from './labels';
 import { ProfileId, profilesItem } from './profiles';
-import { area, storedItem } from './stored-item';
+import { area, envelope, storedItem } from './stored-item';
 
 const ReadAt = z.number().check(z.nonnegative());
 
@@ -97,12 +97,17 @@ export function withFirstView<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Writes the active profile's first view anew (or removes it when there is nothing to show). */
+/**
+ * Writes the active profile's first view anew (or removes it when there is nothing to show); an
+ * unchanged view is not written again, so open pages see no storage change for it.
+ */
 export function refreshFirstView(): Promise<void> {
   return withFirstView(async () => {
     const view = await composeFirstView().catch(() => null);
-    if (view) await firstViewItem.set(view);
-    else await firstViewItem.remove();
+    const stored = (await area('local').get(FIRST_VIEW_KEY))[FIRST_VIEW_KEY];
+    if (!view) {
+      if (stored !== undefined) await firstViewItem.remove();
+    } else if (JSON.stringify(stored) !== JSON.stringify(envelope(1, view))) await firstViewItem.set(view);
   }).catch(() => undefined); // a full storage only costs the instant popup
 }
 

@@ -3,7 +3,7 @@
  * sandbox over HTTP, storage from wxt's fake browser) and removes it with the account's data; the
  * page's hand check takes only an intact item of the active profile in its current epoch.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ImportDeps, createHandlers } from '../../lib/handlers';
 import type { SettingsInput } from '../../lib/messaging/protocol';
@@ -68,6 +68,16 @@ describe('the worker keeps the first view', () => {
     const raw = JSON.stringify(await fakeBrowser.storage.local.get(FIRST_VIEW_KEY));
     expect(raw).not.toContain(DEMO.premium.token);
     expect(raw).not.toContain(DEMO.premium.secret);
+  });
+
+  it('is not written again while what it shows is unchanged (open pages see no change)', async () => {
+    await configure();
+    await openPopupOnce();
+    await stored();
+    const writes = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await refreshFirstView();
+    expect(writes).not.toHaveBeenCalled();
+    writes.mockRestore();
   });
 
   it('follows the current target: its details when cached, none until they are read', async () => {
