@@ -13,7 +13,7 @@ import { readFirstView } from '../../lib/storage/first-view-read';
 import { BUILDING, BUILDINGS } from './dashboard-fixtures';
 // What the page loads after its first paint, loaded here first so that no import outlives a test.
 import '../../components/dashboard/MoreSections';
-import '../../components/dashboard/section-cache';
+import '../../components/page/cached-answers';
 import '../../lib/messaging/protocol';
 import '../../lib/storage/current-target';
 import '../../lib/storage/dashboard-tab';

@@ -3,8 +3,9 @@ import { effect } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Building, Room } from '../../lib/api/schemas';
-import { createCurrentTarget } from '../../components/current-target';
+import { createCurrentTarget } from '../../components/page/current-target';
 import { createDashboardStore } from '../../components/dashboard/store';
+import { createPageContext } from '../../components/page/context';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/client';
@@ -92,14 +93,14 @@ describe('dashboard store', () => {
       listTenants: () => ({ ok: true, value: [] }),
       listBankAccounts: () => ({ ok: true, value: [] }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
-    expect(store.selectedId.value).toBe('b-1');
+    expect(store.shownId.value).toBe('b-1');
     expect(store.sections.details.value).toMatchObject({
       status: 'ready',
       refreshing: true,
-      data: { label: 'Alt' },
+      value: { label: 'Alt' },
     });
     release({ ok: true, value: building });
     await flush();
@@ -107,7 +108,7 @@ describe('dashboard store', () => {
       status: 'ready',
       refreshing: false,
       savedAt: NOW,
-      data: { label: 'Haus' },
+      value: { label: 'Haus' },
     });
     expect(calls.filter((c) => c === 'readBuilding')).toHaveLength(1);
   });
@@ -118,7 +119,7 @@ describe('dashboard store', () => {
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
     expect(calls).not.toContain('readBuilding');
@@ -131,7 +132,7 @@ describe('dashboard store', () => {
     await flush();
     expect(store.sections.details.value).toMatchObject({
       status: 'ready',
-      data: building,
+      value: building,
       refreshError: { kind: 'network' },
     });
   });
@@ -141,7 +142,7 @@ describe('dashboard store', () => {
       getSettings: () => settings(false, false),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
     expect(store.sections.tenants.value).toEqual({ status: 'notPremium' });
@@ -158,7 +159,9 @@ describe('dashboard store', () => {
       listTenants: () => forbidden,
     });
     fakeBrowser.reset();
-    const second = createDashboardStore({ send: unknown.send, profileId: P, now: () => NOW });
+    const second = createDashboardStore({
+      page: createPageContext({ send: unknown.send, profileId: P, now: () => NOW }),
+    });
     await second.start();
     await flush();
     expect(unknown.calls).toContain('listTenants');
@@ -171,7 +174,7 @@ describe('dashboard store', () => {
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
       listTransactions: () => ({ ok: true, value: { total: 0, transactions: [] } }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     store.select('b-2');
     await flush();
@@ -182,9 +185,11 @@ describe('dashboard store', () => {
     expect(store.transactions.value).toMatchObject({ bankId: 'acc-1', skip: 200, page: { status: 'ready' } });
     expect(send).toHaveBeenLastCalledWith('listTransactions', { bankId: 'acc-1', limit: 25, skip: 200 });
 
-    const reopened = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const reopened = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW }),
+    });
     await reopened.start();
-    expect(reopened.selectedId.value).toBe('b-2');
+    expect(reopened.shownId.value).toBe('b-2');
   });
 
   it('shares one current target: a factory chosen elsewhere keeps the building shown, a building follows', async () => {
@@ -193,18 +198,20 @@ describe('dashboard store', () => {
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
     });
     const current = createCurrentTarget(P);
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW, current });
+    const store = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW, current }),
+    });
     await store.start();
     expect(current.target.value).toEqual({ kind: 'building', id: 'b-1' });
     current.choose({ kind: 'factory', id: 'f-501' });
-    expect(store.selectedId.value).toBe('b-1');
+    expect(store.shownId.value).toBe('b-1');
     current.choose({ kind: 'building', id: 'b-2' });
-    expect(store.selectedId.value).toBe('b-2');
-    expect(store.workspaceContext.buildings.value).toMatchObject({
+    expect(store.shownId.value).toBe('b-2');
+    expect(store.page.buildings.list.value).toMatchObject({
       status: 'ready',
       value: [{ id: 'b-1' }, { id: 'b-2' }],
     });
-    expect(store.workspaceContext.settings.value).toMatchObject({
+    expect(store.page.settings.value).toMatchObject({
       status: 'ready',
       value: { premium: true },
     });
@@ -217,16 +224,25 @@ describe('dashboard store', () => {
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'popup' });
+    const store = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW }),
+      view: 'popup',
+    });
     await store.start();
-    expect(store.selectedId.value).toBe('b-1');
+    expect(store.shownId.value).toBe('b-1');
     expect(await currentTargetItem(P).get()).toEqual({ kind: 'factory', id: 'f-501' });
     expect(store.tab.value).toBe('building');
     store.chooseTab('slots');
     await expect.poll(() => dashboardTabItem('popup').get()).toBe('slots');
-    const reopened = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'popup' });
+    const reopened = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW }),
+      view: 'popup',
+    });
     await reopened.start();
-    const sidePanel = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'sidepanel' });
+    const sidePanel = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW }),
+      view: 'sidepanel',
+    });
     await sidePanel.start();
     await expect.poll(() => reopened.tab.value).toBe('slots');
     await flush();
@@ -255,16 +271,18 @@ describe('dashboard store started from the first view', () => {
     await writeCached(P, ['buildings'], [{ id: 'b-1' }, { id: 'b-2' }], NOW);
     await writeCached(P, ['details', 'b-1'], { ...building, label: 'Haus' }, NOW);
     const { send, calls } = scriptedSend(answers);
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW, first: seed('Alt') });
-    expect(store.selectedId.value).toBe('b-1');
-    expect(store.sections.details.value).toMatchObject({ status: 'ready', data: { label: 'Alt' } });
+    const store = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW, first: seed('Alt').view }),
+    });
+    expect(store.shownId.value).toBe('b-1');
+    expect(store.sections.details.value).toMatchObject({ status: 'ready', value: { label: 'Alt' } });
     const states: string[] = [];
     const stop = effect(() => void states.push(store.sections.details.value.status));
     await store.start();
     await flush();
     stop();
     expect(states).not.toContain('loading');
-    expect(store.sections.details.value).toMatchObject({ status: 'ready', data: { label: 'Haus' } });
+    expect(store.sections.details.value).toMatchObject({ status: 'ready', value: { label: 'Haus' } });
     // Fresh in the cache: no message for them; the shown building became the current target.
     expect(calls).not.toContain('readBuilding');
     expect(calls).not.toContain('listBuildings');
@@ -274,10 +292,12 @@ describe('dashboard store started from the first view', () => {
   it('gives way to the stored current target when another building is current', async () => {
     await currentTargetItem(P).set({ kind: 'building', id: 'b-2' });
     const { send, calls } = scriptedSend(answers);
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW, first: seed('Alt') });
+    const store = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW, first: seed('Alt').view }),
+    });
     await store.start();
-    await expect.poll(() => store.sections.details.value).toMatchObject({ data: { label: 'Zwei' } });
-    expect(store.selectedId.value).toBe('b-2');
+    await expect.poll(() => store.sections.details.value).toMatchObject({ value: { label: 'Zwei' } });
+    expect(store.shownId.value).toBe('b-2');
     expect(calls).toContain('readBuilding');
   });
 });

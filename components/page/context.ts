@@ -1,0 +1,88 @@
+/**
+ * What every view of one page shares, for one profile and epoch: the worker (its messages name the
+ * profile), the settings, the current target, the buildings and the factories. A page makes one
+ * (components/page/mount.tsx) and drops it when the profile or its epoch changes.
+ */
+import { computed, signal } from '@preact/signals';
+import type { FirstView } from '../../lib/storage/first-view';
+import type { Send } from '../../lib/messaging/client';
+import type { SettingsView } from '../../lib/messaging/protocol';
+import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
+import { createBuildingList } from './buildings';
+import { type CurrentTarget, createCurrentTarget } from './current-target';
+import { createFactoryList } from './factories';
+
+/** The freshness window when the settings are not known (yet). */
+const DEFAULT_FRESH_MINUTES = 5;
+
+export interface PageContextOptions {
+  send: Send;
+  /** The profile the page shows: its cached answers, drafts, factories and current target. */
+  profileId: string;
+  /** Raised by a sign-out or a changed account: a page's stores belong to one epoch. */
+  epoch?: number;
+  now?: () => number;
+  /** The page's current target; tests share one between contexts. */
+  current?: CurrentTarget;
+  /**
+   * The worker's first view of this profile and epoch (lib/storage/first-view-read.ts): what the
+   * page shows in its first render, before zod and the worker; `start` checks it.
+   */
+  first?: FirstView | null;
+}
+
+export function createPageContext({
+  send,
+  profileId,
+  epoch = 0,
+  now = Date.now,
+  current = createCurrentTarget(profileId),
+  first = null,
+}: PageContextOptions) {
+  const settings = signal<Loadable<SettingsView>>(LOADING);
+  /** The settings' value, null until known. */
+  const settingsValue = computed(() => valueOf(settings.value));
+  const premium = computed(() => settingsValue.value?.premium ?? false);
+  let settingsLoad: Promise<SettingsView | null> | null = null;
+  const loadSettings = () =>
+    (settingsLoad ??= send('getSettings', {}).then((answer) => {
+      settings.value = settled(settings.value, answer, now());
+      return settingsValue.value;
+    }));
+  /** The profile's freshness window: younger cached answers are shown without a request. */
+  const freshMs = async () => ((await loadSettings())?.freshnessMinutes ?? DEFAULT_FRESH_MINUTES) * 60_000;
+  const buildings = createBuildingList({ send, profileId, now, freshMs, current, first: first?.buildings });
+  const factories = createFactoryList({ send, profileId, current });
+  let started: Promise<void> | null = null;
+
+  return {
+    send,
+    profileId,
+    epoch,
+    now,
+    first,
+    settings,
+    settingsValue,
+    premium,
+    loadSettings,
+    freshMs,
+    current,
+    buildings,
+    factories,
+    /** Loads the settings, the remembered target, then the building list and the factories; once. */
+    start(): Promise<void> {
+      started ??= (async () => {
+        void loadSettings();
+        void factories.load();
+        await current.load();
+        await buildings.load(false);
+      })();
+      return started;
+    },
+    dispose(): void {
+      current.dispose();
+    },
+  };
+}
+
+export type PageContext = ReturnType<typeof createPageContext>;
