@@ -11,7 +11,7 @@
  */
 import { Building, BuildingListEntry, Target } from '../api/schemas';
 import { z } from '../zod';
-import { readCached } from './cache';
+import { onCacheEvicted, readCached } from './cache';
 import { currentTargetFamily } from './current-target';
 import { FIRST_VIEW_KEY } from './page-keys';
 import { withRememberedLabels } from './labels';
@@ -110,6 +110,9 @@ export function refreshFirstView(): Promise<void> {
     } else if (JSON.stringify(stored) !== JSON.stringify(envelope(1, view))) await firstViewItem.set(view);
   }).catch(() => undefined); // a full storage only costs the instant popup
 }
+
+// An answer it shows may be among those a cache write evicted: composed anew from what is left.
+onCacheEvicted(() => void refreshFirstView());
 
 /** Removes the item when it belongs to `profileId`; call inside `withFirstView` with the removal of its data. */
 export async function dropFirstView(profileId: string): Promise<void> {

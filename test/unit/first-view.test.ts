@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type ImportDeps, createHandlers } from '../../lib/handlers';
 import type { SettingsInput } from '../../lib/messaging/protocol';
-import { BUDGETS, enforceBudgets } from '../../lib/storage/budget';
-import { cacheFamily } from '../../lib/storage/cache';
+import { enforceBudgets, profileBudgets } from '../../lib/storage/budget';
+import { cacheFamily, writeCached } from '../../lib/storage/cache';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { type FirstView, firstViewItem, refreshFirstView, withFirstView } from '../../lib/storage/first-view';
 import { FIRST_VIEW_KEY, firstViewOf, readFirstView } from '../../lib/storage/first-view-read';
@@ -122,6 +122,18 @@ describe('the worker keeps the first view', () => {
     expect(await stored()).toBeNull();
   });
 
+  it('goes with the answers a later cache write evicts to stay within the budget', async () => {
+    const id = await configure();
+    await openPopupOnce();
+    expect(await stored()).not.toBeNull();
+    const budget = (await profileBudgets()).cache;
+    const big = 'x'.repeat(150_000);
+    for (let i = 0; i * 150_000 <= budget; i++)
+      await writeCached(id, ['rooms', `b-${i}`], big, Date.now() + i);
+    expect(await cacheFamily.get(id, 'buildings')).toBeNull();
+    expect(await stored()).toBeNull();
+  });
+
   it('goes with the cached answers: cleared in "Stored data", evicted by the budget, and counted there', async () => {
     const id = await configure();
     await openPopupOnce();
@@ -129,12 +141,13 @@ describe('the worker keeps the first view', () => {
     expect(usage.ok && usage.value.families.firstView).toMatchObject({ count: 1 });
     expect(usage.ok && usage.value.families.firstView?.bytes).toBeGreaterThan(100);
 
-    await cacheFamily.set({ savedAt: 1, value: 'x'.repeat(BUDGETS.cache) }, id, 'rooms', 'old');
+    const budget = (await profileBudgets()).cache;
+    await cacheFamily.set({ savedAt: 1, value: 'x'.repeat(budget) }, id, 'rooms', 'old');
     await enforceBudgets(id);
     expect(await cacheFamily.get(id, 'rooms', 'old')).toBeNull();
     expect(await stored()).not.toBeNull(); // the oldest answer went; the list and details stay
 
-    await cacheFamily.set({ savedAt: Date.now(), value: 'x'.repeat(BUDGETS.cache) }, id, 'rooms', 'new');
+    await cacheFamily.set({ savedAt: Date.now(), value: 'x'.repeat(budget) }, id, 'rooms', 'new');
     await enforceBudgets(id);
     expect(await stored()).toBeNull(); // the list and details were older: evicted, and the view with them
 
