@@ -5,6 +5,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import { FRESHNESS_MINUTES_DEFAULT } from '../../lib/cache/fresh';
+import type { FirstView } from '../../lib/storage/first-view';
 import type { Send } from '../../lib/messaging/client';
 import type { SettingsView } from '../../lib/messaging/protocol';
 import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
@@ -21,6 +22,11 @@ export interface PageContextOptions {
   now?: () => number;
   /** The page's current target; tests share one between contexts. */
   current?: CurrentTarget;
+  /**
+   * The worker's first view of this profile and epoch (lib/storage/first-view-read.ts): what the
+   * page shows in its first render, before zod and the worker; `start` checks it.
+   */
+  first?: FirstView | null;
 }
 
 export function createPageContext({
@@ -29,6 +35,7 @@ export function createPageContext({
   epoch = 0,
   now = Date.now,
   current = createCurrentTarget(profileId),
+  first = null,
 }: PageContextOptions) {
   const settings = signal<Loadable<SettingsView>>(LOADING);
   /** The settings' value, null until known. */
@@ -43,7 +50,7 @@ export function createPageContext({
   /** The profile's freshness window: younger cached answers are shown without a request. */
   const freshMs = async () =>
     ((await loadSettings())?.freshnessMinutes ?? FRESHNESS_MINUTES_DEFAULT) * 60_000;
-  const buildings = createBuildingList({ send, profileId, now, freshMs, current });
+  const buildings = createBuildingList({ send, profileId, now, freshMs, current, first: first?.buildings });
   const factories = createFactoryList({ send, profileId, current });
   let started: Promise<void> | null = null;
 
@@ -52,6 +59,7 @@ export function createPageContext({
     profileId,
     epoch,
     now,
+    first,
     settings,
     settingsValue,
     premium,

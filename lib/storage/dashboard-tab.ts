@@ -1,6 +1,6 @@
 /** The dashboard tab last chosen (Building or Slots), per view: the popup, the side panel, the full tab. */
-import { ITEM_KEYS } from './names';
 import { z } from '../zod';
+import { dashboardTabKey } from './page-keys';
 import { type StoredItem, storedItem } from './stored-item';
 
 export const DashboardTab = z.enum(['building', 'slots']);
@@ -8,19 +8,13 @@ export type DashboardTab = z.infer<typeof DashboardTab>;
 
 export type DashboardView = 'popup' | 'sidepanel' | 'dashboard';
 
-const DASHBOARD_TAB_KEYS = {
-  popup: ITEM_KEYS.dashboardTabPopup,
-  sidepanel: ITEM_KEYS.dashboardTabSidepanel,
-  dashboard: ITEM_KEYS.dashboardTabDashboard,
-} as const;
-
 const items = new Map<DashboardView, StoredItem<DashboardTab>>();
 
 /** One item per view, so the side panel can stay on Slots while the popup opens on Building. */
 export function dashboardTabItem(view: DashboardView): StoredItem<DashboardTab> {
   let item = items.get(view);
   if (!item) {
-    item = storedItem('local', DASHBOARD_TAB_KEYS[view], DashboardTab, {
+    item = storedItem('local', dashboardTabKey(view), DashboardTab, {
       version: 1,
       migrations: { 1: (v) => v },
       fallback: () => 'building' as const,

@@ -4,21 +4,22 @@
  * take only these names, so no two modules can share one. Each family also says what a sign-out
  * does with it and what bounds its size; test/unit/storage-names.test.ts holds them to it.
  */
+import { FIRST_VIEW_KEY, PROFILES_KEY, dashboardTabKey } from './page-keys';
 import type { BudgetFamily } from './quota';
 
 /** Single items: the key each one is stored under (zod-free: page first views read some by hand). */
 export const ITEM_KEYS = {
-  profiles: 'profiles',
+  // Read before zod loads (a page's first view): declared in page-keys.ts, zod-free.
+  profiles: PROFILES_KEY,
+  firstView: FIRST_VIEW_KEY,
   requestQueues: 'requestQueues',
   scheduler: 'scheduler',
   pendingImport: 'pendingImport',
   pendingSelection: 'pendingSelection',
-  dashboardTabPopup: 'dashboard.tab.popup',
-  dashboardTabSidepanel: 'dashboard.tab.sidepanel',
-  dashboardTabDashboard: 'dashboard.tab.dashboard',
+  dashboardTabPopup: dashboardTabKey('popup'),
+  dashboardTabSidepanel: dashboardTabKey('sidepanel'),
+  dashboardTabDashboard: dashboardTabKey('dashboard'),
 } as const;
-
-export type ItemKey = (typeof ITEM_KEYS)[keyof typeof ITEM_KEYS];
 
 /**
  * What a sign-out (Forget) does with a family: `removed` always; `askFirst` only when the user

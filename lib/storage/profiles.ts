@@ -2,9 +2,9 @@
  * Accounts: several named profiles, each with its own connection settings; one is active. Pages may
  * read this item (it holds no token and no secret); only the worker writes it.
  */
-import { ITEM_KEYS } from './names';
 import { z } from '../zod';
 import { Settings, defaultSettings } from './settings';
+import { PROFILES_KEY } from './page-keys';
 import { storedItem, storedList } from './stored-item';
 
 export const PROFILE_NAME_MAX = 40;
@@ -41,7 +41,7 @@ export const Profiles = z.pipe(
 );
 export type Profiles = z.infer<typeof Profiles>;
 
-export const profilesItem = storedItem('local', ITEM_KEYS.profiles, Profiles, {
+export const profilesItem = storedItem('local', PROFILES_KEY, Profiles, {
   version: 1,
   fallback: () => ({ active: null, list: [] }),
 });

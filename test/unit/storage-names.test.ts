@@ -11,6 +11,7 @@ import { credentialFamilies } from '../../lib/storage/credentials';
 import { currentTargetFamily } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import { draftFamily } from '../../lib/storage/drafts';
+import { firstViewItem } from '../../lib/storage/first-view';
 import { targetsFamily } from '../../lib/storage/factories';
 import { historyFamily } from '../../lib/storage/history';
 import { jobFamily } from '../../lib/storage/import-jobs';
@@ -34,6 +35,7 @@ const FAMILY_OBJECTS = [
 ];
 const ITEM_OBJECTS = [
   profilesItem,
+  firstViewItem,
   requestQueuesItem,
   schedulerStateItem,
   dashboardTabItem('popup'),
