@@ -13,6 +13,7 @@ import {
   FactoryOptionUpdate,
   LooseRecord,
   PageOption,
+  pathIdProblem,
   Room,
   type Target,
   Tenant,
@@ -180,9 +181,10 @@ function invalid(field: string, message: string): ApiError {
   return { kind: 'invalidInput', field, message: `${field}: ${message}` };
 }
 
+/** The one id check (PathId), for ids in the path and in a write's body alike. */
 function checkId(field: string, id: unknown): ApiError | null {
-  if (typeof id !== 'string' || id.trim() === '') return invalid(field, 'must not be empty');
-  return null;
+  const problem = pathIdProblem(id);
+  return problem === null ? null : invalid(field, problem);
 }
 
 function checkInt(field: string, value: unknown, min: number, max: number): ApiError | null {

@@ -3,7 +3,7 @@
  * scopes a token needs and whether premium access is needed. A 403 names these in its ApiError,
  * so the UI can say what may be missing.
  */
-import type { Scope } from './schemas';
+import { pathIdProblem, type Scope } from './schemas';
 
 /** 'slots': only option slots 11 to 20 need premium. */
 export type PremiumNeed = 'required' | 'slots' | 'no';
@@ -95,13 +95,35 @@ export const ENDPOINTS = {
 export type EndpointId = keyof typeof ENDPOINTS;
 
 /**
- * Fills a path template; every parameter is encoded with encodeURIComponent, so an id with a
- * space, a slash or an umlaut stays one path segment.
+ * The first parameter of a path template that is not exactly one path segment (an id checked by
+ * PathId; numbers are whole and not negative), as `{ name, message }`; null when all are.
+ */
+export function pathParamProblem(
+  template: string,
+  params: Readonly<Record<string, string | number>>,
+): { name: string; message: string } | null {
+  for (const [, name] of template.matchAll(/\{(\w+)\}/g)) {
+    const value = params[name as string];
+    const message =
+      value === undefined
+        ? 'missing'
+        : typeof value === 'number'
+          ? Number.isSafeInteger(value) && value >= 0
+            ? null
+            : `${value} is not a whole number`
+          : pathIdProblem(value);
+    if (message !== null) return { name: name as string, message };
+  }
+  return null;
+}
+
+/**
+ * Fills a path template. Every parameter must be one path segment (pathParamProblem: the one id
+ * check of every endpoint); it is then encoded with encodeURIComponent, so a space or an umlaut
+ * stays in its segment.
  */
 export function fillPath(template: string, params: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
+  const problem = pathParamProblem(template, params);
+  if (problem) throw new Error(`not one path segment: ${problem.name}: ${problem.message}`);
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }

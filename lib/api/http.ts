@@ -4,7 +4,7 @@
  * Framework-free: it uses only `fetch`, `URL`, `AbortController` and timers.
  * Nothing here throws: every outcome, a rejected fetch included, comes back as a Result.
  */
-import { ENDPOINTS, type EndpointId, fillPath } from './endpoints';
+import { ENDPOINTS, type EndpointId, fillPath, pathParamProblem } from './endpoints';
 import { type ApiError, fail, ok, type Result } from './errors';
 import { parseRetryAfter } from './rate-headers';
 import { type Priority, type Report, type RequestScheduler, queueIdOf } from './scheduler';
@@ -89,6 +89,14 @@ export async function send<T>(cfg: ApiConfig, spec: RequestSpec<T>): Promise<Res
     const endpoint = ENDPOINTS[spec.endpoint];
     const base = checkBaseUrl(cfg.baseUrl);
     if (base) return fail(base);
+    const problem = pathParamProblem(endpoint.path, spec.params ?? {});
+    if (problem) {
+      return fail({
+        kind: 'invalidInput',
+        field: problem.name,
+        message: `${problem.name}: ${problem.message}`,
+      });
+    }
     const url = joinUrl(cfg.baseUrl, fillPath(endpoint.path, spec.params ?? {}));
     const exchange = (report?: Report) =>
       withRetries(cfg, endpoint.method, () => attempt(cfg, endpoint.method, url, spec, report));

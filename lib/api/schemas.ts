@@ -5,8 +5,32 @@
 import { DATA_MAX, PREMIUM_SLOTS, TITLE_MAX, countCharacters } from '../slots/count';
 import { z } from '../zod';
 
-export const BuildingId = z.string().check(z.minLength(1));
-export const FactoryId = z.string().check(z.minLength(1));
+/**
+ * Every id that goes into a URL path (building, factory, bank account; in a body too): exactly one
+ * path segment. Blank, `.` and `..` would name another path (or none); `/`, `\\` and `%` could become
+ * separators or dot segments on a server that decodes them; control characters are never part of
+ * an id. The API's ids are 24 hex characters, the sandbox's `b-1001`: nothing real is refused.
+ */
+export const PathId = z.string().check(
+  z.minLength(1, 'must not be blank'),
+  z.maxLength(200, 'at most 200 characters'),
+  z.refine((id) => id.trim() !== '', { message: 'must not be blank' }),
+  z.refine((id) => id.trim() !== '.' && id.trim() !== '..', {
+    message: 'must not be “.” or “..” (they name another path of the API)',
+  }),
+  z.refine((id) => !/[/\\%]/.test(id) && ![...id].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f'), {
+    message: 'must not contain “/”, “\\”, “%” or control characters (one path segment only)',
+  }),
+);
+
+/** The first problem of an id as a path segment, or null when it is one. */
+export function pathIdProblem(id: unknown): string | null {
+  const parsed = PathId.safeParse(id);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'not an id');
+}
+
+export const BuildingId = PathId;
+export const FactoryId = PathId;
 
 export const Building = z.looseObject({
   id: z.string(),
@@ -118,17 +142,8 @@ export type FactoryOptionUpdate = z.infer<typeof FactoryOptionUpdate>;
 export const TargetKind = z.enum(['building', 'factory']);
 export type TargetKind = z.infer<typeof TargetKind>;
 
-/**
- * A target's id goes into a URL path: blank, `.` and `..` would name another path (or none), so
- * they are refused with a message saying so.
- */
-export const TargetId = z.string().check(
-  z.minLength(1, 'must not be blank'),
-  z.refine((id) => id.trim() !== '', { message: 'must not be blank' }),
-  z.refine((id) => id.trim() !== '.' && id.trim() !== '..', {
-    message: 'must not be “.” or “..” (they name another path of the API)',
-  }),
-);
+/** A target's id (building or factory): an id of the API, see PathId. */
+export const TargetId = PathId;
 
 /** A building or factory whose slots are read and written. */
 export const Target = z.object({ kind: TargetKind, id: TargetId });
