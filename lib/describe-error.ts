@@ -150,6 +150,11 @@ export function describeError(error: AppError): ErrorDescription {
           : t('error_malformed_root', text),
       };
     }
+    case 'tooLarge':
+      return {
+        title: t('error_tooLarge_title'),
+        detail: t('error_tooLarge_detail', String(Math.round(error.maxBytes / 1024))),
+      };
     case 'invalidInput':
       return {
         title: t('error_invalidInput_title'),

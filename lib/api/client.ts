@@ -3,7 +3,7 @@
  * Result and never throws; inputs are checked before any request is sent.
  */
 import { PREMIUM_SLOTS, countCharacters, DATA_MAX, TITLE_MAX } from '../slots/count';
-import type { z } from '../zod';
+import { z } from '../zod';
 import { type ApiError, fail, ok, type Result } from './errors';
 import { type ApiConfig, isPlainObject, type RawResponse, send, truncate } from './http';
 import {
@@ -11,7 +11,8 @@ import {
   BuildingListEntry,
   BuildingOptionUpdate,
   FactoryOptionUpdate,
-  LooseRecord,
+  knownRecordFields,
+  type LooseRecord,
   PageOption,
   pathIdProblem,
   Room,
@@ -86,9 +87,7 @@ export async function writeBuildingOption(cfg: ApiConfig, body: BuildingOptionUp
 export async function listBankAccounts(cfg: ApiConfig, buildingId: string): Promise<Result<LooseRecord[]>> {
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
-  return emptyOn404(
-    await send(cfg, { endpoint: 'bankAccounts', params: { buildingId }, parse: tolerantList(LooseRecord) }),
-  );
+  return emptyOn404(await send(cfg, { endpoint: 'bankAccounts', params: { buildingId }, parse: recordList }));
 }
 
 /**
@@ -333,12 +332,17 @@ function listOf<S extends z.ZodMiniType>(schema: S, value: unknown): Result<z.ou
   return validateElements(schema, items, prefix);
 }
 
+/** A record of a shape the spec does not show, reduced to the fields the extension knows. */
+const KnownRecord = z.pipe(z.record(z.string(), z.unknown()), z.transform(knownRecordFields));
+
+const recordList = tolerantList(KnownRecord);
+
 const TOTAL_KEYS = ['totalTransactions', 'total'];
 
 function transactionsPage(response: RawResponse): Result<TransactionsPage> {
   const body = parseJson(response);
   if (!body.ok) return body;
-  const transactions = listOf(LooseRecord, body.value);
+  const transactions = listOf(KnownRecord, body.value);
   if (!transactions.ok) return transactions;
   const wrapper = isPlainObject(body.value) ? body.value : {};
   const total = TOTAL_KEYS.map((key) => wrapper[key]).find(

@@ -17,7 +17,38 @@ export interface Endpoint {
   /** Scopes that only change the content of the response. */
   readonly optionalScopes: readonly Scope[];
   readonly premium: PremiumNeed;
+  /** A 2xx answer larger than this is refused unread (see the caps below). */
+  readonly maxBodyBytes: number;
 }
+
+const KB = 1024;
+
+/**
+ * Caps on a 2xx body, derived from what an honest answer can hold. JSON's worst case is a
+ * character written as a `\uXXXX` escape: 6 bytes (and never more in UTF-8).
+ *
+ * A slot: title (64) and data (2400) characters, every one escaped, are 14 784 bytes, plus field
+ * names and a timestamp (about 100): under 15 KB; twice that for whitespace and slack.
+ */
+export const SLOT_ANSWER_MAX_BYTES = 32 * KB;
+/** A building's details: 10 short fields (names, an address, numbers), under 2 KB even escaped. */
+export const DETAILS_ANSWER_MAX_BYTES = 16 * KB;
+/**
+ * A transactions page: at most 25 rows (the spec's limit). A row is six short fields (two account
+ * numbers, a reference, a purpose, an amount, a time): 2 KB covers a 300-character purpose written
+ * as escapes; 25 rows of 2 KB and the wrapper: 64 KB.
+ */
+export const TRANSACTIONS_ANSWER_MAX_BYTES = 64 * KB;
+/** Bank accounts of one building: a handful; 64 KB holds a hundred of 600 bytes. */
+export const ACCOUNTS_ANSWER_MAX_BYTES = 64 * KB;
+/**
+ * Lists whose length the spec does not bound (buildings of a character, rooms and tenants of a
+ * building): an entry is under 500 bytes (a room with its interior and image URL), so 512 KB holds
+ * a thousand, more than any owner or building the game has shown.
+ */
+export const LIST_ANSWER_MAX_BYTES = 512 * KB;
+/** A write answers the plain text "option was updated". */
+export const WRITE_ANSWER_MAX_BYTES = 1 * KB;
 
 export const ENDPOINTS = {
   buildingList: {
@@ -26,6 +57,7 @@ export const ENDPOINTS = {
     scopes: ['building'],
     optionalScopes: [],
     premium: 'no',
+    maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
   buildingDetails: {
     method: 'GET',
@@ -33,6 +65,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.details'],
     optionalScopes: [],
     premium: 'no',
+    maxBodyBytes: DETAILS_ANSWER_MAX_BYTES,
   },
   buildingTenants: {
     method: 'GET',
@@ -40,6 +73,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.tenants'],
     optionalScopes: ['building.tenants.activity'],
     premium: 'required',
+    maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
   buildingRooms: {
     method: 'GET',
@@ -47,6 +81,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.rooms'],
     optionalScopes: [],
     premium: 'no',
+    maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
   buildingOptionRead: {
     method: 'GET',
@@ -54,6 +89,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.options'],
     optionalScopes: [],
     premium: 'slots',
+    maxBodyBytes: SLOT_ANSWER_MAX_BYTES,
   },
   buildingOptionWrite: {
     method: 'POST',
@@ -61,6 +97,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.options.edit'],
     optionalScopes: [],
     premium: 'slots',
+    maxBodyBytes: WRITE_ANSWER_MAX_BYTES,
   },
   bankAccounts: {
     method: 'GET',
@@ -68,6 +105,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.bankaccount'],
     optionalScopes: [],
     premium: 'required',
+    maxBodyBytes: ACCOUNTS_ANSWER_MAX_BYTES,
   },
   transactions: {
     method: 'GET',
@@ -75,6 +113,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.bankaccount'],
     optionalScopes: [],
     premium: 'required',
+    maxBodyBytes: TRANSACTIONS_ANSWER_MAX_BYTES,
   },
   factoryOptionRead: {
     method: 'GET',
@@ -82,6 +121,7 @@ export const ENDPOINTS = {
     scopes: ['factory', 'factory.options'],
     optionalScopes: [],
     premium: 'slots',
+    maxBodyBytes: SLOT_ANSWER_MAX_BYTES,
   },
   factoryOptionWrite: {
     method: 'POST',
@@ -89,6 +129,7 @@ export const ENDPOINTS = {
     scopes: ['factory', 'factory.options.edit'],
     optionalScopes: [],
     premium: 'slots',
+    maxBodyBytes: WRITE_ANSWER_MAX_BYTES,
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -1,6 +1,8 @@
 /**
  * One schema per resource of the Page Options API spec; types are inferred, never written twice.
- * Response schemas are loose (unknown fields are kept) because the server may add fields.
+ * Response schemas keep only the fields the extension knows: the server may add fields, and what
+ * is cached and sent to pages must not carry what nobody reads (an unknown field nested 100 000
+ * levels deep broke the reply to a page).
  */
 import { DATA_MAX, PREMIUM_SLOTS, TITLE_MAX, countCharacters } from '../slots/count';
 import { z } from '../zod';
@@ -32,7 +34,7 @@ export function pathIdProblem(id: unknown): string | null {
 export const BuildingId = PathId;
 export const FactoryId = PathId;
 
-export const Building = z.looseObject({
+export const Building = z.object({
   id: z.string(),
   hash: z.string(),
   label: z.string(),
@@ -50,7 +52,7 @@ export type Building = z.infer<typeof Building>;
  * Entry of GET /building/list. The spec does not show its fields: only an identifier is required.
  * The live service is observed to send only `id` and `hash`.
  */
-export const BuildingListEntry = z.looseObject({
+export const BuildingListEntry = z.object({
   id: z.pipe(
     z.union([z.string(), z.number()]),
     z.transform((v) => String(v)),
@@ -63,7 +65,7 @@ export const BuildingListEntry = z.looseObject({
 });
 export type BuildingListEntry = z.infer<typeof BuildingListEntry>;
 
-export const Tenant = z.looseObject({
+export const Tenant = z.object({
   roomId: z.string(),
   roomHash: z.string(),
   roomName: z.string(),
@@ -72,14 +74,14 @@ export const Tenant = z.looseObject({
 });
 export type Tenant = z.infer<typeof Tenant>;
 
-export const InteriorDetails = z.looseObject({
+export const InteriorDetails = z.object({
   inventoryCapacity: z.int(),
   kitchenCapacity: z.int(),
   wardrobeCapacity: z.int(),
 });
 export type InteriorDetails = z.infer<typeof InteriorDetails>;
 
-export const Room = z.looseObject({
+export const Room = z.object({
   id: z.string(),
   hash: z.string(),
   name: z.string(),
@@ -92,16 +94,52 @@ export const Room = z.looseObject({
 export type Room = z.infer<typeof Room>;
 
 /** A slot as read. Limits are not enforced on reads: what the server stores is shown as it is. */
-export const PageOption = z.looseObject({
+export const PageOption = z.object({
   title: z.string(),
   data: z.string(),
   lastUpdated: z.nullable(z.string()),
 });
 export type PageOption = z.infer<typeof PageOption>;
 
-/** Any record of a shape the spec does not show (bank accounts, transactions): kept whole for display. */
-export const LooseRecord = z.record(z.string(), z.unknown());
+/**
+ * The fields of bank account and transaction records the extension shows (the spec shows none:
+ * these are what the sandbox's default shape and the live service's clients carry).
+ */
+export const RECORD_FIELDS = [
+  'id',
+  'label',
+  'name',
+  'note',
+  'main',
+  'date',
+  'timestamp',
+  'iban',
+  'vban',
+  'number',
+  'accountNumber',
+  'counterparty',
+  'reference',
+  'senderVban',
+  'receiverVban',
+  'purpose',
+  'amount',
+  'balance',
+] as const;
+const RecordValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** A record of a shape the spec does not show (bank accounts, transactions): known fields, plain values. */
+export const LooseRecord = z.record(z.string(), RecordValue);
 export type LooseRecord = z.infer<typeof LooseRecord>;
+
+/** A server's record reduced to the known fields with plain values; anything else is dropped. */
+export function knownRecordFields(raw: Record<string, unknown>): LooseRecord {
+  const out: LooseRecord = {};
+  for (const field of RECORD_FIELDS) {
+    const value = raw[field];
+    if (RecordValue.safeParse(value).success) out[field] = value as LooseRecord[string];
+  }
+  return out;
+}
 
 /** One page of transactions; `total` when the server counts them (live: `totalTransactions`). */
 export const TransactionsPage = z.object({

@@ -125,7 +125,7 @@ export function settingsHandlers(
       const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
       const { profile, baseUrl, token, secret, changedAccount } = candidate.value;
-      const config = api.placed(apiConfig(deps, baseUrl, token), 'user');
+      const config = api.placed(apiConfig(deps, baseUrl, token, secret), 'user');
       const buildings = await api.listBuildings(config);
       if (!buildings.ok && refusesSave(buildings.error)) return buildings;
       // Premium is probed once per key and remembered.
@@ -165,7 +165,8 @@ export function settingsHandlers(
     async testConnection(input, context) {
       const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
-      const config = api.placed(apiConfig(deps, candidate.value.baseUrl, candidate.value.token), 'user');
+      const { baseUrl, token, secret } = candidate.value;
+      const config = api.placed(apiConfig(deps, baseUrl, token, secret), 'user');
       const buildings = await api.listBuildings(config);
       if (!buildings.ok) return buildings;
       const premium = await detectPremium(config, buildings.value);
