@@ -48,6 +48,8 @@ export interface RequestPlacement {
   order?: number;
   /** For cancelling a group (an import job's id). */
   tag?: string;
+  /** Sent at once even while the key's queue waits; a 429 ends it (saving credentials). */
+  skipWait?: boolean;
 }
 
 /** The same config with the scheduler placement of a call site. */
