@@ -13,7 +13,8 @@ import {
   FactoryOptionUpdate,
   knownRecordFields,
   type LooseRecord,
-  PageOption,
+  type PageOption,
+  PageOptionAnswer,
   pathIdProblem,
   Room,
   type Target,
@@ -69,7 +70,7 @@ export async function readBuildingOption(
   return send(cfg, {
     endpoint: 'buildingOptionRead',
     params: { buildingId, option },
-    parse: json(PageOption),
+    parse: json(PageOptionAnswer),
   });
 }
 
@@ -126,7 +127,7 @@ export async function readFactoryOption(
   return send(cfg, {
     endpoint: 'factoryOptionRead',
     params: { factoryId, option },
-    parse: json(PageOption),
+    parse: json(PageOptionAnswer),
   });
 }
 

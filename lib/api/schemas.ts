@@ -93,13 +93,35 @@ export const Room = z.object({
 });
 export type Room = z.infer<typeof Room>;
 
-/** A slot as read. Limits are not enforced on reads: what the server stores is shown as it is. */
+/**
+ * A slot as the extension keeps it. Limits are not enforced on reads: what the server stores is
+ * shown as it is. `lastUpdated` null: the time is unknown (a save then compares title and data).
+ */
 export const PageOption = z.object({
   title: z.string(),
   data: z.string(),
   lastUpdated: z.nullable(z.string()),
 });
 export type PageOption = z.infer<typeof PageOption>;
+
+/**
+ * A slot as the API answers it: the time as the spec names it (`lastUpdated`) or as one public
+ * client of the live service types it (`lastUpdate`), either of them missing or null; read into
+ * a PageOption.
+ */
+export const PageOptionAnswer = z.pipe(
+  z.object({
+    title: z.string(),
+    data: z.string(),
+    lastUpdated: z.optional(z.nullable(z.string())),
+    lastUpdate: z.optional(z.nullable(z.string())),
+  }),
+  z.transform(({ title, data, lastUpdated, lastUpdate }): PageOption => ({
+    title,
+    data,
+    lastUpdated: lastUpdated ?? lastUpdate ?? null,
+  })),
+);
 
 /**
  * The fields of bank account and transaction records the extension shows (the spec shows none:

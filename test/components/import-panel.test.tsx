@@ -372,7 +372,14 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     expect(worker.sent('saveSlot')).toEqual([
       {
         type: 'saveSlot',
-        payload: { target, option: 4, title: 'old', data: 'O', expectedLastUpdated: later.lastUpdated },
+        payload: {
+          target,
+          option: 4,
+          title: 'old',
+          data: 'O',
+          expectedLastUpdated: later.lastUpdated,
+          expected: { title: later.title, data: later.data },
+        },
       },
     ]);
   });
