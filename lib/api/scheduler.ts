@@ -485,6 +485,8 @@ export class RequestScheduler {
     const waitMs = asked === null ? null : Math.min(asked, MAX_WAIT_MS);
     const retryAt = waitMs !== null ? now + waitMs : null;
     if (retryAt !== null) queue.waitingUntil = Math.max(queue.waitingUntil ?? 0, retryAt);
+    // An answer past the cap is not credible: the queue waits the cap, but learns no budget from it.
+    if (overCap !== null) return overCap;
     if (signal.limit !== null) {
       this.learnFromHeaders(queue, signal, now);
       return overCap;

@@ -76,6 +76,8 @@ describe('an absurd Retry-After', () => {
       error: expect.objectContaining({ kind: 'rateLimited', retryAfterMs: 1e15 }),
     });
     expect(other).toEqual(answer);
+    // Not credible: no budget is learned from it.
+    expect(scheduler.view()[0]?.budget).toBeNull();
     // A retry waits no longer than the cap, then goes.
     const { sent, task } = server(clock, () => ({ status: 200 }));
     const retry = scheduler.run(QUEUE, { priority: 'user' }, task('retry'));
