@@ -203,7 +203,8 @@ describe('a broken manifest is shown with what is wrong, never repaired', () => 
 });
 
 describe('planDocument', () => {
-  const empty = (n: number) => Array.from({ length: n }, () => ({ title: '', data: '', lastUpdated: null }));
+  const empty = (n: number): PageOption[] =>
+    Array.from({ length: n }, () => ({ title: '', data: '', lastUpdated: null }));
   const input = (text: string, current: (PageOption | null)[], slotCount = 20) => ({
     text,
     layout: DEFAULT_LAYOUT,
