@@ -2,9 +2,9 @@
  * Finds Debian's Firefox ESR and launches it headless under puppeteer-core over WebDriver BiDi, with
  * the unpacked Firefox build installed as a temporary add-on at a fixed moz-extension:// origin.
  */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { findFirefox } from '../../scripts/browsers';
 
 /** The store build: it asks for the API origin at save time, granted without a prompt by a pref. */
 export const EXTENSION_DIR = resolve(process.env.E2E_FIREFOX_EXTENSION_DIR ?? '.output/firefox-mv3');
@@ -15,15 +15,11 @@ const GECKO_ID = 'page-options@example.org';
 const EXTENSION_UUID = '5f0e7a4c-2b1d-4c8e-9a36-7d4b1e0c9f21';
 export const EXTENSION_ORIGIN = `moz-extension://${EXTENSION_UUID}`;
 
-const CANDIDATES = [process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox'];
-
-export function findFirefox(): string | null {
-  return CANDIDATES.find((path): path is string => !!path && existsSync(path)) ?? null;
-}
+export { findFirefox };
 
 export const NO_FIREFOX_HELP = [
   'No Firefox found for the Firefox end-to-end tests.',
-  "Install Debian's Firefox ESR:  sudo apt-get update && sudo apt-get install -y firefox-esr",
+  "Run `npm test` (it installs Debian's firefox-esr as root), or: sudo apt-get update && sudo apt-get install -y firefox-esr",
   'or point FIREFOX_PATH at a Firefox binary (142 or newer).',
 ].join('\n');
 

@@ -1,20 +1,17 @@
 /** Finds Debian's Chromium and launches it with the built extension loaded. */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, type Worker, chromium } from 'playwright-core';
+import { findChromium } from '../../scripts/browsers';
 
 export const EXTENSION_DIR = resolve(process.env.E2E_EXTENSION_DIR ?? '.output/chrome-mv3-e2e');
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-
-export function findChromium(): string | null {
-  return CANDIDATES.find((path): path is string => !!path && existsSync(path)) ?? null;
-}
+export { findChromium };
 
 export const NO_CHROMIUM_HELP = [
   'No Chromium found for the end-to-end tests.',
-  "Install Debian's Chromium:  sudo apt-get update && sudo apt-get install -y chromium",
+  "Run `npm test` (it installs Debian's chromium as root), or: sudo apt-get update && sudo apt-get install -y chromium",
   'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
 ].join('\n');
 
