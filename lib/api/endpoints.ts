@@ -1,5 +1,6 @@
 /**
- * The ten endpoints of the Page Options API, as the spec lists them: method, path template, the
+ * The ten endpoints of the Page Options API, as the spec lists them (and the factory list, which
+ * public clients use): method, path template, the
  * scopes a token needs and whether premium access is needed. A 403 names these in its ApiError,
  * so the UI can say what may be missing.
  */
@@ -75,6 +76,14 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.bankaccount'],
     optionalScopes: [],
     premium: 'required',
+  },
+  /** Not in the spec: what public clients of the live service read to learn factory ids. */
+  factoryList: {
+    method: 'GET',
+    path: '/factory/list/',
+    scopes: ['factory'],
+    optionalScopes: [],
+    premium: 'no',
   },
   factoryOptionRead: {
     method: 'GET',

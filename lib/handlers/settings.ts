@@ -1,7 +1,7 @@
 /** Settings handlers: the only place where the token and secret are written or probed. */
 import * as api from '../api/client';
 import { type ApiError, fail, ok, type Result } from '../api/errors';
-import type { BuildingListEntry } from '../api/schemas';
+import type { BuildingListEntry, Scope } from '../api/schemas';
 import type { SettingsInput, SettingsView } from '../messaging/protocol';
 import type { AppError } from '../app-error';
 import type { Handlers, MessageContext } from '../messaging/router';
@@ -19,6 +19,7 @@ import { BaseUrl, effectivePremium, originOf, originPattern } from '../storage/s
 import { type WorkerDeps, apiConfig, endAccountRequests } from './context';
 import { cancelProfileJobs } from './import';
 import { probeScopes } from './probe';
+import { discoveryOf } from '../factories/discovery';
 
 export async function viewOf(profile: Profile): Promise<SettingsView> {
   const credentials = await profileCredentials(profile);
@@ -113,6 +114,19 @@ export const refusedForPremium = (error: ApiError) =>
 /** A refused token stops the save; any other failure (offline, server down) does not. */
 const refusesSave = (error: ApiError) => error.kind === 'unauthorized';
 
+/** The factory list needs the scope `factory` alone: its answer tells whether the token has it. */
+function withFactoryScope(
+  scopes: { missingScopes: Scope[]; uncheckedScopes: Scope[] },
+  factories: { count: number } | { reason: string },
+) {
+  const known = 'count' in factories || factories.reason === 'forbidden';
+  if (!known) return scopes;
+  const uncheckedScopes = scopes.uncheckedScopes.filter((s) => s !== 'factory');
+  const missingScopes =
+    'count' in factories ? scopes.missingScopes : [...scopes.missingScopes, 'factory' as const];
+  return { missingScopes, uncheckedScopes };
+}
+
 export function settingsHandlers(
   deps: WorkerDeps,
 ): Pick<Handlers, 'getSettings' | 'saveSettings' | 'testConnection'> {
@@ -170,8 +184,15 @@ export function settingsHandlers(
       if (!buildings.ok) return buildings;
       const premium = await detectPremium(config, buildings.value);
       const probes = api.placed(config, 'background');
-      const scopes = await probeScopes(probes, buildings.value[0]?.id ?? null, premium);
-      return ok({ buildings: buildings.value, premium, ...scopes });
+      const [scopes, listed] = await Promise.all([
+        probeScopes(probes, buildings.value[0]?.id ?? null, premium),
+        api.listFactories(config),
+      ]);
+      const discovery = discoveryOf(listed);
+      const factories = !discovery.ok
+        ? { reason: 'unexpected' as const, detail: discovery.error.kind }
+        : (discovery.value.unavailable ?? { count: discovery.value.factories.length });
+      return ok({ buildings: buildings.value, premium, ...withFactoryScope(scopes, factories), factories });
     },
   };
 }

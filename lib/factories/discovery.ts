@@ -1,0 +1,72 @@
+/**
+ * Factory discovery: the account's factories from GET /factory/list/ (not in the spec), or why the
+ * extension falls back to factories added by hand. A missing endpoint (404), a missing scope
+ * (403: `factory`) or any other unexpected answer is an outcome, not an error: the picker keeps
+ * hand entry and says why once. Only failures that say nothing about the endpoint (offline, a
+ * timeout, the request limit, a refused token) stay errors and are asked again next time.
+ */
+import type { ApiError, Result } from '../api/errors';
+import { ok } from '../api/errors';
+import { FactoryListEntry } from '../api/schemas';
+import { z } from '../zod';
+
+export const FactoryListUnavailable = z.object({
+  reason: z.enum(['notFound', 'forbidden', 'unexpected']),
+  /** The server's message or the error kind, shown with the reason. */
+  detail: z.string(),
+});
+export type FactoryListUnavailable = z.infer<typeof FactoryListUnavailable>;
+
+export const FactoryDiscovery = z.object({
+  factories: z.array(FactoryListEntry),
+  unavailable: z.nullable(FactoryListUnavailable),
+});
+export type FactoryDiscovery = z.infer<typeof FactoryDiscovery>;
+
+const PASSING: ApiError['kind'][] = ['network', 'timeout', 'aborted', 'rateLimited', 'unauthorized'];
+
+function detailOf(error: ApiError): string {
+  return 'message' in error && error.message ? error.message : error.kind;
+}
+
+/** The list, or why there is none; transient failures stay errors. */
+export function discoveryOf(answer: Result<FactoryListEntry[]>): Result<FactoryDiscovery> {
+  if (answer.ok) return ok({ factories: answer.value, unavailable: null });
+  const { error } = answer;
+  if (PASSING.includes(error.kind)) return answer;
+  const reason =
+    error.kind === 'notFound' ? 'notFound' : error.kind === 'forbidden' ? 'forbidden' : 'unexpected';
+  return ok({ factories: [], unavailable: { reason, detail: detailOf(error) } });
+}
+
+/** A factory a picker offers: from the list, added by hand, or both (merged by id). */
+export interface KnownFactory {
+  id: string;
+  name: string;
+  listed: boolean;
+  added: boolean;
+}
+
+/**
+ * The listed factories first (named by the list), then those added by hand that the list lacks;
+ * a hand-added one that the list has is one entry, named by the name given when it was added.
+ */
+export function mergeFactories(
+  listed: readonly FactoryListEntry[],
+  added: readonly { id: string; name: string }[],
+): KnownFactory[] {
+  const byId = new Map(added.map((f) => [f.id, f]));
+  const merged: KnownFactory[] = listed.map((f) => {
+    const own = byId.get(f.id);
+    return {
+      id: f.id,
+      name: own?.name.trim() || f.name?.trim() || '',
+      listed: true,
+      added: own !== undefined,
+    };
+  });
+  const seen = new Set(listed.map((f) => f.id));
+  for (const f of added)
+    if (!seen.has(f.id)) merged.push({ id: f.id, name: f.name, listed: false, added: true });
+  return merged;
+}
