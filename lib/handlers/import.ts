@@ -149,7 +149,7 @@ export function importHandlers(
       return ok({ status: 'ready' as const, target: parsed.target, items });
     },
 
-    async startImport({ target, slots }, context) {
+    async startImport({ target, slots, finalSlot }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
@@ -163,7 +163,21 @@ export function importHandlers(
           message: first ? `${first.path}: ${first.message}` : 'invalid',
         });
       }
-      const job = newJob(connection.value.profile.id, 'import', parsed.target, parsed.slots);
+      if (finalSlot !== undefined && !parsed.slots.some((s) => s.slot === finalSlot)) {
+        return fail({
+          kind: 'invalidInput',
+          field: 'finalSlot',
+          message: `finalSlot: ${finalSlot} is not written`,
+        });
+      }
+      const job = newJob(
+        connection.value.profile.id,
+        'import',
+        parsed.target,
+        parsed.slots,
+        undefined,
+        finalSlot,
+      );
       await saveJob(job);
       void launch(deps, job.id, connection.value);
       return ok({ id: job.id });

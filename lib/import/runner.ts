@@ -106,7 +106,9 @@ async function applyItem(
       if (TRANSIENT.includes(current.error.kind) && ++attempts < MAX_ATTEMPTS) continue;
       return store.update(item.slot, { status: 'failed', error: describe(current.error), attempts });
     }
-    if (sameContent(current.value, item)) {
+    // A document's manifest is written again even when unchanged: its time must follow the pieces'.
+    const rewrite = job.finalSlot === item.slot && item.status === 'pending' && attempts === item.attempts;
+    if (sameContent(current.value, item) && !rewrite) {
       // Either nothing to change, or an earlier attempt (perhaps before a worker restart) landed.
       const landed = item.status === 'writing' || attempts > item.attempts;
       return store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
@@ -161,17 +163,34 @@ export async function runJob(
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
-  const open = job.items.filter(isOpen);
+  const isFinal = (item: JobItem) => item.slot === job.finalSlot;
   let broken = false;
-  try {
-    await mapPool(open, IMPORT_CONCURRENCY, async (item) => {
-      // After one slot threw, the others stop too: the job's state can no longer be trusted.
-      if (broken) return;
-      await applyItem(job, item, deps, store).catch((error: unknown) => {
-        broken = true;
-        throw error;
-      });
+  const apply = async (item: JobItem) => {
+    // After one slot threw, the others stop too: the job's state can no longer be trusted.
+    if (broken) return;
+    await applyItem(job, item, deps, store).catch((error: unknown) => {
+      broken = true;
+      throw error;
     });
+  };
+  try {
+    await mapPool(
+      job.items.filter((i) => isOpen(i) && !isFinal(i)),
+      IMPORT_CONCURRENCY,
+      apply,
+    );
+    const final = store.get().items.find((i) => isFinal(i) && isOpen(i));
+    if (final && !cancelRequests.has(id)) {
+      const unwritten = store
+        .get()
+        .items.filter((i) => !isFinal(i) && i.status !== 'done' && i.status !== 'skipped');
+      if (unwritten.length === 0) await apply(final);
+      else
+        await store.update(final.slot, {
+          status: 'failed',
+          error: `notWritten: slots ${unwritten.map((i) => i.slot).join(', ')} were not written; the manifest stays as it was`,
+        });
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return failJob(store.get(), reason, deps);

@@ -217,7 +217,12 @@ export const protocol = {
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
   previewImport: { request: z.object({ document: z.unknown() }), response: resultOf(ImportPreview) },
   startImport: {
-    request: z.object({ target: Target, slots: z.array(ImportSlotWrite) }),
+    /** `finalSlot`: a document's manifest, written last (lib/slots/document.ts). */
+    request: z.object({
+      target: Target,
+      slots: z.array(ImportSlotWrite),
+      finalSlot: z.optional(OptionNumber),
+    }),
     response: resultOf(JobRef),
   },
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
