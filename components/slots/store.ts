@@ -16,6 +16,8 @@ import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { type HistoryEntry, readHistory } from '../../lib/storage/history';
 import { type SavedFactory, forgetFactory, readTargets, rememberFactory } from '../../lib/storage/targets';
 import { type CurrentTarget, createCurrentTarget } from '../current-target';
+import { createFactoryList } from './factory-list';
+import { createPlaceholder } from './placeholder';
 
 /** Drafts are written at most this long after the last keystroke (and at once when the page hides). */
 export const DRAFT_DEBOUNCE_MS = 200;
@@ -73,6 +75,10 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
   const settings = shared?.settings ?? ownSettings;
   const buildings = shared?.buildings ?? ownBuildings;
   const factories = signal<SavedFactory[]>([]);
+  /** The account's factories (listed and added by hand, merged by id). */
+  const factoryList = createFactoryList(send, profileId, factories);
+  /** What this account clears a slot with ('' unless its server refused empty text). */
+  const placeholder = createPlaceholder(profileId);
   const target = current.target;
   /** The target whose slots are in `slots` (the current one once settings tell the slot count). */
   let shown: Target | null = null;
@@ -83,6 +89,8 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
   let generation = 0;
 
   async function init(): Promise<void> {
+    void factoryList.load();
+    void placeholder.load();
     if (shared) {
       factories.value = (await readTargets(profileId)).factories;
     } else {
@@ -317,6 +325,16 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
     return save(model);
   }
 
+  /** The server refused an empty field: clear with the account's placeholder instead, and save. */
+  async function clearWithPlaceholder(model: SlotModel): Promise<void> {
+    const text = placeholder.value.value || (await placeholder.accept());
+    batch(() => {
+      if (model.title.value === '') model.title.value = text;
+      if (model.data.value === '') model.data.value = text;
+    });
+    return save(model);
+  }
+
   async function addFactory(id: string, name: string): Promise<AppError | null> {
     const factory: Target = { kind: 'factory', id };
     const check = await send('readOption', { target: factory, option: 1 });
@@ -342,9 +360,12 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
   }
 
   return {
+    profileId,
     settings,
     buildings,
     factories,
+    factoryList,
+    placeholder,
     target,
     slots,
     premium,
@@ -359,6 +380,7 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
     takeServer,
     loadHistory,
     restore,
+    clearWithPlaceholder,
     addFactory,
     removeFactory,
     dispose,

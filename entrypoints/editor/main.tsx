@@ -30,7 +30,7 @@ function EditorApp({ profiles }: { profiles: ProfileState }) {
       ? buildings.value.find((b) => b.id === target.id)
       : undefined;
   const factory =
-    target?.kind === 'factory' ? workspace.factories.value.find((f) => f.id === target.id) : undefined;
+    target?.kind === 'factory' ? workspace.factoryList.all.value.find((f) => f.id === target.id) : undefined;
   return (
     <>
       <ProfileSwitcher state={profiles} />
