@@ -163,7 +163,10 @@ export async function runJob(
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
-  const isFinal = (item: JobItem) => item.slot === job.finalSlot;
+  // A final slot splits the job: the items before it first, then it, then the rest.
+  const finalIndex = job.items.findIndex((item) => item.slot === job.finalSlot);
+  const before = finalIndex < 0 ? job.items : job.items.slice(0, finalIndex);
+  const after = finalIndex < 0 ? [] : job.items.slice(finalIndex + 1);
   let broken = false;
   const apply = async (item: JobItem) => {
     // After one slot threw, the others stop too: the job's state can no longer be trusted.
@@ -174,23 +177,9 @@ export async function runJob(
     });
   };
   try {
-    await mapPool(
-      job.items.filter((i) => isOpen(i) && !isFinal(i)),
-      IMPORT_CONCURRENCY,
-      apply,
-    );
-    const final = store.get().items.find((i) => isFinal(i) && isOpen(i));
-    if (final && !cancelRequests.has(id)) {
-      const unwritten = store
-        .get()
-        .items.filter((i) => !isFinal(i) && i.status !== 'done' && i.status !== 'skipped');
-      if (unwritten.length === 0) await apply(final);
-      else
-        await store.update(final.slot, {
-          status: 'failed',
-          error: `notWritten: slots ${unwritten.map((i) => i.slot).join(', ')} were not written; the manifest stays as it was`,
-        });
-    }
+    await mapPool(before.filter(isOpen), IMPORT_CONCURRENCY, apply);
+    if (finalIndex >= 0) await applyFinal(store, before, apply, id);
+    await mapPool(after.filter(isOpen), IMPORT_CONCURRENCY, apply);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return failJob(store.get(), reason, deps);
@@ -202,6 +191,25 @@ export async function runJob(
   return store.finish((current) =>
     cancelled ? settleJob(current, 'cancelled', 'cancelled') : { ...current, state: 'finished' },
   );
+}
+
+/** The final slot, once every slot before it is written or already held its value; else left as it was. */
+async function applyFinal(
+  store: ReturnType<typeof jobStore>,
+  before: JobItem[],
+  apply: (item: JobItem) => Promise<void>,
+  id: string,
+): Promise<void> {
+  const items = store.get().items;
+  const final = items.find((i) => i.slot === store.get().finalSlot && isOpen(i));
+  if (!final || cancelRequests.has(id)) return;
+  const slots = new Set(before.map((i) => i.slot));
+  const unwritten = items.filter((i) => slots.has(i.slot) && i.status !== 'done' && i.status !== 'skipped');
+  if (unwritten.length === 0) return apply(final);
+  await store.update(final.slot, {
+    status: 'failed',
+    error: `notWritten: slots ${unwritten.map((i) => i.slot).join(', ')} were not written; the manifest stays as it was`,
+  });
 }
 
 /** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */

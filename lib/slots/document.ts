@@ -220,7 +220,10 @@ export interface ForeignSlot {
 export type DocumentPlan =
   | {
       ok: true;
-      /** Pieces in slot order, then the slots to clear, then the manifest (written last). */
+      /**
+       * Pieces in slot order, the manifest (the job's final slot: written once every piece is),
+       * then the leftover slots to clear (a failed clear leaves the new document readable).
+       */
       writes: SlotContent[];
       needed: number;
       first: number;
@@ -276,7 +279,7 @@ export function planDocument({ text, layout, slotCount, current, clearValue }: P
   }
   const manifest = slots.pop() as SlotContent;
   const clears = cleared.map((slot) => ({ slot, title: clearValue, data: clearValue }));
-  return { ok: true, writes: [...slots, ...clears, manifest], needed, first, last, cleared, foreign };
+  return { ok: true, writes: [...slots, manifest, ...clears], needed, first, last, cleared, foreign };
 }
 
 /** "1–6", or "3" for one slot. */

@@ -9,7 +9,7 @@ import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, saveJob } from '../../lib/import/job';
 import { runJob } from '../../lib/import/runner';
-import { DEFAULT_LAYOUT, documentSlots, readStoredDocument } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT, documentSlots, planDocument, readStoredDocument } from '../../lib/slots/document';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 
@@ -59,6 +59,30 @@ describe('a document job', () => {
       [1, 'done'],
     ]);
     expect((await readStoredDocument(read, DEFAULT_LAYOUT, 20))?.problems).toEqual([]);
+  });
+
+  it('clears leftover pieces after the manifest, so a failed clear leaves the new document readable', async () => {
+    await write('e'.repeat(6000));
+    const current = await Promise.all(Array.from({ length: 20 }, (_, i) => read(i + 1)));
+    const plan = planDocument({
+      text: 'f'.repeat(3000),
+      layout: DEFAULT_LAYOUT,
+      slotCount: 20,
+      current,
+      clearValue: '',
+    });
+    if (!plan.ok) throw new Error('plan refused');
+    expect(plan.cleared).toEqual([4]);
+    sandbox.clearLog();
+    const job = newJob(P, 'import', target, plan.writes, undefined, DEFAULT_LAYOUT.manifestSlot);
+    await saveJob(job);
+    const done = await runJob(P, job.id, { config: config(), secret: DEMO.premium.secret });
+    const order = sandbox.log
+      .filter((r) => r.method === 'POST')
+      .map((r) => (JSON.parse(r.body) as { option: number }).option);
+    expect(order).toEqual([2, 3, 1, 4]);
+    expect(done?.items.every((i) => i.status === 'done')).toBe(true);
+    expect((await readStoredDocument(read, DEFAULT_LAYOUT, 20))?.text).toBe('f'.repeat(3000));
   });
 
   it('leaves the old manifest in place when a piece fails, naming the slots not written', async () => {

@@ -218,9 +218,9 @@ describe('planDocument', () => {
     const plan = planDocument(input('r'.repeat(2300 * 5), current));
     expect(plan).toMatchObject({ ok: true, needed: 6, first: 1, last: 6, cleared: [7, 8], foreign: [] });
     if (!plan.ok) return;
-    expect(plan.writes.map((w) => w.slot)).toEqual([2, 3, 4, 5, 6, 7, 8, 1]);
-    expect(plan.writes.at(-1)?.title).toBe('site');
-    expect(plan.writes[5]).toEqual({ slot: 7, title: '', data: '' });
+    expect(plan.writes.map((w) => w.slot)).toEqual([2, 3, 4, 5, 6, 1, 7, 8]);
+    expect(plan.writes[5]?.title).toBe('site');
+    expect(plan.writes[6]).toEqual({ slot: 7, title: '', data: '' });
   });
 
   it('names slots in the range that hold something else', () => {
