@@ -3,11 +3,13 @@
  * by the popup or the context menu) is checked and previewed by the worker; one Confirm starts the
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
  */
-import { useId } from 'preact/hooks';
-import type { BuildingListEntry, Target } from '../../lib/api/schemas';
+import { useId, useState } from 'preact/hooks';
+import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/import/job';
 import { type Send, send as realSend } from '../../lib/messaging/client';
+import { prettyJson } from '../../lib/slots/validate';
+import { DocumentPanel } from '../document/DocumentPanel';
 import { ErrorNotice } from '../ErrorNotice';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { ImportSources } from './ImportSources';
@@ -30,6 +32,8 @@ export interface ImportPanelProps {
   buildings?: readonly BuildingListEntry[] | null;
   onFinished?: (job: ImportJob) => void;
   send?: Send;
+  /** The target's slots as read (index 0 = slot 1) and its clearing text: the document view. */
+  document?: { slots: readonly (PageOption | null)[]; placeholder: string } | null;
 }
 
 export function ImportPanel({
@@ -40,7 +44,9 @@ export function ImportPanel({
   buildings = null,
   onFinished,
   send = realSend,
+  document = null,
 }: ImportPanelProps) {
+  const [documentText, setDocumentText] = useState('');
   const heading = useId();
   const { job, busy, resolved, newer, actionError, start, undo, cancel, resolve, exportTarget } =
     useImportJob(send, onFinished);
@@ -51,6 +57,7 @@ export function ImportPanel({
     selection,
     closeSelection,
     check,
+    finalSlot,
     dismiss,
     preview,
     checkText,
@@ -77,6 +84,17 @@ export function ImportPanel({
         />
       )}
 
+      {target && document && (
+        <DocumentPanel
+          target={target}
+          slots={document.slots}
+          placeholder={document.placeholder}
+          text={documentText}
+          onText={setDocumentText}
+          onPreview={(value, final) => void preview(value, final)}
+        />
+      )}
+
       <ImportSources
         text={text}
         onText={setText}
@@ -100,12 +118,26 @@ export function ImportPanel({
           <ProblemList problems={check.problems} />
         </div>
       )}
+      {check.status === 'offerDocument' && (
+        <div class="notice" role="status">
+          <p>{t('import_offerDocument', String(check.text.length))}</p>
+          {target && document && (
+            <button
+              type="button"
+              class="button"
+              onClick={() => (setDocumentText(prettyJson(check.text) ?? check.text), dismiss())}
+            >
+              {t('import_storeAsDocument')}
+            </button>
+          )}
+        </div>
+      )}
       {check.status === 'ready' && (
         <PreviewSection
           preview={check}
           buildings={buildings}
           starting={busy === 'starting'}
-          onConfirm={() => void start(check, clear)}
+          onConfirm={() => void start(check, clear, finalSlot)}
           onCancel={dismiss}
         />
       )}

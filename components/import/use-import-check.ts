@@ -8,9 +8,22 @@ import { MAX_IMPORT_BYTES, fileTooLarge, sizeProblem } from '../../lib/import/fo
 import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
+import { DATA_MAX } from '../../lib/slots/count';
 
 export type Check =
-  { status: 'idle' } | { status: 'checking' } | { status: 'error'; error: AppError } | ImportPreview;
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'error'; error: AppError }
+  /** JSON that is no import document and larger than a slot: it can be stored as a document. */
+  | { status: 'offerDocument'; text: string }
+  | ImportPreview;
+
+/** Not an import document (no `slots`), and too large for one slot once minified. */
+function documentOffer(value: unknown): string | null {
+  const isImport = typeof value === 'object' && value !== null && 'slots' in value;
+  const text = JSON.stringify(value);
+  return !isImport && text.length > DATA_MAX ? text : null;
+}
 
 export type Intent = 'import' | 'selection' | null;
 
@@ -19,8 +32,11 @@ export function useImportCheck(send: Send, intent: Intent) {
   const [source, setSource] = useState<string | null>(null);
   const [selection, setSelection] = useState<string | null>(null);
   const [check, setCheck] = useState<Check>({ status: 'idle' });
+  /** A document across slots: its manifest slot, written last by the job. */
+  const [finalSlot, setFinalSlot] = useState<number | undefined>(undefined);
 
-  const preview = async (document: unknown) => {
+  const preview = async (document: unknown, final?: number) => {
+    setFinalSlot(final);
     setCheck({ status: 'checking' });
     const answer = await send('previewImport', { document });
     setCheck(answer.ok ? answer.value : { status: 'error', error: answer.error });
@@ -40,6 +56,8 @@ export function useImportCheck(send: Send, intent: Intent) {
       });
       return;
     }
+    const offer = documentOffer(document);
+    if (offer !== null) return setCheck({ status: 'offerDocument', text: offer });
     void preview(document);
   };
 
@@ -88,6 +106,7 @@ export function useImportCheck(send: Send, intent: Intent) {
     selection,
     closeSelection: () => setSelection(null),
     check,
+    finalSlot,
     dismiss: () => setCheck({ status: 'idle' }),
     preview,
     checkText,

@@ -64,13 +64,18 @@ export function useImportJob(send: Send, onFinished?: (job: ImportJob) => void) 
   }, [job, onFinished]);
 
   /** Starts writing a checked document; `onStarted` runs once the worker has taken it. */
-  const start = async (preview: Extract<ImportPreview, { status: 'ready' }>, onStarted: () => void) => {
+  const start = async (
+    preview: Extract<ImportPreview, { status: 'ready' }>,
+    onStarted: () => void,
+    finalSlot?: number,
+  ) => {
     if (busy) return;
     setBusy('starting');
     setActionError(null);
     const answer = await send('startImport', {
       target: preview.target,
       slots: preview.items.map(({ slot, title, data }) => ({ slot, title, data })),
+      ...(finalSlot !== undefined ? { finalSlot } : {}),
     });
     setBusy(null);
     if (!answer.ok) return setActionError(answer.error);

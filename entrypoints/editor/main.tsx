@@ -42,6 +42,10 @@ function EditorApp({ profiles }: { profiles: ProfileState }) {
         intent={intent}
         buildings={buildings.status === 'ready' ? buildings.value : null}
         onFinished={reload}
+        document={{
+          slots: workspace.slots.value.map((model) => model.server.value),
+          placeholder: workspace.placeholder.value.value,
+        }}
       />
     </>
   );

@@ -34,17 +34,17 @@ export const DEFAULT_LAYOUT: DocumentLayout = {
   lengthKey: 'len',
 };
 
+export type LayoutProblem = 'prefixBlank' | 'prefixLong' | 'manifestSlot' | 'pieceSize' | 'keys';
+
 /** Why a layout cannot be used; null when it can. */
-export function layoutProblem(layout: DocumentLayout, slotCount: number): string | null {
+export function layoutProblem(layout: DocumentLayout, slotCount: number): LayoutProblem | null {
   const { prefix, manifestSlot, pieceSize, countKey, lengthKey } = layout;
-  if (prefix.trim() === '') return 'the title prefix must not be blank';
-  if (prefix.length + 4 > TITLE_MAX) return `the title prefix is over ${TITLE_MAX - 4} characters`;
-  if (!Number.isInteger(manifestSlot) || manifestSlot < 1 || manifestSlot > slotCount)
-    return `the manifest slot must be from 1 to ${slotCount}`;
-  if (!Number.isInteger(pieceSize) || pieceSize < 2 || pieceSize > DATA_MAX)
-    return `the piece size must be from 2 to ${DATA_MAX}`;
-  if (countKey.trim() === '' || lengthKey.trim() === '' || countKey === lengthKey)
-    return 'the manifest needs two different keys';
+  if (prefix.trim() === '') return 'prefixBlank';
+  // Room for ":20" after the prefix in a 64-character title.
+  if (prefix.length + 3 > TITLE_MAX) return 'prefixLong';
+  if (!Number.isInteger(manifestSlot) || manifestSlot < 1 || manifestSlot > slotCount) return 'manifestSlot';
+  if (!Number.isInteger(pieceSize) || pieceSize < 2 || pieceSize > DATA_MAX) return 'pieceSize';
+  if (countKey.trim() === '' || lengthKey.trim() === '' || countKey === lengthKey) return 'keys';
   return null;
 }
 
@@ -284,6 +284,17 @@ export function planDocument({ text, layout, slotCount, current, clearValue }: P
 
 /** "1–6", or "3" for one slot. */
 export const slotRange = (first: number, last: number) => (first === last ? `${first}` : `${first}–${last}`);
+
+/** Slot numbers as ranges: [7, 8, 10] → "7–8, 10". */
+export function slotList(slots: readonly number[]): string {
+  const runs: [number, number][] = [];
+  for (const slot of [...slots].sort((a, b) => a - b)) {
+    const run = runs.at(-1);
+    if (run && slot === run[1] + 1) run[1] = slot;
+    else runs.push([slot, slot]);
+  }
+  return runs.map(([first, last]) => slotRange(first, last)).join(', ');
+}
 
 /** The text the editor offers to store: minified JSON, or null with the parse error. */
 export function minifiedDocument(text: string): { ok: true; text: string } | { ok: false; error: string } {

@@ -10,6 +10,7 @@ import {
   layoutProblem,
   planDocument,
   readStoredDocument,
+  slotList,
   splitPieces,
 } from '../../lib/slots/document';
 import { DATA_MAX } from '../../lib/slots/count';
@@ -254,12 +255,20 @@ describe('planDocument', () => {
   });
 });
 
+describe('slotList', () => {
+  it('writes runs of slots as ranges', () => {
+    expect(slotList([8, 7, 10])).toBe('7–8, 10');
+    expect(slotList([3])).toBe('3');
+  });
+});
+
 describe('layoutProblem', () => {
   it('accepts the default and refuses what cannot work', () => {
     expect(layoutProblem(DEFAULT_LAYOUT, 20)).toBeNull();
-    expect(layoutProblem({ ...DEFAULT_LAYOUT, pieceSize: 2401 }, 20)).toMatch(/piece size/);
-    expect(layoutProblem({ ...DEFAULT_LAYOUT, prefix: ' ' }, 20)).toMatch(/prefix/);
-    expect(layoutProblem({ ...DEFAULT_LAYOUT, manifestSlot: 11 }, 10)).toMatch(/manifest slot/);
-    expect(layoutProblem({ ...DEFAULT_LAYOUT, lengthKey: 'c' }, 10)).toMatch(/keys/);
+    expect(layoutProblem({ ...DEFAULT_LAYOUT, pieceSize: 2401 }, 20)).toBe('pieceSize');
+    expect(layoutProblem({ ...DEFAULT_LAYOUT, prefix: ' ' }, 20)).toBe('prefixBlank');
+    expect(layoutProblem({ ...DEFAULT_LAYOUT, prefix: 'p'.repeat(62) }, 20)).toBe('prefixLong');
+    expect(layoutProblem({ ...DEFAULT_LAYOUT, manifestSlot: 11 }, 10)).toBe('manifestSlot');
+    expect(layoutProblem({ ...DEFAULT_LAYOUT, lengthKey: 'c' }, 10)).toBe('keys');
   });
 });
