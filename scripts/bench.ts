@@ -9,7 +9,9 @@
  *      does it, with its concurrency), in round trips;
  *   d) gzip sizes of the initial scripts of popup, options and editor, and the worker, vs budgets;
  *   e) a scripted session under a request limit (scripts/bench-session.ts): the worker's code vs a
- *      naive client, requests, 429s and wall time; and the requests of each user task.
+ *      naive client, requests, 429s and wall time; and the requests of each user task;
+ *   f) a 6-piece document across slots (scripts/bench-document.ts): read cold, and rewritten with 2
+ *      pieces changed, in requests against their floor, 429s and round trips.
  * `--no-build` skips the build; `--runs N` sets the number of runs (default 7, at least 5);
  * `--session-window <ms>` the window of the session's limit (default 6000: 10 requests per 6 s, the
  * likely live limit of 10 per minute scaled down 10× to keep the bench short).
@@ -22,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { type ApiConfig, readBuildingOption, writeBuildingOption } from '../lib/api/client';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
 import { type SessionRun, TASKS, countTaskRequests, runSession } from './bench-session';
+import { measureDocument } from './bench-document';
 import { measureStorageSession } from './bench-storage';
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
@@ -326,6 +329,7 @@ const taskCounts = await countTaskRequests('default');
 
 // f) A long session's storage per profile, before and after the budgets are enforced.
 const storageSizes = await measureStorageSession();
+const documentRuns = await measureDocument(LATENCY_MS, { limit: SESSION_LIMIT, windowMs: SESSION_WINDOW_MS });
 
 function printTable(table: string[][]): void {
   const widths = table[0]?.map((_, col) => Math.max(...table.map((line) => (line[col] ?? '').length))) ?? [];
@@ -393,6 +397,19 @@ printTable([
   ...TASKS.map((task) => [task, String(taskCounts.worker[task]), String(taskCounts.naive[task])]),
 ]);
 
+console.log(`\na document across slots (worker, ${LATENCY_MS} ms latency, ${sessionLimit})\n`);
+printTable([
+  ['task', 'requests', 'floor', '429s', 'wall', 'round trips'],
+  ...documentRuns.map((run) => [
+    run.task,
+    String(run.requests),
+    String(run.floor),
+    String(run.rateLimited),
+    `${Math.round(run.wallMs)} ms`,
+    String(round(run.roundTrips, 1)),
+  ]),
+]);
+
 console.log('\nstorage of one profile after a long scripted session, before and after eviction\n');
 const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
 printTable([
@@ -429,6 +446,7 @@ writeFileSync(
         requestsPerTask: taskCounts,
       },
       storage: storageSizes,
+      document: documentRuns,
     },
     null,
     2,

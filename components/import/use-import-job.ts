@@ -8,6 +8,7 @@ import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/import/job';
 import { type Send, boundProfile } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
+import { documentJobSlots } from '../../lib/slots/document';
 import { download } from './download';
 import type { ConflictChoice } from './JobProgress';
 
@@ -74,8 +75,9 @@ export function useImportJob(send: Send, onFinished?: (job: ImportJob) => void) 
     setActionError(null);
     const answer = await send('startImport', {
       target: preview.target,
-      slots: preview.items.map(({ slot, title, data }) => ({ slot, title, data })),
-      ...(finalSlot !== undefined ? { finalSlot } : {}),
+      ...(finalSlot === undefined
+        ? { slots: preview.items.map(({ slot, title, data }) => ({ slot, title, data })) }
+        : { slots: documentJobSlots(preview.items, finalSlot), finalSlot }),
     });
     setBusy(null);
     if (!answer.ok) return setActionError(answer.error);

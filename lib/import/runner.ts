@@ -57,7 +57,8 @@ async function freshValue(job: ImportJob, item: JobItem, deps: RunnerDeps): Prom
   if (!deps.reuseFreshMs || item.expected) return null;
   const cached = await readCached(job.profileId, optionParts(job.target, item.slot), PageOption);
   if (!cached || !isFresh(cached.savedAt, Date.now(), deps.reuseFreshMs)) return null;
-  return sameContent(cached.value, item) ? null : cached.value;
+  // A document's manifest is rewritten even when unchanged: the preview's read stands for it too.
+  return sameContent(cached.value, item) && item.slot !== job.finalSlot ? null : cached.value;
 }
 
 function describe(error: ApiError): string {

@@ -282,6 +282,20 @@ export function planDocument({ text, layout, slotCount, current, clearValue }: P
   return { ok: true, writes: [...slots, manifest, ...clears], needed, first, last, cleared, foreign };
 }
 
+/**
+ * The slots a previewed document write hands to its job: those that change, and the manifest always
+ * (its time must follow the pieces'). A piece the preview just read as holding its new value is
+ * left out: the preview's read was its conflict check, and the job spends no second read on it.
+ */
+export function documentJobSlots<I extends SlotContent & { unchanged: boolean }>(
+  items: readonly I[],
+  manifestSlot: number,
+): SlotContent[] {
+  return items
+    .filter((item) => !item.unchanged || item.slot === manifestSlot)
+    .map(({ slot, title, data }) => ({ slot, title, data }));
+}
+
 /** "1–6", or "3" for one slot. */
 export const slotRange = (first: number, last: number) => (first === last ? `${first}` : `${first}–${last}`);
 

@@ -6,6 +6,7 @@ import {
   DEFAULT_LAYOUT,
   type DocumentLayout,
   assembleDocument,
+  documentJobSlots,
   documentSlots,
   layoutProblem,
   planDocument,
@@ -252,6 +253,20 @@ describe('planDocument', () => {
         layout: { ...DEFAULT_LAYOUT, manifestSlot: 3 },
       }),
     ).toMatchObject({ ok: false, needed: 10, available: 8 });
+  });
+});
+
+describe('documentJobSlots', () => {
+  it('hands the job the changed slots and the manifest, never an unchanged piece', () => {
+    const items = [
+      { slot: 2, title: 'site:1', data: 'a', unchanged: true },
+      { slot: 3, title: 'site:2', data: 'b', unchanged: false },
+      { slot: 1, title: 'site', data: '{"c":2,"len":2}', unchanged: true },
+    ];
+    expect(documentJobSlots(items, 1)).toEqual([
+      { slot: 3, title: 'site:2', data: 'b' },
+      { slot: 1, title: 'site', data: '{"c":2,"len":2}' },
+    ]);
   });
 });
 
