@@ -8,7 +8,6 @@ import type { PageOption, Target } from '../../lib/api/schemas';
 import type { ImportDocument } from '../../lib/import/format';
 import { t } from '../../lib/i18n';
 import {
-  DEFAULT_LAYOUT,
   type DocumentLayout,
   type DocumentPlan,
   assembleDocument,
@@ -17,9 +16,10 @@ import {
   minifiedDocument,
   planDocument,
 } from '../../lib/slots/document';
-import { minifyJson, prettyJson } from '../../lib/slots/validate';
+import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../import/download';
 import { describeLayoutProblem } from './document-text';
+import { DocumentText } from './DocumentText';
 import { LayoutFields } from './LayoutFields';
 import { PlanView } from './PlanView';
 import { StoredDocumentView } from './StoredDocumentView';
@@ -33,6 +33,8 @@ export interface DocumentPanelProps {
   placeholder: string;
   text: string;
   onText: (text: string) => void;
+  layout: DocumentLayout;
+  onLayout: (layout: DocumentLayout) => void;
   /** Hands the planned slots to the import flow (preview, confirm, one job). */
   onPreview: (document: ImportDocument, finalSlot: number) => void;
 }
@@ -48,9 +50,9 @@ function useStoredDocument(slots: DocumentPanelProps['slots'], layout: DocumentL
   }, [slots, layout]);
 }
 
-export function DocumentPanel({ target, slots, placeholder, text, onText, onPreview }: DocumentPanelProps) {
-  const ids = { heading: useId(), text: useId(), count: useId() };
-  const [layout, setLayout] = useState<DocumentLayout>(DEFAULT_LAYOUT);
+export function DocumentPanel(props: DocumentPanelProps) {
+  const { target, slots, placeholder, text, onText, layout, onPreview } = props;
+  const heading = useId();
   const [plan, setPlan] = useState<DocumentPlan | { ok: 'notJson'; error: string } | null>(null);
   const [overwrite, setOverwrite] = useState(false);
   const stored = useStoredDocument(slots, layout);
@@ -79,48 +81,16 @@ export function DocumentPanel({ target, slots, placeholder, text, onText, onPrev
   const ready = plan?.ok === true && (plan.foreign.length === 0 || overwrite);
 
   return (
-    <section class="document" aria-labelledby={ids.heading}>
-      <h3 id={ids.heading}>{t('doc_heading')}</h3>
+    <section class="document" aria-labelledby={heading}>
+      <h3 id={heading}>{t('doc_heading')}</h3>
       <p class="hint">{t('doc_intro')}</p>
-      <LayoutFields layout={layout} onChange={(next) => (setLayout(next), setPlan(null))} />
+      <LayoutFields layout={layout} onChange={(next) => (props.onLayout(next), setPlan(null))} />
       {layoutError && <p class="field-error">{describeLayoutProblem(layoutError)}</p>}
       {stored.status === 'loading' && <p class="hint">{t('doc_loading')}</p>}
       {stored.status !== 'loading' && (
         <StoredDocumentView document={stored.status === 'found' ? stored.document : null} layout={layout} />
       )}
-      <div class="field">
-        <div class="field__head">
-          <label for={ids.text}>{t('doc_text')}</label>
-          <span id={ids.count} class="hint">
-            {t('doc_length', String(text.length))}
-          </span>
-        </div>
-        <textarea
-          id={ids.text}
-          rows={10}
-          spellcheck={false}
-          value={text}
-          aria-describedby={ids.count}
-          onInput={(event) => change(event.currentTarget.value)}
-        />
-        <div class="json-tools">
-          {storedText !== null && storedText !== text && (
-            <button
-              type="button"
-              class="button button--small"
-              onClick={() => change(prettyJson(storedText) ?? storedText)}
-            >
-              {t('doc_load')}
-            </button>
-          )}
-          <button type="button" class="button button--small" onClick={() => change(prettyJson(text) ?? text)}>
-            {t('slot_json_pretty')}
-          </button>
-          <button type="button" class="button button--small" onClick={() => change(minifyJson(text) ?? text)}>
-            {t('slot_json_minify')}
-          </button>
-        </div>
-      </div>
+      <DocumentText text={text} storedText={storedText} onChange={change} />
       <div class="actions">
         <button
           type="button"

@@ -3,14 +3,16 @@
  * by the popup or the context menu) is checked and previewed by the worker; one Confirm starts the
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
  */
-import { useId, useState } from 'preact/hooks';
+import { useId } from 'preact/hooks';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/import/job';
 import { type Send, send as realSend } from '../../lib/messaging/client';
 import { prettyJson } from '../../lib/slots/validate';
 import { DocumentPanel } from '../document/DocumentPanel';
+import { useDocumentDraft } from '../document/use-document-draft';
 import { ErrorNotice } from '../ErrorNotice';
+import { DocumentOffer } from './DocumentOffer';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { ImportSources } from './ImportSources';
 import { JobProgress } from './JobProgress';
@@ -46,7 +48,7 @@ export function ImportPanel({
   send = realSend,
   document = null,
 }: ImportPanelProps) {
-  const [documentText, setDocumentText] = useState('');
+  const draft = useDocumentDraft(document ? target : null);
   const heading = useId();
   const { job, busy, resolved, newer, actionError, start, undo, cancel, resolve, exportTarget } =
     useImportJob(send, onFinished);
@@ -89,8 +91,10 @@ export function ImportPanel({
           target={target}
           slots={document.slots}
           placeholder={document.placeholder}
-          text={documentText}
-          onText={setDocumentText}
+          text={draft.text}
+          onText={draft.setText}
+          layout={draft.layout}
+          onLayout={draft.setLayout}
           onPreview={(value, final) => void preview(value, final)}
         />
       )}
@@ -119,18 +123,14 @@ export function ImportPanel({
         </div>
       )}
       {check.status === 'offerDocument' && (
-        <div class="notice" role="status">
-          <p>{t('import_offerDocument', String(check.text.length))}</p>
-          {target && document && (
-            <button
-              type="button"
-              class="button"
-              onClick={() => (setDocumentText(prettyJson(check.text) ?? check.text), dismiss())}
-            >
-              {t('import_storeAsDocument')}
-            </button>
-          )}
-        </div>
+        <DocumentOffer
+          length={check.text.length}
+          onAccept={
+            target && document
+              ? () => (draft.setText(prettyJson(check.text) ?? check.text), dismiss())
+              : undefined
+          }
+        />
       )}
       {check.status === 'ready' && (
         <PreviewSection

@@ -156,6 +156,30 @@ describe('a document across slots', () => {
     expect(worker.calls).toEqual([]);
   });
 
+  it('keeps the text and layout as a draft across closing the page', async () => {
+    const { send } = fakeWorker();
+    const props = {
+      target,
+      premium: true,
+      send,
+      document: { slots: Array.from({ length: 20 }, empty), placeholder: '' },
+    };
+    const first = render(<ImportPanel {...props} />);
+    fireEvent.input(within(section()).getByLabelText('Document (JSON)'), {
+      target: { value: '{"halb": "fertig"}' },
+    });
+    fireEvent.input(within(section()).getByLabelText('Title prefix'), { target: { value: 'shop' } });
+    window.dispatchEvent(new Event('pagehide'));
+    first.unmount();
+    render(<ImportPanel {...props} />);
+    await waitFor(() =>
+      expect((within(section()).getByLabelText('Document (JSON)') as HTMLTextAreaElement).value).toBe(
+        '{"halb": "fertig"}',
+      ),
+    );
+    expect((within(section()).getByLabelText('Title prefix') as HTMLInputElement).value).toBe('shop');
+  });
+
   it('offers to store a pasted JSON larger than a slot as a document', async () => {
     const worker = fakeWorker();
     render(
