@@ -2,6 +2,12 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Slot text is untrusted: it is rendered as text, never parsed as HTML or code.
+const htmlSinks = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'].map((property) => ({
+  property,
+  message: 'Render untrusted text as text.',
+}));
+
 export default tseslint.config(
   { ignores: ['.output/', '.wxt/', 'node_modules/', 'test-results/', 'bench-results/'] },
   js.configs.recommended,
@@ -10,13 +16,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Slot text is untrusted: it is rendered as text, never parsed as HTML or code.
-      'no-restricted-properties': [
-        'error',
-        { property: 'innerHTML', message: 'Render untrusted text as text.' },
-        { property: 'outerHTML', message: 'Render untrusted text as text.' },
-        { property: 'insertAdjacentHTML', message: 'Render untrusted text as text.' },
-      ],
+      'no-restricted-properties': ['error', ...htmlSinks],
       'no-restricted-syntax': [
         'error',
         {
@@ -30,12 +30,43 @@ export default tseslint.config(
     },
   },
   {
+    // The extension's own code: HTTP only inside lib/api, storage only inside lib/storage.
+    files: ['lib/**', 'components/**', 'entrypoints/**'],
+    ignores: ['lib/api/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'HTTP goes through lib/api (the worker, through the request scheduler).' },
+      ],
+    },
+  },
+  {
+    files: ['lib/**', 'components/**', 'entrypoints/**'],
+    ignores: ['lib/storage/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...htmlSinks,
+        { object: 'browser', property: 'storage', message: 'Stored values are declared in lib/storage.' },
+        { object: 'chrome', property: 'storage', message: 'Stored values are declared in lib/storage.' },
+      ],
+    },
+  },
+  {
     // lib/ is framework-free logic: arrows point from views to lib, never back.
     files: ['lib/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: String.raw`(^|/)components/`, message: 'lib/ never imports components/.' }] },
+        {
+          patterns: [
+            { regex: String.raw`(^|/)components/`, message: 'lib/ never imports components/.' },
+            {
+              regex: String.raw`^(preact|@preact/)`,
+              message: 'lib/ is framework-free: tests import it without a browser.',
+            },
+          ],
+        },
       ],
     },
   },
