@@ -17,7 +17,7 @@ import { RateLimitNotice } from '../RateLimitNotice';
 import { ImportSources } from './ImportSources';
 import { JobProgress } from './JobProgress';
 import { PreviewSection } from './PreviewSection';
-import { ProblemList } from './ProblemList';
+import { CheckStatus } from './CheckStatus';
 import { SelectionForm } from './SelectionForm';
 import { type Intent, useImportCheck } from './use-import-check';
 import { useImportJob } from './use-import-job';
@@ -32,6 +32,8 @@ export interface ImportPanelProps {
   intent?: Intent;
   /** The account's buildings, to name a document's target and warn when it is not one of them. */
   buildings?: readonly BuildingListEntry[] | null;
+  /** The account's factories, to name a factory target. */
+  factories?: readonly { id: string; name: string }[];
   onFinished?: (job: ImportJob) => void;
   send?: Send;
   /** The target's slots as read (index 0 = slot 1) and its clearing text: the document view. */
@@ -44,6 +46,7 @@ export function ImportPanel({
   premium,
   intent = null,
   buildings = null,
+  factories = [],
   onFinished,
   send = realSend,
   document = null,
@@ -110,18 +113,7 @@ export function ImportPanel({
       />
 
       {source && <p class="hint">{t('import_source', source)}</p>}
-      {check.status === 'checking' && (
-        <p class="hint" role="status">
-          {t('import_checking')}
-        </p>
-      )}
-      {check.status === 'error' && <ErrorNotice error={check.error} />}
-      {check.status === 'problems' && (
-        <div class="notice notice--error" role="alert">
-          <p class="notice__title">{t('import_problems', String(check.problems.length))}</p>
-          <ProblemList problems={check.problems} />
-        </div>
-      )}
+      <CheckStatus check={check} />
       {check.status === 'offerDocument' && (
         <DocumentOffer
           length={check.text.length}
@@ -136,6 +128,7 @@ export function ImportPanel({
         <PreviewSection
           preview={check}
           buildings={buildings}
+          factories={factories}
           starting={busy === 'starting'}
           onConfirm={() => void start(check, clear, finalSlot)}
           onCancel={dismiss}

@@ -39,7 +39,14 @@ export function useImportCheck(send: Send, intent: Intent) {
     setFinalSlot(final);
     setCheck({ status: 'checking' });
     const answer = await send('previewImport', { document });
-    setCheck(answer.ok ? answer.value : { status: 'error', error: answer.error });
+    if (!answer.ok) return setCheck({ status: 'error', error: answer.error });
+    // A document's manifest is written even when unchanged (its time must follow the pieces').
+    const value = answer.value;
+    setCheck(
+      final === undefined || value.status !== 'ready'
+        ? value
+        : { ...value, items: value.items.map((i) => (i.slot === final ? { ...i, unchanged: false } : i)) },
+    );
   };
 
   const checkText = (value: string) => {

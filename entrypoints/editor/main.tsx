@@ -41,6 +41,7 @@ function EditorApp({ profiles }: { profiles: ProfileState }) {
         premium={workspace.premium.value}
         intent={intent}
         buildings={buildings.status === 'ready' ? buildings.value : null}
+        factories={workspace.factoryList.all.value}
         onFinished={reload}
         document={{
           slots: workspace.slots.value.map((model) => model.server.value),

@@ -6,6 +6,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { nameTarget } from '../../components/import/target-name';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import type { PageOption } from '../../lib/api/schemas';
 import type { FactoryDiscovery } from '../../lib/factories/discovery';
@@ -97,6 +98,17 @@ describe('factories in the picker', () => {
     await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(10));
     expect(screen.queryByText(/The service has no factory list/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('factory names elsewhere', () => {
+  it('the import preview names a factory by the account’s list, and never flags one as unlisted', () => {
+    const mill = { kind: 'factory' as const, id: '65f0e1d2c3b4a50000000777' };
+    expect(nameTarget(mill, null, [{ id: mill.id, name: 'Mühle' }])).toEqual({
+      label: 'Mühle',
+      listed: true,
+    });
+    expect(nameTarget({ kind: 'factory', id: 'f-9' }, [], [])).toMatchObject({ listed: true });
   });
 });
 
