@@ -198,7 +198,12 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
   }
 
   function edit(model: SlotModel, field: 'title' | 'data', value: string): void {
+    const fill = placeholder.value.value;
+    // A slot shown empty (both fields hold the placeholder): the field not typed in stays empty.
+    const other = field === 'title' ? model.data : model.title;
+    const cleared = fill !== '' && model.title.value === fill && model.data.value === fill;
     batch(() => {
+      if (cleared) other.value = '';
       model[field].value = value;
       model.saved.value = false;
       model.blocked.value = [];
@@ -242,8 +247,11 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
 
   async function save(model: SlotModel): Promise<void> {
     if (model.saving.value || !model.server.value) return;
-    const title = model.title.value;
-    const data = model.data.value;
+    const typed = { title: model.title.value, data: model.data.value };
+    // An account whose server refused empty text clears with its placeholder instead.
+    const fill = placeholder.value.value;
+    const title = typed.title === '' && fill ? fill : typed.title;
+    const data = typed.data === '' && fill ? fill : typed.data;
     const problems = validateSlot({ title, data }, model.option, premium.value);
     batch(() => {
       model.blocked.value = problems;
@@ -277,7 +285,7 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
       model.server.value = fresh;
       model.base.value = fresh.lastUpdated;
       // Keystrokes made while saving stay as a new edit on top of the saved value.
-      if (model.title.value === title && model.data.value === data) {
+      if (model.title.value === typed.title && model.data.value === typed.data) {
         model.title.value = fresh.title;
         model.data.value = fresh.data;
       }
@@ -325,13 +333,9 @@ export function createWorkspace(send: Send, profileId: string, shared?: Workspac
     return save(model);
   }
 
-  /** The server refused an empty field: clear with the account's placeholder instead, and save. */
+  /** The server refused an empty field: remember the placeholder for the account, and save with it. */
   async function clearWithPlaceholder(model: SlotModel): Promise<void> {
-    const text = placeholder.value.value || (await placeholder.accept());
-    batch(() => {
-      if (model.title.value === '') model.title.value = text;
-      if (model.data.value === '') model.data.value = text;
-    });
+    if (!placeholder.value.value) await placeholder.accept();
     return save(model);
   }
 

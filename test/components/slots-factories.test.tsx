@@ -138,5 +138,10 @@ describe('slot usage and clearing', () => {
     expect(await readPlaceholder(P)).toBe('.');
     await waitFor(() => expect((within(slot1).getByLabelText('Title') as HTMLInputElement).value).toBe(''));
     expect(within(slot1).getByText('Empty (holds this account’s placeholder “.”)')).toBeTruthy();
+    // Typing into the slot shown empty: the other field stays empty and is saved as the placeholder.
+    fireEvent.input(within(slot1).getByLabelText('Title'), { target: { value: 'Neu' } });
+    expect((within(slot1).getByLabelText('Data') as HTMLTextAreaElement).value).toBe('');
+    fireEvent.click(within(slot1).getByRole('button', { name: 'Save slot' }));
+    await waitFor(() => expect(worker.slots.get(1)).toMatchObject({ title: 'Neu', data: '.' }));
   });
 });
