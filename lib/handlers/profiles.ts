@@ -9,6 +9,7 @@ import type { Handlers } from '../messaging/router';
 import { BUDGETS, profileUsage } from '../storage/budget';
 import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
+import { documentDraftFamily } from '../storage/document-drafts';
 import { draftFamily } from '../storage/drafts';
 import { profilePrefix, removeProfileKeys } from '../storage/family';
 import { historyFamily } from '../storage/history';
@@ -54,7 +55,9 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   await cancelProfileJobs(deps, profileId, 'discard');
   const keep = (key: string) =>
     !deleteDraftsAndHistory &&
-    [draftFamily, historyFamily].some((f) => key.startsWith(`${profilePrefix(profileId)}${f.name}:`));
+    [draftFamily, documentDraftFamily, historyFamily].some((f) =>
+      key.startsWith(`${profilePrefix(profileId)}${f.name}:`),
+    );
   await removeProfileKeys('local', profileId, keep);
   await removeProfileKeys('session', profileId);
 }
@@ -153,8 +156,12 @@ export function profileHandlers(
     },
 
     async clearProfileData({ id, families }) {
-      const all = { cache: cacheFamily, draft: draftFamily, history: historyFamily };
-      for (const family of families) await all[family].removeAll(id);
+      const all = {
+        cache: [cacheFamily],
+        draft: [draftFamily, documentDraftFamily],
+        history: [historyFamily],
+      };
+      for (const family of families) for (const stored of all[family]) await stored.removeAll(id);
       return ok(await usage(id));
     },
   };
