@@ -4,18 +4,17 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Target } from '../../lib/api/schemas';
-import { boundProfile } from '../../lib/messaging/client';
 import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document';
 import { putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
 
 const DEBOUNCE_MS = 200;
 
-export function useDocumentDraft(target: Target | null) {
+export function useDocumentDraft(profileId: string, target: Target | null) {
   const [text, setText] = useState('');
   const [layout, setLayout] = useState<DocumentLayout>(DEFAULT_LAYOUT);
   const pending = useRef<(() => void) | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const key = target ? `${target.kind}:${target.id}` : '';
+  const key = target ? `${profileId}:${target.kind}:${target.id}` : '';
 
   const flush = () => {
     if (timer.current) clearTimeout(timer.current);
@@ -29,7 +28,7 @@ export function useDocumentDraft(target: Target | null) {
     setLayout(DEFAULT_LAYOUT);
     if (!target) return;
     let live = true;
-    void readDocumentDraft(boundProfile(), target)
+    void readDocumentDraft(profileId, target)
       .catch(() => null)
       .then((draft) => {
         if (!live || !draft) return;
@@ -46,9 +45,8 @@ export function useDocumentDraft(target: Target | null) {
 
   const keep = (nextText: string, nextLayout: DocumentLayout) => {
     if (!target) return;
-    const profile = boundProfile();
     pending.current = () =>
-      void putDocumentDraft(profile, target, { text: nextText, layout: nextLayout, savedAt: Date.now() });
+      void putDocumentDraft(profileId, target, { text: nextText, layout: nextLayout, savedAt: Date.now() });
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(flush, DEBOUNCE_MS);
   };

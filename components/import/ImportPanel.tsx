@@ -7,7 +7,7 @@ import { useId } from 'preact/hooks';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/import/job';
-import { type Send, send as realSend } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/client';
 import { prettyJson } from '../../lib/slots/validate';
 import { DocumentPanel } from '../document/DocumentPanel';
 import { useDocumentDraft } from '../document/use-document-draft';
@@ -35,7 +35,9 @@ export interface ImportPanelProps {
   /** The account's factories, to name a factory target. */
   factories?: readonly { id: string; name: string }[];
   onFinished?: (job: ImportJob) => void;
-  send?: Send;
+  /** The page's worker and profile: jobs are the profile's. */
+  send: Send;
+  profileId: string;
   /** The target's slots as read (index 0 = slot 1) and its clearing text: the document view. */
   document?: { slots: readonly (PageOption | null)[]; placeholder: string } | null;
 }
@@ -48,13 +50,14 @@ export function ImportPanel({
   buildings = null,
   factories = [],
   onFinished,
-  send = realSend,
+  send,
+  profileId,
   document = null,
 }: ImportPanelProps) {
-  const draft = useDocumentDraft(document ? target : null);
+  const draft = useDocumentDraft(profileId, document ? target : null);
   const heading = useId();
   const { job, busy, resolved, newer, actionError, start, undo, cancel, resolve, exportTarget } =
-    useImportJob(send, onFinished);
+    useImportJob(send, profileId, onFinished);
   const {
     text,
     setText,

@@ -3,8 +3,9 @@
  * placeholder (remembered for the account, so the next clear uses it at once).
  */
 import { t } from '../../lib/i18n';
-import { DEFAULT_PLACEHOLDER } from '../../lib/storage/placeholder';
-import type { SlotModel, Workspace } from './store';
+import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
+import type { SlotModel } from './slot-model';
+import type { Workspace } from './workspace';
 
 export function PlaceholderOffer({ model, workspace }: { model: SlotModel; workspace: Workspace }) {
   const text = workspace.placeholder.value.value || DEFAULT_PLACEHOLDER;

@@ -10,7 +10,7 @@ import type { AppError } from '../../lib/app-error';
 import { sameTarget } from '../../lib/slots/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { buildingName, factoryListUnavailable, factoryName as nameOfFactory } from '../text';
-import type { Workspace } from './store';
+import type { Workspace } from './workspace';
 
 function Choice({ workspace, target, name }: { workspace: Workspace; target: Target; name: string }) {
   const current = sameTarget(workspace.target.value, target);
@@ -40,7 +40,7 @@ export function TargetPicker({
     'idle',
   );
   const buildings = workspace.buildings.value;
-  const notice = workspace.factoryList.notice.value;
+  const notice = workspace.page.factories.notice.value;
 
   const add = async (event: Event) => {
     event.preventDefault();
@@ -79,7 +79,7 @@ export function TargetPicker({
         />
       )}
       <div role="group" aria-label={t('slots_factories')} class="targets__row">
-        {workspace.factoryList.all.value.map((f) => {
+        {workspace.page.factories.all.value.map((f) => {
           const name = nameOfFactory(f);
           return (
             <span key={f.id} class="targets__factory">

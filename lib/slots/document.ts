@@ -11,6 +11,7 @@
  * pieces needs nothing else.
  */
 import type { PageOption } from '../api/schemas';
+import { isEmptySlot } from './clearing';
 import { DATA_MAX, TITLE_MAX } from './count';
 
 export interface DocumentLayout {
@@ -244,11 +245,6 @@ export interface PlanInput {
   /** What a cleared slot gets (`""`, or the account's placeholder where `""` is refused). */
   clearValue: string;
 }
-
-/** Whether a slot holds nothing (empty, or only the account's placeholder). */
-export const isEmptySlot = (option: Pick<PageOption, 'title' | 'data'>, placeholder = '') =>
-  (option.title === '' || option.title === placeholder) &&
-  (option.data === '' || option.data === placeholder);
 
 const isPieceOf = (option: PageOption, layout: DocumentLayout) =>
   option.title === layout.prefix || option.title.startsWith(`${layout.prefix}:`);

@@ -6,7 +6,7 @@
 import { z } from '../zod';
 import { storedFamily } from './family';
 
-export const DEFAULT_PLACEHOLDER = '.';
+export { DEFAULT_PLACEHOLDER } from '../slots/clearing';
 
 export const placeholderFamily = storedFamily(
   'local',

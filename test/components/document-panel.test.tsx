@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import type { PageOption, Target } from '../../lib/api/schemas';
-import { type Send, bindProfile } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
 
@@ -48,7 +48,6 @@ const section = () => screen.getByRole('region', { name: 'Document across slots'
 
 beforeEach(() => {
   fakeBrowser.reset();
-  bindProfile('p-1');
 });
 
 describe('a document across slots', () => {
@@ -56,6 +55,7 @@ describe('a document across slots', () => {
     const { send } = fakeWorker();
     render(
       <ImportPanel
+        profileId="p-1"
         target={target}
         premium
         send={send}
@@ -77,7 +77,15 @@ describe('a document across slots', () => {
     slots[2] = { title: 'Preise', data: '[1]', lastUpdated: T0 };
     slots[3] = { ...(slots[3] as PageOption), lastUpdated: T1 };
     const { send } = fakeWorker();
-    render(<ImportPanel target={target} premium send={send} document={{ slots, placeholder: '' }} />);
+    render(
+      <ImportPanel
+        profileId="p-1"
+        target={target}
+        premium
+        send={send}
+        document={{ slots, placeholder: '' }}
+      />,
+    );
     const alert = within(section()).getByRole('alert');
     expect(within(alert).getByText('Piece 2 is missing: slot 3 is not titled “site:2”.')).toBeTruthy();
     expect(within(alert).getByText(/Piece 3 \(slot 4\) was changed at 2025-02-01/)).toBeTruthy();
@@ -87,6 +95,7 @@ describe('a document across slots', () => {
     const worker = fakeWorker();
     render(
       <ImportPanel
+        profileId="p-1"
         target={target}
         premium
         send={worker.send}
@@ -115,6 +124,7 @@ describe('a document across slots', () => {
     const worker = fakeWorker();
     render(
       <ImportPanel
+        profileId="p-1"
         target={target}
         premium={false}
         send={worker.send}
@@ -139,6 +149,7 @@ describe('a document across slots', () => {
     const worker = fakeWorker();
     render(
       <ImportPanel
+        profileId="p-1"
         target={target}
         premium={false}
         send={worker.send}
@@ -159,6 +170,7 @@ describe('a document across slots', () => {
   it('keeps the text and layout as a draft across closing the page', async () => {
     const { send } = fakeWorker();
     const props = {
+      profileId: 'p-1',
       target,
       premium: true,
       send,
@@ -184,6 +196,7 @@ describe('a document across slots', () => {
     const worker = fakeWorker();
     render(
       <ImportPanel
+        profileId="p-1"
         target={target}
         premium
         send={worker.send}

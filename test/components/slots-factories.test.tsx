@@ -10,10 +10,11 @@ import { nameTarget } from '../../components/import/target-name';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import type { PageOption } from '../../lib/api/schemas';
 import type { FactoryDiscovery } from '../../lib/factories/discovery';
-import { type Send, bindProfile } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/client';
+import { createPageContext } from '../../components/page/context';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { readPlaceholder } from '../../lib/storage/placeholder';
-import { rememberFactory } from '../../lib/storage/targets';
+import { rememberFactory } from '../../lib/storage/factories';
 import { settingsView } from './fixtures';
 
 const P = 'p-1';
@@ -71,14 +72,18 @@ const factories = () => screen.getByRole('group', { name: 'Factories' });
 
 beforeEach(() => {
   fakeBrowser.reset();
-  bindProfile(P);
 });
 
 describe('factories in the picker', () => {
   it('lists the account’s factories by name, merged by id with one added by hand', async () => {
     await rememberFactory(P, { id: '65f0e1d2c3b4a50000000777', name: 'Meine Mühle' });
     await rememberFactory(P, { id: 'f-hand', name: 'Handarbeit' });
-    render(<SlotWorkspace layout="full" send={fakeWorker(listed).send} />);
+    render(
+      <SlotWorkspace
+        layout="full"
+        page={createPageContext({ send: fakeWorker(listed).send, profileId: P })}
+      />,
+    );
     const names = () =>
       within(factories())
         .getAllByRole('button', { pressed: false })
@@ -90,11 +95,21 @@ describe('factories in the picker', () => {
   });
 
   it('says once per profile why only hand entry is offered when the list answers 404', async () => {
-    const first = render(<SlotWorkspace layout="full" send={fakeWorker(notFound).send} />);
+    const first = render(
+      <SlotWorkspace
+        layout="full"
+        page={createPageContext({ send: fakeWorker(notFound).send, profileId: P })}
+      />,
+    );
     expect(await screen.findByText(/The service has no factory list/)).toBeTruthy();
     expect(screen.getByText('Add a factory')).toBeTruthy();
     first.unmount();
-    render(<SlotWorkspace layout="full" send={fakeWorker(notFound).send} />);
+    render(
+      <SlotWorkspace
+        layout="full"
+        page={createPageContext({ send: fakeWorker(notFound).send, profileId: P })}
+      />,
+    );
     await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(10));
     expect(screen.queryByText(/The service has no factory list/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -117,7 +132,7 @@ describe('slot usage and clearing', () => {
     const { send } = fakeWorker(listed);
     const { rememberPlaceholder } = await import('../../lib/storage/placeholder');
     await rememberPlaceholder(P, '.');
-    render(<SlotWorkspace layout="compact" send={send} />);
+    render(<SlotWorkspace layout="compact" page={createPageContext({ send: send, profileId: P })} />);
     const list = await screen.findByRole('list');
     await waitFor(() => expect(within(list).getAllByText('(empty)')).toHaveLength(7));
     expect(screen.getByText('3 of 10 slots used')).toBeTruthy();
@@ -126,7 +141,7 @@ describe('slot usage and clearing', () => {
 
   it('offers the placeholder after the server refused an empty field, remembers it and saves', async () => {
     const worker = fakeWorker(listed, { refuseEmpty: true });
-    render(<SlotWorkspace layout="full" send={worker.send} />);
+    render(<SlotWorkspace layout="full" page={createPageContext({ send: worker.send, profileId: P })} />);
     await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(10));
     const slot1 = screen.getByRole('group', { name: /^Slot 1\b/ });
     fireEvent.input(within(slot1).getByLabelText('Title'), { target: { value: '' } });

@@ -1,22 +1,27 @@
 /**
- * The account's clearing placeholder as a signal the slot views share: loaded once per profile and
+ * The account's clearing placeholder as a signal the page's views share: loaded once per profile and
  * set when the user accepts it after the server refused an empty title or data.
  */
 import { signal } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
-import { DEFAULT_PLACEHOLDER, readPlaceholder, rememberPlaceholder } from '../../lib/storage/placeholder';
+import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
+
+/** The stored item (and zod with it) loads after the page's first render. */
+const stored = () => import('../../lib/storage/placeholder');
 
 export function createPlaceholder(profileId: string) {
   const value = signal('');
   return {
     value,
     async load(): Promise<void> {
-      value.value = await readPlaceholder(profileId).catch(() => '');
+      value.value = await (await stored()).readPlaceholder(profileId).catch(() => '');
     },
-    async accept(text = DEFAULT_PLACEHOLDER): Promise<string> {
-      await rememberPlaceholder(profileId, text);
-      value.value = text;
-      return text;
+    /** Remembers the default placeholder (".") for the account. */
+    async accept(): Promise<string> {
+      const { rememberPlaceholder } = await stored();
+      await rememberPlaceholder(profileId, DEFAULT_PLACEHOLDER);
+      value.value = DEFAULT_PLACEHOLDER;
+      return DEFAULT_PLACEHOLDER;
     },
   };
 }
