@@ -7,11 +7,8 @@
 import { computed, signal } from '@preact/signals';
 import type { FactoryListEntry, Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import {
-  type FactoryListUnavailable,
-  type KnownFactory,
-  mergeFactories,
-} from '../../lib/factories/discovery';
+import type { FactoryListUnavailable } from '../../lib/factories/discovery';
+import { type KnownFactory, mergeFactories } from '../../lib/factories/merge';
 import type { Send } from '../../lib/messaging/client';
 import { sameTarget } from '../../lib/slots/keys';
 import type { SavedFactory } from '../../lib/storage/factories';
