@@ -33,7 +33,8 @@ export function createFactoryList({ send, profileId, current }: FactoryListDeps)
   const notice = signal<FactoryListUnavailable | null>(null);
   const all = computed<KnownFactory[]>(() => mergeFactories(listed.value, list.value));
 
-  async function discover(): Promise<void> {
+  let discovering: Promise<void> | null = null;
+  async function ask(): Promise<void> {
     const answer = await send('listFactories', {});
     if (!answer.ok) return;
     listed.value = answer.value.factories;
@@ -48,12 +49,14 @@ export function createFactoryList({ send, profileId, current }: FactoryListDeps)
     listed,
     notice,
     all,
+    /** The factories added by hand (every page: the current target may be one). */
     async load(): Promise<void> {
-      const [stored] = await Promise.all([
-        (await storedFactories()).readFactories(profileId).catch(() => null),
-        discover(),
-      ]);
+      const stored = await (await storedFactories()).readFactories(profileId).catch(() => null);
       if (stored) list.value = stored;
+    },
+    /** Asks the worker for the factory list, once per page: only views with a target picker need it. */
+    discover(): Promise<void> {
+      return (discovering ??= ask());
     },
     /** Adds a factory once the worker could read its first slot; it becomes the current target. */
     async add(id: string, name: string): Promise<AppError | null> {

@@ -33,6 +33,7 @@ export function createWorkspace(page: PageContext) {
     /** Starts the page (a no-op when another view did) and follows its current target. */
     async init(): Promise<void> {
       void page.start();
+      void page.factories.discover();
       stopFollowing ??= effect(() => {
         const next = current.target.value;
         if (page.settings.value.status === 'loading') return;
