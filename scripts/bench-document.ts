@@ -73,7 +73,14 @@ export async function measureDocument(latencyMs: number, limit: { limit: number;
       const preview = await handlers.previewImport({ document: { target, slots } });
       if (!preview.ok || preview.value.status !== 'ready') throw new Error('document preview failed');
       const finalSlot = DEFAULT_LAYOUT.manifestSlot;
-      const changed = documentJobSlots(preview.value.items, finalSlot);
+      const changed = documentJobSlots(preview.value.items, finalSlot).map(
+        ({ slot, title, data, current }) => ({
+          slot,
+          title,
+          data,
+          ...(current ? { expected: { title: current.title, data: current.data } } : {}),
+        }),
+      );
       const started = await handlers.startImport({ target, slots: changed, finalSlot });
       if (!started.ok) throw new Error(`startImport: ${started.error.kind}`);
       for (;;) {

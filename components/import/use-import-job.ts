@@ -75,9 +75,17 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     setActionError(null);
     const answer = await send('startImport', {
       target: preview.target,
-      ...(finalSlot === undefined
-        ? { slots: preview.items.map(({ slot, title, data }) => ({ slot, title, data })) }
-        : { slots: documentJobSlots(preview.items, finalSlot), finalSlot }),
+      // Each slot with what the preview showed: the worker writes it only while it still holds that.
+      // A document's job gets only what changes, and its manifest (lib/slots/document.ts).
+      slots: (finalSlot === undefined ? preview.items : documentJobSlots(preview.items, finalSlot)).map(
+        ({ slot, title, data, current }) => ({
+          slot,
+          title,
+          data,
+          ...(current ? { expected: { title: current.title, data: current.data } } : {}),
+        }),
+      ),
+      ...(finalSlot === undefined ? {} : { finalSlot }),
     });
     setBusy(null);
     if (!answer.ok) return setActionError(answer.error);

@@ -14,7 +14,7 @@ import { Counter } from './Counter';
 import { HistoryList } from './HistoryList';
 import { PlaceholderOffer } from './PlaceholderOffer';
 import { refusedEmpty } from '../page/placeholder';
-import { StorageNotice } from './StorageNotice';
+import { DraftNotice, StorageNotice } from './StorageNotice';
 import type { SlotModel } from './slot-model';
 import type { Workspace } from './workspace';
 import { Time } from './time';
@@ -181,6 +181,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
             {model.saved.value ? t('slot_saved') : ''}
           </p>
           {model.storageNotice.value && <StorageNotice notice={model.storageNotice.value} />}
+          {model.draftNotice.value && <DraftNotice kind={model.draftNotice.value} />}
           {saveError && <ErrorNotice error={describeSaveError(saveError, model.target)} />}
           {refusedEmpty(saveError, { title, data }) && (
             <PlaceholderOffer model={model} workspace={workspace} />

@@ -283,13 +283,11 @@ export function planDocument({ text, layout, slotCount, current, clearValue }: P
  * (its time must follow the pieces'). A piece the preview just read as holding its new value is
  * left out: the preview's read was its conflict check, and the job spends no second read on it.
  */
-export function documentJobSlots<I extends SlotContent & { unchanged: boolean }>(
+export function documentJobSlots<I extends { slot: number; unchanged: boolean }>(
   items: readonly I[],
   manifestSlot: number,
-): SlotContent[] {
-  return items
-    .filter((item) => !item.unchanged || item.slot === manifestSlot)
-    .map(({ slot, title, data }) => ({ slot, title, data }));
+): I[] {
+  return items.filter((item) => !item.unchanged || item.slot === manifestSlot);
 }
 
 /** "1–6", or "3" for one slot. */

@@ -11,11 +11,14 @@
  *   DELETE /__sandbox/rate-limit     no limit
  *   POST /__sandbox/rate-headers     body {"on":true}
  *   POST /__sandbox/factory-list     body {"on":false}: GET /factory/list/ answers 404 (true: served)
+ *   POST /__sandbox/slot-change      body SlotChange JSON: someone else writes the slot, at once or
+ *                                    (with "afterReads": n) right after its n-th read was answered
  */
 import { errorReply, json, methodNotAllowed, type Reply } from './api';
 import { parseFault } from './faults';
 import { PROFILES, type SandboxProfile } from './live';
 import { checkRateLimit } from './rate-limit';
+import { parseSlotChange } from './slot-change';
 import type { Sandbox } from './server';
 
 export const CONTROL_PREFIX = '/__sandbox/';
@@ -96,6 +99,15 @@ const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>
       const on = (parseJson(body) as { on?: unknown } | undefined)?.on;
       if (typeof on !== 'boolean') return errorReply(400, 'validation_error', 'on must be true or false');
       sandbox.setFactoryList(on);
+      return NO_CONTENT;
+    },
+  },
+  'slot-change': {
+    POST: (sandbox, body) => {
+      const parsed = parseSlotChange(parseJson(body));
+      if (!parsed.ok) return errorReply(400, 'validation_error', parsed.message);
+      if (parsed.change.afterReads !== undefined) sandbox.changeSlotAfter(parsed.change);
+      else if (!sandbox.changeSlot(parsed.change)) return errorReply(404, 'not_found', 'No such slot');
       return NO_CONTENT;
     },
   },

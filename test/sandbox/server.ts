@@ -11,12 +11,14 @@ import { type Fault, FaultList, faultReply } from './faults';
 import { createLiveSeedData, type SandboxProfile } from './live';
 import { type RateLimit, RateLimiter } from './rate-limit';
 import { createSeedData } from './seed';
+import { type SlotChange, SlotChanges, applySlotChange } from './slot-change';
 import { handleStatic } from './static';
 
 export type { Fault } from './faults';
 export { DEMO } from './seed';
 export { LIVE_DEMO, type SandboxProfile } from './live';
 export type { RateLimit } from './rate-limit';
+export type { SlotChange } from './slot-change';
 
 export interface SandboxOptions {
   port?: number /* default 0 = random */;
@@ -58,6 +60,10 @@ export interface Sandbox {
   clearFaults(): void;
   readonly log: LoggedRequest[]; // a copy, oldest first; API requests only (not /__sandbox/* nor /static/*)
   clearLog(): void;
+  /** Someone else writes the slot now (true), or false when the sandbox has no such slot. */
+  changeSlot(change: SlotChange): boolean;
+  /** Someone else writes the slot right after its `afterReads`-th read (default 1) was answered. */
+  changeSlotAfter(change: SlotChange): void;
 }
 
 const seedOf = (profile: SandboxProfile) => (profile === 'live' ? createLiveSeedData() : createSeedData());
@@ -107,6 +113,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limiter = new RateLimiter(options.rateLimit ?? null, options.rateHeaders ?? false);
   let log: LoggedRequest[] = [];
   const faults = new FaultList();
+  const slotChanges = new SlotChanges();
   const timers = new Set<NodeJS.Timeout>();
   let closing: Promise<void> | undefined;
 
@@ -179,6 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reply = { ...reply, headers: { ...reply.headers, ...rate.headers } };
     entry.status = reply.status;
     send(reply);
+    slotChanges.answered(data, method, path, reply.status);
   }
 
   const server = http.createServer((req, res) => {
@@ -208,6 +216,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       profile = baseProfile;
       data = seedOf(profile);
       faults.clear();
+      slotChanges.clear();
       log = [];
       latency = baseLatency;
       features = { ...baseFeatures };
@@ -246,6 +255,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     clearLog() {
       log = [];
+    },
+    changeSlot(change) {
+      return applySlotChange(data, change);
+    },
+    changeSlotAfter(change) {
+      slotChanges.add(change);
     },
   };
   return sandbox;

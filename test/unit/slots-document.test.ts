@@ -264,8 +264,8 @@ describe('documentJobSlots', () => {
       { slot: 1, title: 'site', data: '{"c":2,"len":2}', unchanged: true },
     ];
     expect(documentJobSlots(items, 1)).toEqual([
-      { slot: 3, title: 'site:2', data: 'b' },
-      { slot: 1, title: 'site', data: '{"c":2,"len":2}' },
+      { slot: 3, title: 'site:2', data: 'b', unchanged: false },
+      { slot: 1, title: 'site', data: '{"c":2,"len":2}', unchanged: true },
     ]);
   });
 });
