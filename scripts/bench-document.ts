@@ -6,7 +6,7 @@
  *     against the floor of 1 + 6 requests in 2 round trips;
  *   - rewrite it with 2 pieces changed through the import preview and one job (manifest last),
  *     against the floor: a conflict-check read of each of its 7 slots + 2 piece writes + the
- *     manifest's write.
+ *     manifest's write (the job adds a write-time read before each of its 3 writes).
  * Requests and 429s come from the sandbox's request log.
  */
 import { fakeBrowser } from './fake-extension-env';
