@@ -298,16 +298,7 @@ function validateElements<S extends z.ZodMiniType>(
   return ok(out);
 }
 
-const WRAPPER_KEYS = [
-  'data',
-  'items',
-  'results',
-  'buildings',
-  'factories',
-  'accounts',
-  'bankAccounts',
-  'transactions',
-];
+const WRAPPER_KEYS = ['data', 'items', 'results', 'buildings', 'accounts', 'bankAccounts', 'transactions'];
 
 /**
  * For the three responses whose shape the spec does not show (building list, bank accounts,

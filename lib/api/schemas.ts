@@ -41,18 +41,12 @@ export type BuildingListEntry = z.infer<typeof BuildingListEntry>;
 
 /**
  * Entry of GET /factory/list/ (not in the spec; public clients of the live service read it):
- * `{ id, name, adLine, isOpen, type, address }`. Only the id is required; the rest is shown when sent.
+ * `{ id, name, adLine, isOpen, type, address }`. Only the id is required and the name is used; the
+ * other fields are kept as sent (a loose object).
  */
 export const FactoryListEntry = z.looseObject({
-  id: z.pipe(
-    z.union([z.string().check(z.minLength(1)), z.number()]),
-    z.transform((v) => String(v)),
-  ),
+  id: BuildingListEntry.shape.id,
   name: z.optional(z.nullable(z.string())),
-  adLine: z.optional(z.nullable(z.string())),
-  isOpen: z.optional(z.nullable(z.boolean())),
-  type: z.optional(z.nullable(z.string())),
-  address: z.optional(z.nullable(z.string())),
 });
 export type FactoryListEntry = z.infer<typeof FactoryListEntry>;
 

@@ -169,7 +169,7 @@ export function importHandlers(
         return fail({
           kind: 'invalidInput',
           field: 'finalSlot',
-          message: `finalSlot: ${finalSlot} is not written`,
+          message: `finalSlot: ${finalSlot} not in slots`,
         });
       }
       // What the preview showed as each slot's value: the job overwrites a slot only while it still

@@ -9,7 +9,7 @@ import type { Handlers } from '../messaging/router';
 import { profileBudgets, profileUsage } from '../storage/budget';
 import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
-import { documentDraftFamily } from '../storage/document-drafts';
+import { DOCUMENT_DRAFT_FAMILY } from '../storage/family-names';
 import { draftFamily } from '../storage/drafts';
 import { profilePrefix, removeProfileKeys } from '../storage/family';
 import { dropFirstView, firstViewUsage, refreshFirstView, withFirstView } from '../storage/first-view';
@@ -56,8 +56,8 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   await cancelProfileJobs(deps, profileId, 'discard');
   const keep = (key: string) =>
     !deleteDraftsAndHistory &&
-    [draftFamily, documentDraftFamily, historyFamily].some((f) =>
-      key.startsWith(`${profilePrefix(profileId)}${f.name}:`),
+    [draftFamily.name, DOCUMENT_DRAFT_FAMILY, historyFamily.name].some((name) =>
+      key.startsWith(`${profilePrefix(profileId)}${name}:`),
     );
   // With its first view, inside the first view's turn: no compose writes back what was removed.
   await withFirstView(async () => {
@@ -167,13 +167,12 @@ export function profileHandlers(
     },
 
     async clearProfileData({ id, families }) {
-      const all = {
-        cache: [cacheFamily],
-        draft: [draftFamily, documentDraftFamily],
-        history: [historyFamily],
-      };
+      const all = { cache: cacheFamily, draft: draftFamily, history: historyFamily };
+      // A document's draft goes with the slot drafts (removed by its family's name).
+      const documentDrafts = (key: string) => key.startsWith(`${profilePrefix(id)}${DOCUMENT_DRAFT_FAMILY}:`);
       await withFirstView(async () => {
-        for (const family of families) for (const stored of all[family]) await stored.removeAll(id);
+        for (const family of families) await all[family].removeAll(id);
+        if (families.includes('draft')) await removeProfileKeys('local', id, (key) => !documentDrafts(key));
         if (families.includes('cache')) await dropFirstView(id);
       });
       return ok(await usage(id));

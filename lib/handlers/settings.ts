@@ -1,7 +1,7 @@
 /** Settings handlers: the only place where the token and secret are written or probed. */
 import * as api from '../api/client';
 import { type ApiError, fail, ok, type Result } from '../api/errors';
-import type { BuildingListEntry, Scope } from '../api/schemas';
+import type { BuildingListEntry } from '../api/schemas';
 import type { SettingsInput, SettingsView } from '../messaging/protocol';
 import type { AppError } from '../app-error';
 import type { Handlers, MessageContext } from '../messaging/router';
@@ -115,19 +115,6 @@ export const refusedForPremium = (error: ApiError) =>
 /** A refused token stops the save; any other failure (offline, server down) does not. */
 const refusesSave = (error: ApiError) => error.kind === 'unauthorized';
 
-/** The factory list needs the scope `factory` alone: its answer tells whether the token has it. */
-function withFactoryScope(
-  scopes: { missingScopes: Scope[]; uncheckedScopes: Scope[] },
-  factories: { count: number } | { reason: string },
-) {
-  const known = 'count' in factories || factories.reason === 'forbidden';
-  if (!known) return scopes;
-  const uncheckedScopes = scopes.uncheckedScopes.filter((s) => s !== 'factory');
-  const missingScopes =
-    'count' in factories ? scopes.missingScopes : [...scopes.missingScopes, 'factory' as const];
-  return { missingScopes, uncheckedScopes };
-}
-
 export function settingsHandlers(
   deps: WorkerDeps,
 ): Pick<Handlers, 'getSettings' | 'saveSettings' | 'testConnection'> {
@@ -196,7 +183,7 @@ export function settingsHandlers(
       const factories = !discovery.ok
         ? { reason: 'unexpected' as const, detail: discovery.error.kind }
         : (discovery.value.unavailable ?? { count: discovery.value.factories.length });
-      return ok({ buildings: buildings.value, premium, ...withFactoryScope(scopes, factories), factories });
+      return ok({ buildings: buildings.value, premium, ...scopes, factories });
     },
   };
 }

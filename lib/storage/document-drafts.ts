@@ -5,6 +5,7 @@
 import type { Target } from '../api/schemas';
 import { z } from '../zod';
 import { storedFamily } from './family';
+import { DOCUMENT_DRAFT_FAMILY } from './family-names';
 
 export const DocumentLayoutSchema = z.object({
   prefix: z.string(),
@@ -21,7 +22,9 @@ export const DocumentDraft = z.object({
 });
 export type DocumentDraft = z.infer<typeof DocumentDraft>;
 
-export const documentDraftFamily = storedFamily('local', 'docDraft', DocumentDraft, { version: 1 });
+export const documentDraftFamily = storedFamily('local', DOCUMENT_DRAFT_FAMILY, DocumentDraft, {
+  version: 1,
+});
 
 const parts = (target: Target) => [target.kind, target.id];
 
