@@ -25,18 +25,14 @@ export type FactoryDiscovery = z.infer<typeof FactoryDiscovery>;
 
 const PASSING: ApiError['kind'][] = ['network', 'timeout', 'aborted', 'rateLimited', 'unauthorized'];
 
-function detailOf(error: ApiError): string {
-  return 'message' in error && error.message ? error.message : error.kind;
-}
-
 /** The list, or why there is none; transient failures stay errors. */
 export function discoveryOf(answer: Result<FactoryListEntry[]>): Result<FactoryDiscovery> {
   if (answer.ok) return ok({ factories: answer.value, unavailable: null });
   const { error } = answer;
   if (PASSING.includes(error.kind)) return answer;
-  const reason =
-    error.kind === 'notFound' ? 'notFound' : error.kind === 'forbidden' ? 'forbidden' : 'unexpected';
-  return ok({ factories: [], unavailable: { reason, detail: detailOf(error) } });
+  const reason = error.kind === 'notFound' || error.kind === 'forbidden' ? error.kind : 'unexpected';
+  const detail = ('message' in error && error.message) || error.kind;
+  return ok({ factories: [], unavailable: { reason, detail } });
 }
 
 export { type KnownFactory, mergeFactories } from './merge';

@@ -165,13 +165,6 @@ export function importHandlers(
           message: first ? `${first.path}: ${first.message}` : 'invalid',
         });
       }
-      if (finalSlot !== undefined && !parsed.slots.some((s) => s.slot === finalSlot)) {
-        return fail({
-          kind: 'invalidInput',
-          field: 'finalSlot',
-          message: `finalSlot: ${finalSlot} not in slots`,
-        });
-      }
       // What the preview showed as each slot's value: the job overwrites a slot only while it still
       // holds that, so a change made after the preview becomes a conflict, never lost.
       const withExpected = parsed.slots.map((slot, index) => {

@@ -211,7 +211,7 @@ async function applyFinal(
   if (unwritten.length === 0) return apply(final);
   await store.update(final.slot, {
     status: 'failed',
-    error: `notWritten: slots ${unwritten.map((i) => i.slot).join(', ')}; the manifest is unchanged`,
+    error: `notWritten: slots ${unwritten.map((i) => i.slot).join(', ')}; manifest unchanged`,
   });
 }
 

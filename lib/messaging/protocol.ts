@@ -225,7 +225,7 @@ export const protocol = {
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
   previewImport: { request: z.object({ document: z.unknown() }), response: resultOf(ImportPreview) },
   startImport: {
-    /** `finalSlot`: a document's manifest, written last (lib/slots/document.ts). */
+    /** `finalSlot`: a document's manifest, written last (lib/slots/document.ts); ignored when not among the slots. */
     request: z.object({
       target: Target,
       slots: z.array(ImportSlotWrite),

@@ -99,7 +99,7 @@ describe('a document job', () => {
     const job = await write('d'.repeat(3000));
     const manifest = job?.items.find((i) => i.slot === 1);
     expect(manifest).toMatchObject({ status: 'failed' });
-    expect(manifest?.error).toMatch(/notWritten: slots \d; the manifest is unchanged/);
+    expect(manifest?.error).toMatch(/notWritten: slots \d; manifest unchanged/);
     expect(await read(1)).toEqual(before);
   });
 });
