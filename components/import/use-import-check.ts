@@ -4,11 +4,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
-import { MAX_IMPORT_BYTES, fileTooLarge, sizeProblem } from '../../lib/import/format';
+import { MAX_IMPORT_BYTES, fileTooLarge, parseJsonText, sizeProblem } from '../../lib/import/format';
 import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { DATA_MAX } from '../../lib/slots/count';
+import { minifyJson } from '../../lib/slots/validate';
 
 export type Check =
   | { status: 'idle' }
@@ -19,10 +20,11 @@ export type Check =
   | ImportPreview;
 
 /** Not an import document (no `slots`), and too large for one slot once minified. */
-function documentOffer(value: unknown): string | null {
+function documentOffer(value: unknown, source: string): string | null {
   const isImport = typeof value === 'object' && value !== null && 'slots' in value;
-  const text = JSON.stringify(value);
-  return !isImport && text.length > DATA_MAX ? text : null;
+  // Laid out token by token from the source: numbers stay exactly as written.
+  const text = isImport ? null : minifyJson(source);
+  return text !== null && text.length > DATA_MAX ? text : null;
 }
 
 export type Intent = 'import' | 'selection' | null;
@@ -53,19 +55,11 @@ export function useImportCheck(send: Send, intent: Intent) {
     // Refused before parsing: a huge text is never handed to JSON.parse or the worker.
     const tooLarge = sizeProblem(value);
     if (tooLarge) return setCheck({ status: 'problems', problems: [tooLarge] });
-    let document: unknown;
-    try {
-      document = JSON.parse(value);
-    } catch (error) {
-      setCheck({
-        status: 'problems',
-        problems: [{ path: '(document)', message: `not valid JSON: ${(error as Error).message}` }],
-      });
-      return;
-    }
-    const offer = documentOffer(document);
+    const json = parseJsonText(value);
+    if (!json.ok) return setCheck({ status: 'problems', problems: json.problems });
+    const offer = documentOffer(json.value, value);
     if (offer !== null) return setCheck({ status: 'offerDocument', text: offer });
-    void preview(document);
+    void preview(json.value);
   };
 
   const load = (value: string, from: string | null) => {

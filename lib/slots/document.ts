@@ -13,6 +13,7 @@
 import type { PageOption } from '../api/schemas';
 import { isEmptySlot } from './clearing';
 import { DATA_MAX, TITLE_MAX } from './count';
+import { minifyJson } from './validate';
 
 export interface DocumentLayout {
   /** The title of the manifest slot; pieces are `${prefix}:1`, `${prefix}:2`, … */
@@ -304,13 +305,17 @@ export function slotList(slots: readonly number[]): string {
   return runs.map(([first, last]) => slotRange(first, last)).join(', ');
 }
 
-/** The text the editor offers to store: minified JSON, or null with the parse error. */
+/**
+ * The text the editor offers to store: minified JSON laid out token by token (numbers stay exactly
+ * as written), or the parse error.
+ */
 export function minifiedDocument(text: string): { ok: true; text: string } | { ok: false; error: string } {
   try {
-    return { ok: true, text: JSON.stringify(JSON.parse(text)) };
+    JSON.parse(text);
   } catch (error) {
     return { ok: false, error: errorText(error) };
   }
+  return { ok: true, text: minifyJson(text) ?? text };
 }
 
 /**
