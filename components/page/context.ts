@@ -1,6 +1,7 @@
 /**
  * What every view of one page shares, for one profile and epoch: the worker (its messages name the
- * profile), the settings, the current target, the buildings and the factories. A page makes one
+ * profile), the settings, the current target, the buildings, the factories (listed and added by
+ * hand) and the account's clearing placeholder. A page makes one
  * (components/page/mount.tsx) and drops it when the profile or its epoch changes.
  */
 import { computed, signal } from '@preact/signals';
@@ -12,6 +13,7 @@ import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
 import { createBuildingList } from './buildings';
 import { type CurrentTarget, createCurrentTarget } from './current-target';
 import { createFactoryList } from './factories';
+import { createPlaceholder } from './placeholder';
 
 export interface PageContextOptions {
   send: Send;
@@ -52,6 +54,8 @@ export function createPageContext({
     ((await loadSettings())?.freshnessMinutes ?? FRESHNESS_MINUTES_DEFAULT) * 60_000;
   const buildings = createBuildingList({ send, profileId, now, freshMs, current, first: first?.buildings });
   const factories = createFactoryList({ send, profileId, current });
+  /** What this account clears a slot with ('' unless its server refused empty text). */
+  const placeholder = createPlaceholder(profileId);
   let started: Promise<void> | null = null;
 
   return {
@@ -68,11 +72,13 @@ export function createPageContext({
     current,
     buildings,
     factories,
+    placeholder,
     /** Loads the settings, the remembered target, then the building list and the factories; once. */
     start(): Promise<void> {
       started ??= (async () => {
         void loadSettings();
         void factories.load();
+        void placeholder.load();
         await current.load();
         await buildings.load(false);
       })();

@@ -184,8 +184,11 @@ export function profileHandlers(
 
     async clearProfileData({ id, families }) {
       const all = { cache: cacheFamily, draft: draftFamily, history: historyFamily };
+      // A document's draft goes with the slot drafts (removed by its family's name).
+      const documentDrafts = (key: string) => familyOfKey(key) === familyKeyName('docDraft');
       await withFirstView(async () => {
         for (const family of families) await all[family].removeAll(id);
+        if (families.includes('draft')) await removeProfileKeys('local', id, (key) => !documentDrafts(key));
         if (families.includes('cache')) await dropFirstView(id);
       });
       return ok(await usage(id));

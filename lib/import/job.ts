@@ -18,6 +18,7 @@ export function newJob(
   target: Target,
   slots: JobSlot[],
   undoOf?: string,
+  finalSlot?: number,
 ): ImportJob {
   return {
     id: `${kind}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
@@ -27,6 +28,7 @@ export function newJob(
     createdAt: Date.now(),
     state: 'running',
     ...(undoOf ? { undoOf } : {}),
+    ...(finalSlot !== undefined ? { finalSlot } : {}),
     items: slots.map((s) => ({ ...s, status: 'pending', attempts: 0 })),
   };
 }

@@ -53,6 +53,12 @@ export const ImportJob = z.object({
   error: z.optional(z.string()),
   /** For an undo: the import it reverts. */
   undoOf: z.optional(z.string()),
+  /**
+   * A document's manifest slot: written last, only once every other slot is written or already
+   * held its value, and written even when it holds the same manifest (its time must follow the
+   * pieces'); otherwise left as it was, so the old document stays readable.
+   */
+  finalSlot: z.optional(z.int()),
   items: z.array(JobItem),
 });
 export type ImportJob = z.infer<typeof ImportJob>;

@@ -42,6 +42,11 @@ export const FAMILIES = {
   history: { area: 'local', signOut: 'askFirst', bound: { budget: 'history' } },
   draft: { area: 'local', signOut: 'askFirst', bound: { budget: 'draft' } },
   job: { area: 'local', signOut: 'removed', bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED)' } },
+  docDraft: {
+    area: 'local',
+    signOut: 'askFirst',
+    bound: { boundedBy: 'one entry per document being edited (no byte budget yet)' },
+  },
   labels: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: a label per building' } },
   current: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: the current target' } },
   targets: {

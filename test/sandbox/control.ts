@@ -10,6 +10,7 @@
  *   POST /__sandbox/rate-limit       body {"limit":10,"windowSeconds":60} (window optional, default 60)
  *   DELETE /__sandbox/rate-limit     no limit
  *   POST /__sandbox/rate-headers     body {"on":true}
+ *   POST /__sandbox/factory-list     body {"on":false}: GET /factory/list/ answers 404 (true: served)
  *   POST /__sandbox/slot-change      body SlotChange JSON: someone else writes the slot, at once or
  *                                    (with "afterReads": n) right after its n-th read was answered
  */
@@ -90,6 +91,14 @@ const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>
       const on = (parseJson(body) as { on?: unknown } | undefined)?.on;
       if (typeof on !== 'boolean') return errorReply(400, 'validation_error', 'on must be true or false');
       sandbox.setRateHeaders(on);
+      return NO_CONTENT;
+    },
+  },
+  'factory-list': {
+    POST: (sandbox, body) => {
+      const on = (parseJson(body) as { on?: unknown } | undefined)?.on;
+      if (typeof on !== 'boolean') return errorReply(400, 'validation_error', 'on must be true or false');
+      sandbox.setFactoryList(on);
       return NO_CONTENT;
     },
   },

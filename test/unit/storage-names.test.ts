@@ -10,6 +10,7 @@ import { cacheFamily } from '../../lib/storage/cache';
 import { credentialFamilies } from '../../lib/storage/credentials';
 import { currentTargetFamily } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
+import { documentDraftFamily } from '../../lib/storage/document-drafts';
 import { draftFamily } from '../../lib/storage/drafts';
 import { firstViewItem } from '../../lib/storage/first-view';
 import { targetsFamily } from '../../lib/storage/factories';
@@ -26,6 +27,7 @@ const FAMILY_OBJECTS = [
   cacheFamily,
   historyFamily,
   draftFamily,
+  documentDraftFamily,
   jobFamily,
   labelsFamily,
   currentTargetFamily,
