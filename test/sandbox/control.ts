@@ -10,9 +10,13 @@
  *   POST /__sandbox/rate-limit       body {"limit":10,"windowSeconds":60} (window optional, default 60)
  *   DELETE /__sandbox/rate-limit     no limit
  *   POST /__sandbox/rate-headers     body {"on":true}
+ *   POST /__sandbox/room             body {"roomId":"r-3001-01","tenant":null} frees a room, a name lets it
+ *   POST /__sandbox/payment          body {"roomId":"r-3001-02","daysAgo":10} or {"lastPayDate":ISO}
+ *   POST /__sandbox/sell             body {"buildingId":"b-3012"}: the building leaves its owner's list
  */
 import { errorReply, json, methodNotAllowed, type Reply } from './api';
 import { parseFault } from './faults';
+import { applyChange, type LandlordChange, parseChange } from './landlord';
 import { PROFILES, type SandboxProfile } from './live';
 import { checkRateLimit } from './rate-limit';
 import type { Sandbox } from './server';
@@ -30,6 +34,16 @@ function parseJson(body: string): unknown {
 }
 
 type Action = (sandbox: Sandbox, body: string) => Reply;
+
+/** The landlord's changes (test/sandbox/landlord.ts): 204, or 400 naming what is wrong. */
+const landlordAction =
+  (kind: LandlordChange['kind']): Action =>
+  (sandbox, body) => {
+    const change = parseChange(kind, parseJson(body));
+    const problem =
+      typeof change === 'string' ? change : sandbox.changeData((data) => applyChange(data, change));
+    return problem === null ? NO_CONTENT : errorReply(400, 'validation_error', problem);
+  };
 
 const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>> = {
   reset: {
@@ -90,6 +104,9 @@ const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>
       return NO_CONTENT;
     },
   },
+  room: { POST: landlordAction('room') },
+  payment: { POST: landlordAction('payment') },
+  sell: { POST: landlordAction('sell') },
   log: {
     GET: (sandbox) => json(200, sandbox.log),
     DELETE: (sandbox) => {

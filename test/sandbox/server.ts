@@ -12,6 +12,7 @@ import { createLiveSeedData, type SandboxProfile } from './live';
 import { type RateLimit, RateLimiter } from './rate-limit';
 import { createSeedData } from './seed';
 import { handleStatic } from './static';
+import type { SandboxData } from './types';
 
 export type { Fault } from './faults';
 export { DEMO } from './seed';
@@ -55,6 +56,8 @@ export interface Sandbox {
   clearFaults(): void;
   readonly log: LoggedRequest[]; // a copy, oldest first; API requests only (not /__sandbox/* nor /static/*)
   clearLog(): void;
+  /** Changes the data in place (the landlord's control endpoints: free or let a room, move a payment). */
+  changeData<T>(change: (data: SandboxData) => T): T;
 }
 
 const seedOf = (profile: SandboxProfile) => (profile === 'live' ? createLiveSeedData() : createSeedData());
@@ -231,6 +234,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     clearLog() {
       log = [];
+    },
+    changeData(change) {
+      return change(data);
     },
   };
   return sandbox;
