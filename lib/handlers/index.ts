@@ -3,6 +3,7 @@ import type { Handlers } from '../messaging/router';
 import { buildingHandlers } from './buildings';
 import { type ImportDeps, importHandlers } from './import';
 import { optionHandlers } from './options';
+import { type PortfolioHandlerDeps, portfolioHandlers } from './portfolio';
 import { profileHandlers } from './profiles';
 import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
@@ -10,8 +11,9 @@ import { slotHandlers } from './slots';
 
 export type { WorkerDeps } from './context';
 export { type ImportDeps, resumeJobs } from './import';
+export type { PortfolioHandlerDeps } from './portfolio';
 
-export function createHandlers(deps: ImportDeps): Handlers {
+export function createHandlers(deps: ImportDeps & PortfolioHandlerDeps): Handlers {
   return {
     ...profileHandlers(deps),
     ...settingsHandlers(deps),
@@ -20,5 +22,6 @@ export function createHandlers(deps: ImportDeps): Handlers {
     ...slotHandlers(deps),
     ...importHandlers(deps),
     ...queueHandlers(deps),
+    ...portfolioHandlers(deps),
   };
 }

@@ -13,8 +13,8 @@ const E2E = '.output/chrome-mv3-e2e';
 
 /** Every permission the features use, per browser; anything more is a finding. */
 const PERMISSIONS: Record<string, string[]> = {
-  [CHROME]: ['storage', 'sidePanel', 'activeTab', 'scripting', 'contextMenus'],
-  [FIREFOX]: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+  [CHROME]: ['storage', 'sidePanel', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
+  [FIREFOX]: ['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
 };
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
 /**
@@ -55,6 +55,8 @@ describe('store manifests', () => {
       const manifest = manifestOf(dir);
       expect(manifest.permissions?.toSorted()).toEqual(PERMISSIONS[dir]?.toSorted());
       expect(manifest.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
+      // Portfolio alerts ask for notifications when the user turns them on.
+      expect(manifest.optional_permissions).toEqual(['notifications']);
       expect(manifest).not.toHaveProperty('host_permissions');
       expect(manifest).not.toHaveProperty('content_security_policy');
       expect(JSON.stringify(manifest)).not.toContain('<all_urls>');
