@@ -44,7 +44,7 @@ export default defineConfig({
               strict_min_version: '142.0',
               // What leaves the browser, and only to the API origin the user configured: the token
               // and secret (authenticationInfo), and page content pushed into slots: a page's
-              // declared payload or a selected text (websiteContent). README "Store declarations".
+              // declared payload or a selected text (websiteContent). docs/development.md "Store declarations".
               data_collection_permissions: { required: ['authenticationInfo', 'websiteContent'] },
             },
           },

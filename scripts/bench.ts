@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the extension, starts the sandbox API, drives Chromium and the real API
- * client, and prints a table (and writes bench-results/bench.json). Every timing is the median of
+ * client, and prints its tables (and writes them to docs/benchmark.md, the numbers to bench-results/bench.json). Every timing is the median of
  * several runs, next to its baseline measured in the same run, as a ratio:
  *   a) popup to cached content (second open) vs an empty page of the same extension;
  *   b) reading the 20 slots of a building at 100 ms latency: the extension's bounded pool (in Node
@@ -22,6 +22,7 @@ import { gzipSync } from 'node:zlib';
 import { type ApiConfig, readBuildingOption, writeBuildingOption } from '../lib/api/client';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
 import { type SessionRun, TASKS, countTaskRequests, runSession } from './bench-session';
+import { BENCHMARK_INTRO } from './bench-intro';
 import { measureStorageSession } from './bench-storage';
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
@@ -327,16 +328,25 @@ const taskCounts = await countTaskRequests('default');
 // f) A long session's storage per profile, before and after the budgets are enforced.
 const storageSizes = await measureStorageSession();
 
+/** What the run prints is also docs/benchmark.md: the tables are written, never copied by hand. */
+const report: string[] = [];
+function out(line: string): void {
+  console.log(line);
+  report.push(line);
+}
+
 function printTable(table: string[][]): void {
   const widths = table[0]?.map((_, col) => Math.max(...table.map((line) => (line[col] ?? '').length))) ?? [];
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
   for (const [i, line] of table.entries()) {
-    console.log(line.map((cell, col) => cell.padEnd(widths[col] ?? 0)).join(' | '));
-    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+    out(row(line.map((cell, col) => cell.padEnd(widths[col] ?? 0))));
+    if (i === 0) out(row(widths.map((w) => '-'.repeat(w))));
   }
 }
 
 const machine = `${cpus().length} CPU cores (${cpus()[0]?.model ?? '?'}), Node ${process.version}`;
-console.log(`\nbench: median of ${RUNS} runs, ${LATENCY_MS} ms added latency where it applies; ${machine}\n`);
+out('## Timings and sizes');
+out(`\nMedian of ${RUNS} runs, ${LATENCY_MS} ms added latency where it applies; ${machine}.\n`);
 printTable([
   ['measure', 'median', 'baseline', 'ratio', 'note'],
   ...rows.map((r) => [
@@ -349,8 +359,9 @@ printTable([
 ]);
 
 const sessionLimit = `${SESSION_LIMIT} requests per ${SESSION_WINDOW_MS / 1000} s`;
-console.log(
-  `\nsession under ${sessionLimit} (the likely live limit of 10 per minute, window scaled ${round(60_000 / SESSION_WINDOW_MS)}× shorter):` +
+out('\n## A session under a request limit');
+out(
+  `\nSession under ${sessionLimit} (the likely live limit of 10 per minute, window scaled ${round(60_000 / SESSION_WINDOW_MS)}× shorter):` +
     ' popup, second building, 20 slots, 3 saves, 10-slot import, popup again; once, no latency added\n',
 );
 const goal = (met: boolean) => (met ? 'goal met' : 'GOAL MISSED');
@@ -385,15 +396,17 @@ printTable([
   }),
 ]);
 for (const run of sessionRuns)
-  if (run.problems.length > 0) console.log(`  ${run.profile} ${run.variant}: ${run.problems.join('; ')}`);
+  if (run.problems.length > 0) out(`\n- ${run.profile} ${run.variant}: ${run.problems.join('; ')}`);
 
-console.log('\nrequests per user task (no limit, from an empty cache, default profile)\n');
+out('\n## Requests per user task');
+out('\nRequests per user task (no limit, from an empty cache, default profile):\n');
 printTable([
   ['task', 'worker (ours)', 'naive'],
   ...TASKS.map((task) => [task, String(taskCounts.worker[task]), String(taskCounts.naive[task])]),
 ]);
 
-console.log('\nstorage of one profile after a long scripted session, before and after eviction\n');
+out('\n## Storage after a long session');
+out('\nStorage of one profile after a long scripted session, before and after eviction:\n');
 const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
 printTable([
   ['family', 'budget', 'before', 'after', 'note'],
@@ -434,4 +447,9 @@ writeFileSync(
     2,
   )}\n`,
 );
-console.log('\nwritten to bench-results/bench.json');
+mkdirSync('docs', { recursive: true });
+writeFileSync(
+  'docs/benchmark.md',
+  `${BENCHMARK_INTRO}\n_Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}._\n${report.join('\n')}\n`,
+);
+console.log('\nwritten to bench-results/bench.json and docs/benchmark.md');

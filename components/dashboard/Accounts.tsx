@@ -1,7 +1,7 @@
 /** The bank accounts of a building, and the transactions of the chosen one, 25 per page. */
 import type { LooseRecord } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { type TransactionsState, TRANSACTIONS_PAGE, TRANSACTIONS_SKIP_MAX } from './store';
+import { type TransactionsState, TRANSACTIONS_PAGE, TRANSACTIONS_SKIP_MAX } from './transactions';
 import { RecordTable } from './RecordTable';
 import { Section } from './Section';
 

@@ -6,14 +6,14 @@ import { useId, useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { describeError, needsSettings } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
-import type { SectionState } from './store';
+import type { Loadable } from '../../lib/loadable';
 import { ErrorNotice } from '../ErrorNotice';
 import { buildingName } from '../text';
 
 export const SEARCH_THRESHOLD = 5;
 
 export interface BuildingPickerProps {
-  state: SectionState<BuildingListEntry[]>;
+  state: Loadable<BuildingListEntry[]>;
   selectedId: string | null;
   onSelect: (id: string) => void;
   onRetry: () => void;
@@ -68,18 +68,18 @@ export function BuildingPicker({
           onOpenSettings={needsSettings(error) ? onOpenSettings : undefined}
         />
       ) : null;
-  } else if (state.data.length === 0) {
+  } else if (state.value.length === 0) {
     body = <p class="empty">{t('buildings_empty')}</p>;
   } else {
     const needle = query.trim().toLocaleLowerCase();
     const shown = needle
-      ? state.data.filter((b) =>
+      ? state.value.filter((b) =>
           [buildingName(b), b.address, b.area, b.id].some((v) => v?.toLocaleLowerCase().includes(needle)),
         )
-      : state.data;
+      : state.value;
     body = (
       <>
-        {state.data.length > SEARCH_THRESHOLD && (
+        {state.value.length > SEARCH_THRESHOLD && (
           <div class="field picker__search">
             <label for={searchId}>{t('picker_search')}</label>
             <input

@@ -45,7 +45,7 @@ export function DashboardApp({
       now={Math.max(now, Date.now())}
       premium={store.settings.value?.premium ?? null}
       buildings={store.buildings.value}
-      selectedId={store.selectedId.value}
+      selectedId={store.shownId.value}
       details={sections.details.value}
       rooms={sections.rooms.value}
       tenants={sections.tenants.value}
@@ -60,7 +60,7 @@ export function DashboardApp({
       moreSections={(props) => <LazyMoreSections {...props} />}
       tab={store.tab.value}
       onTabChange={store.chooseTab}
-      slots={() => <LazySlots layout={slotsLayout} shared={store.workspaceContext} />}
+      slots={() => <LazySlots layout={slotsLayout} page={store.page} />}
       headerActions={headerActions}
     />
   );

@@ -1,11 +1,11 @@
 /** The Slots tab: the slot workspace is loaded on first use, keeping it out of the popup's first bytes. */
-import type { WorkspaceContext } from '../slots/store';
+import type { PageContext } from '../page/context';
 import { lazyView } from './lazy-view';
 
 export interface LazySlotsProps {
   layout: 'compact' | 'full';
-  /** The dashboard's worker, target, settings and buildings: the tab follows the building chosen above it. */
-  shared: WorkspaceContext;
+  /** The page's worker, target, settings and buildings: the tab follows the building chosen above it. */
+  page: PageContext;
 }
 
 export const LazySlots = lazyView<LazySlotsProps>(

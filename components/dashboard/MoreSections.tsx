@@ -14,7 +14,7 @@ export function MoreSections(props: DashboardProps) {
   const common = { now, onOpenSettings };
   const accountRecord =
     props.transactions && props.accounts.status === 'ready'
-      ? props.accounts.data.find((a) => accountId(a) === props.transactions?.bankId)
+      ? props.accounts.value.find((a) => accountId(a) === props.transactions?.bankId)
       : undefined;
   const accountLabel =
     typeof accountRecord?.label === 'string' ? accountRecord.label : (props.transactions?.bankId ?? '');

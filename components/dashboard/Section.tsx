@@ -7,13 +7,13 @@ import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { describeError, needsSettings } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
-import type { SectionState } from './store';
+import type { Loadable } from '../../lib/loadable';
 import { ErrorNotice } from '../ErrorNotice';
 import { relativeTime } from '../format';
 
 export interface SectionProps<T> {
   title: string;
-  state: SectionState<T>;
+  state: Loadable<T>;
   now: number;
   onRetry: () => void;
   onOpenSettings: () => void;
@@ -76,7 +76,7 @@ export function Section<T>(props: SectionProps<T>) {
               )}
             </div>
           )}
-          {children(state.data)}
+          {children(state.value)}
         </>
       )}
     </section>

@@ -1,13 +1,12 @@
-/** Mounts the dashboard on a page (popup, full tab, side panel): one store, one view, per-page options. */
+/** Mounts the dashboard on a page (popup, full tab, side panel): one store per page context. */
 import type { MessageKey } from '../../lib/i18n';
-import { localizeDocument } from '../../lib/i18n';
-import { send } from '../../lib/messaging/client';
 import type { DashboardView } from '../../lib/storage/dashboard-tab';
-import { mountForProfile } from '../profile/mount';
+import type { PageContext } from '../page/context';
+import { mountPage } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
 import { DashboardApp, type DashboardAppProps } from './DashboardApp';
 import { HeaderActions, openSettings } from './HeaderActions';
-import { createDashboardStore } from './store';
+import { type DashboardStore, createDashboardStore } from './store';
 
 export interface DashboardPage {
   /** Which view this is: each remembers its own tab. */
@@ -21,32 +20,38 @@ export interface DashboardPage {
   isPopup: boolean;
 }
 
-export function mountDashboard(root: HTMLElement, page: DashboardPage): void {
-  localizeDocument(page.titleKey);
-  let store: ReturnType<typeof createDashboardStore> | null = null;
-  let storeGeneration: string | null = null;
-  void mountForProfile(root, (state) => {
+export function mountDashboard(root: HTMLElement, dashboard: DashboardPage): void {
+  const stores = new WeakMap<PageContext, DashboardStore>();
+  let previous: DashboardStore | null = null;
+  void mountPage(root, {
+    titleKey: dashboard.titleKey,
     // One store per profile and epoch: a switch or a sign-out starts from nothing.
-    if (!store || storeGeneration !== state.generation) {
-      storeGeneration = state.generation;
-      store?.dispose();
-      store = createDashboardStore({ send, profileId: state.active ?? '', view: page.view });
-      void store.start();
-    }
-    const current = store;
-    return (
-      <DashboardApp
-        store={current}
-        layout={page.layout}
-        slotsLayout={page.slotsLayout}
-        onOpenSettings={() => openSettings(page.isPopup)}
-        headerActions={
-          <>
-            <ProfileSwitcher state={state} />
-            <HeaderActions onRefresh={current.refresh} offer={page.offer} closeAfterOpening={page.isPopup} />
-          </>
-        }
-      />
-    );
+    started(page) {
+      previous?.dispose();
+      previous = createDashboardStore({ page, view: dashboard.view });
+      stores.set(page, previous);
+      void previous.start();
+    },
+    view(page, profiles) {
+      const store = stores.get(page) as DashboardStore;
+      return (
+        <DashboardApp
+          store={store}
+          layout={dashboard.layout}
+          slotsLayout={dashboard.slotsLayout}
+          onOpenSettings={() => openSettings(dashboard.isPopup)}
+          headerActions={
+            <>
+              <ProfileSwitcher state={profiles} />
+              <HeaderActions
+                onRefresh={store.refresh}
+                offer={dashboard.offer}
+                closeAfterOpening={dashboard.isPopup}
+              />
+            </>
+          }
+        />
+      );
+    },
   });
 }

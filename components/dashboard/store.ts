@@ -1,364 +1,82 @@
 /**
- * The dashboard's state as signals, shared by every view of one page (picker, sections, tabs, the
- * Slots tab): the selected building and one cache-backed entry per section. Each section loads on
- * its own, so one failure never blanks the others. The store talks to the worker only through `send`.
+ * The dashboard of one page (popup, side panel, full tab): the building shown, its sections, a bank
+ * account's transactions and the tab, on top of the page context it shares with the Slots tab.
  */
-import { type Signal, batch, computed, effect, signal } from '@preact/signals';
-import type {
-  Building,
-  BuildingListEntry,
-  LooseRecord,
-  Room,
-  Tenant,
-  TransactionsPage,
-} from '../../lib/api/schemas';
-import { isFresh } from '../../lib/cache/fresh';
-import type { SettingsView } from '../../lib/messaging/protocol';
-import type { AppError } from '../../lib/app-error';
-import type { Send } from '../../lib/messaging/client';
-import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
-import { type CurrentTarget, createCurrentTarget } from '../current-target';
-import type { Loadable, WorkspaceContext } from '../slots/store';
+import { batch, effect, signal } from '@preact/signals';
+import type { DashboardView } from '../../lib/storage/dashboard-tab';
+import { valueOf } from '../../lib/loadable';
+import type { PageContext } from '../page/context';
+import { SECTION_KEYS, type SectionKey, createSections } from './sections';
+import { createTab } from './tab';
+import { createTransactions } from './transactions';
 
-export const TRANSACTIONS_PAGE = 25;
-export const TRANSACTIONS_SKIP_MAX = 200;
-
-export type SectionState<T> =
-  | { status: 'loading' }
-  | { status: 'notPremium' }
-  | { status: 'error'; error: AppError }
-  /** Data, from the cache or the API; `refreshError` when a newer answer could not be fetched. */
-  | { status: 'ready'; data: T; savedAt: number; refreshing: boolean; refreshError: AppError | null };
-
-export interface TransactionsState {
-  bankId: string;
-  skip: number;
-  page: SectionState<TransactionsPage>;
-}
-
-const SECTIONS = {
-  details: { type: 'readBuilding', premium: false },
-  rooms: { type: 'listRooms', premium: false },
-  tenants: { type: 'listTenants', premium: true },
-  accounts: { type: 'listBankAccounts', premium: true },
-} as const;
-
-/** The cache and its schemas (with zod) load after the first render, in parallel with the storage read. */
-const sectionCache = () => import('./section-cache');
-export type SectionKey = keyof typeof SECTIONS;
-export const SECTION_KEYS = Object.keys(SECTIONS) as SectionKey[];
-
-interface SectionData {
-  details: Building;
-  rooms: Room[];
-  tenants: Tenant[];
-  accounts: LooseRecord[];
-}
-
-export interface StoreDeps {
-  send: Send;
-  /** The profile the page shows: its cached answers and its current target. */
-  profileId: string;
-  now?: () => number;
-  /** The page's current target; the store makes its own when the page has none to share. */
-  current?: CurrentTarget;
+export interface DashboardOptions {
+  page: PageContext;
   /** The view whose tab is remembered; without one the tab starts on Building every time. */
   view?: DashboardView;
 }
 
-/** The state after an answer: new data, or the error — kept beside older data when there is some. */
-export function settled<T>(
-  current: SectionState<T>,
-  answer: { ok: true; value: T } | { ok: false; error: AppError },
-  savedAt: number,
-): SectionState<T> {
-  if (answer.ok)
-    return { status: 'ready', data: answer.value, savedAt, refreshing: false, refreshError: null };
-  if (current.status === 'ready') return { ...current, refreshing: false, refreshError: answer.error };
-  return { status: 'error', error: answer.error };
-}
-
-/** Resolves after the next frame is painted (at once where there are no frames, as in tests). */
-const afterPaint = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') return resolve();
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-
-/** Premium is known to be absent: the premium sections are not requested at all. */
-const knownNotPremium = (s: SettingsView | null) =>
-  s !== null &&
-  (s.premiumOverride === 'off' || (s.premiumOverride === 'auto' && s.detectedPremium === false));
-
-/** Refresh asks the API even when the worker holds a fresh answer. */
-const forced = (force: boolean) => (force ? { hint: { priority: 'user' as const } } : {});
-
-/** A live-style 401 about premium always; a 403 unless premium is known to be there. */
-const needsPremium = (error: AppError, s: SettingsView | null) =>
-  error.kind === 'premiumRequired' || (error.kind === 'forbidden' && s?.premium !== true);
-
-export function createDashboardStore({
-  send,
-  profileId,
-  now = Date.now,
-  current = createCurrentTarget(profileId),
-  view,
-}: StoreDeps) {
-  const tabItem = view
-    ? () => import('../../lib/storage/dashboard-tab').then((module) => module.dashboardTabItem(view))
-    : null;
-  const settingsState = signal<Loadable<SettingsView>>({ status: 'loading' });
-  const settings = computed(() =>
-    settingsState.value.status === 'ready' ? settingsState.value.value : null,
-  );
-  const tab = signal<DashboardTab>('building');
-  const buildings = signal<SectionState<BuildingListEntry[]>>({ status: 'loading' });
-  const selectedId = signal<string | null>(null);
-  const sections: { [K in SectionKey]: Signal<SectionState<SectionData[K]>> } = {
-    details: signal({ status: 'loading' }),
-    rooms: signal({ status: 'loading' }),
-    tenants: signal({ status: 'loading' }),
-    accounts: signal({ status: 'loading' }),
-  };
-  const transactions = signal<TransactionsState | null>(null);
-  let settingsReady: Promise<SettingsView | null> = Promise.resolve(null);
-  /** The profile's freshness window: younger cached answers are shown without a request. */
-  const freshMs = async () => ((await settingsReady)?.freshnessMinutes ?? 5) * 60_000;
-  let generation = 0;
-  let tabChosen = false;
-
-  function settle<T>(
-    target: Signal<SectionState<T>>,
-    answer: { ok: true; value: T } | { ok: false; error: AppError },
-    savedAt: number,
-  ): void {
-    target.value = settled(target.value, answer, savedAt);
-  }
-
-  async function loadSection<K extends SectionKey>(
-    key: K,
-    buildingId: string,
-    force: boolean,
-    /** Called once the cache has been checked: its data is shown, or the API is being asked. */
-    cacheChecked?: () => void,
-  ): Promise<void> {
-    const spec = SECTIONS[key];
-    const target = sections[key] as Signal<SectionState<SectionData[K]>>;
-    const mine = generation;
-    const cache = sectionCache();
-    if (target.value.status !== 'ready') {
-      const cached = await (await cache).readSection(profileId, key, buildingId);
-      if (mine !== generation) return;
-      // Shown at once; whether it is fresh enough to skip the request depends on the profile's window.
-      if (cached) {
-        target.value = {
-          status: 'ready',
-          data: cached.value as SectionData[K],
-          savedAt: cached.savedAt,
-          refreshing: true,
-          refreshError: null,
-        };
-      }
-      cacheChecked?.();
-      const fresh = cached !== null && isFresh(cached.savedAt, now(), await freshMs());
-      if (mine !== generation) return;
-      if (fresh && !force) {
-        if (target.value.status === 'ready') target.value = { ...target.value, refreshing: false };
-        return;
-      }
-    } else {
-      cacheChecked?.();
-      target.value = { ...target.value, refreshing: true, refreshError: null };
-    }
-    if (spec.premium) {
-      const view = await settingsReady;
-      if (mine !== generation) return;
-      if (knownNotPremium(view)) {
-        target.value = { status: 'notPremium' };
-        return;
-      }
-    }
-    const answer = (await send(spec.type, { buildingId, ...forced(force) })) as
-      { ok: true; value: SectionData[K] } | { ok: false; error: AppError };
-    if (mine !== generation) return;
-    if (!answer.ok && spec.premium && needsPremium(answer.error, settings.value)) {
-      target.value = { status: 'notPremium' };
-      return;
-    }
-    if (answer.ok && key === 'details') nameBuilding(buildingId, (answer.value as Building).label);
-    settle(target, answer, now());
-  }
-
-  async function loadBuildings(force: boolean): Promise<void> {
-    const cache = sectionCache();
-    if (buildings.value.status !== 'ready') {
-      const cached = await (await cache).readSection(profileId, 'buildings');
-      if (cached) {
-        buildings.value = {
-          status: 'ready',
-          data: cached.value,
-          savedAt: cached.savedAt,
-          refreshing: true,
-          refreshError: null,
-        };
-        if (selectedId.value === null) choose(cached.value);
-        if (isFresh(cached.savedAt, now(), await freshMs()) && !force) {
-          buildings.value = { ...buildings.value, refreshing: false };
-          return;
-        }
-      }
-    } else {
-      buildings.value = { ...buildings.value, refreshing: true, refreshError: null };
-    }
-    const answer = await send('listBuildings', forced(force));
-    settle(buildings, answer, now());
-    if (answer.ok) choose(answer.value);
-  }
-
-  /** A list of only ids and hashes gets the label a details answer brought. */
-  function nameBuilding(id: string, label: string): void {
-    const list = buildings.value;
-    if (list.status !== 'ready' || !list.data.some((b) => b.id === id && !b.label)) return;
-    const data = list.data.map((b) => (b.id === id && !b.label ? { ...b, label } : b));
-    buildings.value = { ...list, data };
-  }
-
+export function createDashboardStore({ page, view }: DashboardOptions) {
+  const { current, buildings } = page;
+  const sections = createSections(page);
+  const transactions = createTransactions(page);
+  const tab = createTab(view);
   /**
-   * Keeps the selection when the list has it, else falls back to the first building. While a
-   * factory is the current target (chosen on the Slots tab) the fallback is shown, not chosen.
+   * The building shown: the current target when it is a building. While a factory is current
+   * (chosen on the Slots tab) the building shown before stays, or the first one is shown.
    */
-  function choose(list: BuildingListEntry[]): void {
-    const shown = selectedId.value;
-    if (shown !== null && list.some((b) => b.id === shown)) return;
-    const first = list[0];
-    if (!first) selectedId.value = null;
-    else if (current.target.value?.kind === 'factory') show(first.id);
-    else select(first.id);
-  }
+  const shownId = signal<string | null>(null);
 
-  /** The user's choice: the building becomes the current target of every view. */
-  function select(id: string): void {
-    current.choose({ kind: 'building', id });
-  }
-
-  function show(id: string): void {
-    if (id === selectedId.value) return;
-    generation += 1;
+  function show(id: string | null): void {
+    if (id === shownId.value) return;
     batch(() => {
-      selectedId.value = id;
-      for (const key of SECTION_KEYS) sections[key].value = { status: 'loading' };
-      transactions.value = null;
+      shownId.value = id;
+      transactions.close();
     });
-    // The details come first: the sections below the fold start once they are painted (or asked for).
-    void loadSection('details', id, false, () => {
-      const mine = generation;
-      void afterPaint().then(() => {
-        if (mine !== generation) return;
-        for (const key of SECTION_KEYS) if (key !== 'details') void loadSection(key, id, false);
-      });
-    });
+    if (id !== null) sections.show(id);
   }
 
-  // A building made current anywhere (this page's picker, another page) is the one shown.
   const stopFollowing = effect(() => {
     const target = current.target.value;
+    const list = valueOf(buildings.list.value);
     if (target?.kind === 'building') show(target.id);
+    else if (list && !list.some((b) => b.id === shownId.peek())) show(list[0]?.id ?? null);
   });
 
-  function retry(key: SectionKey): void {
-    const id = selectedId.value;
-    if (id !== null) void loadSection(key, id, true);
-  }
-
-  async function loadTransactions(bankId: string, skip: number): Promise<void> {
-    const current = transactions.value;
-    const shown = current?.bankId === bankId && current.skip === skip ? current.page : null;
-    transactions.value = {
-      bankId,
-      skip,
-      page:
-        shown?.status === 'ready'
-          ? { ...shown, refreshing: true, refreshError: null }
-          : { status: 'loading' },
-    };
-    const mine = generation;
-    const answer = await send('listTransactions', { bankId, limit: TRANSACTIONS_PAGE, skip });
-    const now_ = transactions.value;
-    if (mine !== generation || now_?.bankId !== bankId || now_.skip !== skip) return;
-    transactions.value = { bankId, skip, page: settled(now_.page, answer, now()) };
-  }
-
-  /** What the Slots tab shares with the dashboard: the target, the settings and the building list. */
-  const workspaceContext: WorkspaceContext = {
-    send,
-    profileId,
-    current,
-    settings: settingsState,
-    buildings: computed(() => {
-      const list = buildings.value;
-      if (list.status === 'ready') return { status: 'ready', value: list.data };
-      if (list.status === 'error') return { status: 'error', error: list.error };
-      return { status: 'loading' };
-    }),
+  const retry = (key: SectionKey) => {
+    const id = shownId.value;
+    if (id !== null) sections.retry(key, id);
   };
 
   return {
-    settings,
-    buildings,
-    tab,
-    workspaceContext,
-    selectedId,
-    sections,
-    transactions,
-    select,
+    page,
+    settings: page.settingsValue,
+    buildings: buildings.list,
+    shownId,
+    sections: sections.sections,
+    transactions: transactions.transactions,
+    tab: tab.tab,
+    /** The user's choice: the building becomes the current target of every view. */
+    select: (id: string) => current.choose({ kind: 'building', id }),
     retry,
-    retryBuildings: () => void loadBuildings(true),
+    retryBuildings: () => void buildings.load(true),
     /** Asks the API again for everything shown, keeping what is shown until the answers arrive. */
     refresh(): void {
-      void loadBuildings(true);
+      void buildings.load(true);
       for (const key of SECTION_KEYS) retry(key);
     },
-    openAccount: (bankId: string) => void loadTransactions(bankId, 0),
-    closeAccount: () => {
-      transactions.value = null;
-    },
-    pageTransactions(skip: number): void {
-      const current = transactions.value;
-      if (!current) return;
-      const bounded = Math.max(0, Math.min(TRANSACTIONS_SKIP_MAX, skip));
-      void loadTransactions(current.bankId, bounded);
-    },
-    /** Loads settings, the remembered target and tab, and the list; follows choices made in other views. */
-    async start(): Promise<void> {
-      void sectionCache(); // fetched while the stored target is read, not after it
-      settingsReady = send('getSettings', {}).then((answer) => {
-        settingsState.value = answer.ok
-          ? { status: 'ready', value: answer.value }
-          : { status: 'error', error: answer.error };
-        return settings.value;
-      });
-      void tabItem?.()
-        .then((item) => item.get())
-        .then(
-          (stored) => {
-            if (!tabChosen) tab.value = stored;
-          },
-          () => undefined,
-        );
-      await current.load();
-      await loadBuildings(false);
-    },
-    /** Shows the Building or the Slots tab, and reopens it next time. */
-    chooseTab(next: DashboardTab): void {
-      tabChosen = true;
-      tab.value = next;
-      void tabItem?.()
-        .then((item) => item.set(next))
-        .catch(() => undefined);
+    openAccount: transactions.open,
+    closeAccount: transactions.close,
+    pageTransactions: transactions.turn,
+    chooseTab: tab.choose,
+    /** Loads the page (settings, the remembered target, the list) and the tab this view showed last. */
+    start(): Promise<void> {
+      void import('../page/cached-answers'); // fetched while the stored target is read, not after it
+      tab.load();
+      return page.start();
     },
     dispose(): void {
       stopFollowing();
-      current.dispose();
     },
   };
 }

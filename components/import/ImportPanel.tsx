@@ -7,7 +7,7 @@ import { useId } from 'preact/hooks';
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/import/job';
-import { type Send, send as realSend } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/client';
 import { ErrorNotice } from '../ErrorNotice';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { ImportSources } from './ImportSources';
@@ -29,7 +29,9 @@ export interface ImportPanelProps {
   /** The account's buildings, to name a document's target and warn when it is not one of them. */
   buildings?: readonly BuildingListEntry[] | null;
   onFinished?: (job: ImportJob) => void;
-  send?: Send;
+  /** The page's worker and profile: jobs are the profile's. */
+  send: Send;
+  profileId: string;
 }
 
 export function ImportPanel({
@@ -39,11 +41,12 @@ export function ImportPanel({
   intent = null,
   buildings = null,
   onFinished,
-  send = realSend,
+  send,
+  profileId,
 }: ImportPanelProps) {
   const heading = useId();
   const { job, busy, resolved, newer, actionError, start, undo, cancel, resolve, exportTarget } =
-    useImportJob(send, onFinished);
+    useImportJob(send, profileId, onFinished);
   const {
     text,
     setText,

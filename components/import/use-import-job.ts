@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/import/job';
-import { type Send, boundProfile } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { download } from './download';
 import type { ConflictChoice } from './JobProgress';
@@ -16,7 +16,7 @@ export type Busy = 'starting' | 'undoing' | 'cancelling' | 'exporting' | null;
 const newest = (jobs: ImportJob[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 
 /** The job with this id as stored, followed through storage changes until the page goes. */
-function useJob(id: string | null, send: Send): ImportJob | null {
+function useJob(id: string | null, send: Send, profileId: string): ImportJob | null {
   const [job, setJob] = useState<ImportJob | null>(null);
   useEffect(() => {
     if (!id) return setJob(null);
@@ -27,7 +27,7 @@ function useJob(id: string | null, send: Send): ImportJob | null {
       if (live && !changed && answer.ok && answer.value) setJob(answer.value);
     });
     // The job is stored per profile and job: each progress step arrives as that key's change.
-    const stop = jobFamily.watch(boundProfile(), (parts, value) => {
+    const stop = jobFamily.watch(profileId, (parts, value) => {
       if (!live || parts[0] !== id || !value) return;
       changed = true;
       setJob(value);
@@ -36,22 +36,22 @@ function useJob(id: string | null, send: Send): ImportJob | null {
       live = false;
       stop();
     };
-  }, [id, send]);
+  }, [id, send, profileId]);
   return job && job.id === id ? job : null;
 }
 
-export function useImportJob(send: Send, onFinished?: (job: ImportJob) => void) {
+export function useImportJob(send: Send, profileId: string, onFinished?: (job: ImportJob) => void) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [resolved, setResolved] = useState<ReadonlyMap<number, ConflictChoice>>(new Map());
   /** Conflicts whose slot changed again while being settled here: the value seen last. */
   const [newer, setNewer] = useState<ReadonlyMap<number, PageOption>>(new Map());
   const [actionError, setActionError] = useState<AppError | null>(null);
-  const job = useJob(jobId, send);
+  const job = useJob(jobId, send, profileId);
 
   useEffect(() => {
-    void readJobs(boundProfile()).then((jobs) => setJobId((current) => current ?? newest(jobs)?.id ?? null));
-  }, []);
+    void readJobs(profileId).then((jobs) => setJobId((current) => current ?? newest(jobs)?.id ?? null));
+  }, [profileId]);
 
   // Reported once per job seen running here, when it finishes (not for a job finished before).
   const seenRunning = useRef<string | null>(null);

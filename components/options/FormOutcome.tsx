@@ -1,6 +1,6 @@
 /** What Save or Test came to: a status line, a failure or refused permission, or the connection report. */
 import { t } from '../../lib/i18n';
-import { ConnectionReportView } from '../ConnectionReportView';
+import { ConnectionReportView } from './ConnectionReportView';
 import { ErrorNotice } from '../ErrorNotice';
 import type { Outcome } from './use-settings-form';
 

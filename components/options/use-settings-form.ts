@@ -9,7 +9,7 @@ import type { AppError } from '../../lib/app-error';
 import { displayOrigin, problemText } from '../../lib/describe-error';
 import type { ConnectionReport, SettingsView } from '../../lib/messaging/protocol';
 import { LIVE_BASE_URL, type PremiumOverride, type SecretPersistence } from '../../lib/storage/settings';
-import type { OptionsFormProps } from '../OptionsForm';
+import type { OptionsFormProps } from './OptionsForm';
 import type { LimitsValues } from './LimitsFields';
 import { type FieldErrors, checkSettingsForm, originChanged } from './settings-form';
 

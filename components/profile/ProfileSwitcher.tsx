@@ -1,7 +1,7 @@
 /** Which account is active, by name and colour, and a switch to another one. */
 import { t } from '../../lib/i18n';
 import { send } from '../../lib/messaging/client';
-import type { ProfileState } from './mount';
+import type { ProfileState } from '../page/mount';
 
 export function ProfileSwitcher({ state }: { state: ProfileState }) {
   const active = state.list.find((p) => p.id === state.active);

@@ -13,7 +13,8 @@ import { ConflictDialog } from './ConflictDialog';
 import { Counter } from './Counter';
 import { HistoryList } from './HistoryList';
 import { StorageNotice } from './StorageNotice';
-import type { SlotModel, Workspace } from './store';
+import type { SlotModel } from './slot-model';
+import type { Workspace } from './workspace';
 import { Time } from './time';
 
 export interface SlotEditorProps {

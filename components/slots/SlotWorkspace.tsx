@@ -5,38 +5,30 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
-import { type Send, boundProfile, send as realSend } from '../../lib/messaging/client';
 import { ErrorNotice } from '../ErrorNotice';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { preview } from './HistoryList';
 import { SlotEditor } from './SlotEditor';
-import { type SlotModel, type Workspace, type WorkspaceContext, createWorkspace } from './store';
+import type { PageContext } from '../page/context';
+import type { SlotModel } from './slot-model';
+import { type Workspace, createWorkspace } from './workspace';
 import { TargetPicker } from './TargetPicker';
 import { Time } from './time';
 import './slots.css';
 
 export interface SlotWorkspaceProps {
   layout: 'compact' | 'full';
-  /** The worker; tests pass their own. */
-  send?: Send;
+  /** The page's worker, settings, current target, buildings and factories. */
+  page: PageContext;
   /** A workspace shared with other views of the page (the editor's import panel). */
   workspace?: Workspace;
-  /** The target, settings and buildings of the page's dashboard, when the workspace is one of its tabs. */
-  shared?: WorkspaceContext;
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
 const openEditor = () => void browser.tabs.create({ url: browser.runtime.getURL('/editor.html') });
 
-export function SlotWorkspace({ layout, send = realSend, workspace: given, shared }: SlotWorkspaceProps) {
-  const workspace = useMemo(
-    () =>
-      given ??
-      (shared
-        ? createWorkspace(shared.send, shared.profileId, shared)
-        : createWorkspace(send, boundProfile())),
-    [send, given, shared],
-  );
+export function SlotWorkspace({ layout, page, workspace: given }: SlotWorkspaceProps) {
+  const workspace = useMemo(() => given ?? createWorkspace(page), [page, given]);
   useEffect(() => {
     void workspace.init();
     // Drafts are debounced; whatever is pending is written as soon as the page goes away.
@@ -58,7 +50,7 @@ export function SlotWorkspace({ layout, send = realSend, workspace: given, share
     <section class={`slots slots--${layout}`}>
       {layout === 'full' && <h1>{t('slots_heading')}</h1>}
       <TargetPicker workspace={workspace} onOpenSettings={openSettings} />
-      {layout === 'full' && <RateLimitNotice send={send} />}
+      {layout === 'full' && <RateLimitNotice send={page.send} />}
       {settings.status === 'error' && <ErrorNotice error={settings.error} />}
       <p class="hint">
         {workspace.premium.value ? t('slots_countPremium') : t('slots_countBasic')} {t('slots_counting')}{' '}

@@ -7,7 +7,7 @@ import type { AppError } from '../../lib/app-error';
 import { sameTarget } from '../../lib/slots/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { buildingName, factoryName as nameOfFactory } from '../text';
-import type { Workspace } from './store';
+import type { Workspace } from './workspace';
 
 function Choice({ workspace, target, name }: { workspace: Workspace; target: Target; name: string }) {
   const current = sameTarget(workspace.target.value, target);

@@ -1,59 +1,55 @@
+/** The full editor: the slot workspace and import/export, on one page context. */
 import '../../components/theme.css';
 import { ImportPanel } from '../../components/import/ImportPanel';
+import type { PageContext } from '../../components/page/context';
+import { mountPage } from '../../components/page/mount';
+import type { ProfileState } from '../../components/page/mount';
+import { ProfileSwitcher } from '../../components/profile/ProfileSwitcher';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
-import { createWorkspace } from '../../components/slots/store';
+import { type Workspace, createWorkspace } from '../../components/slots/workspace';
 import { buildingName, factoryName } from '../../components/text';
 import type { ImportJob } from '../../lib/import/job';
-import { localizeDocument } from '../../lib/i18n';
-import { send } from '../../lib/messaging/client';
-import { mountForProfile } from '../../components/profile/mount';
-import { ProfileSwitcher } from '../../components/profile/ProfileSwitcher';
-import type { ProfileState } from '../../components/profile/mount';
+import { valueOf } from '../../lib/loadable';
 import { sameTarget } from '../../lib/slots/keys';
 
-localizeDocument('editor_title');
-let workspace = createWorkspace(send, '');
-let workspaceGeneration: string | null = null;
 const intent = location.hash === '#import' ? 'import' : location.hash === '#selection' ? 'selection' : null;
+const workspaces = new WeakMap<PageContext, Workspace>();
 
-/** After an import into the target on screen, its slots are read again. */
-function reload(job: ImportJob): void {
-  if (!sameTarget(workspace.target.value, job.target)) return;
-  for (const model of workspace.slots.value) void workspace.retry(model);
-}
-
-function EditorApp({ profiles }: { profiles: ProfileState }) {
+function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: ProfileState }) {
+  const { page } = workspace;
   const target = workspace.target.value;
-  const buildings = workspace.buildings.value;
-  const name =
-    target?.kind === 'building' && buildings.status === 'ready'
-      ? buildings.value.find((b) => b.id === target.id)
-      : undefined;
+  const buildings = valueOf(workspace.buildings.value);
+  const building = target?.kind === 'building' ? buildings?.find((b) => b.id === target.id) : undefined;
   const factory =
     target?.kind === 'factory' ? workspace.factories.value.find((f) => f.id === target.id) : undefined;
+  /** After an import into the target on screen, its slots are read again. */
+  const reload = (job: ImportJob) => {
+    if (!sameTarget(workspace.target.value, job.target)) return;
+    for (const model of workspace.slots.value) void workspace.retry(model);
+  };
   return (
     <>
       <ProfileSwitcher state={profiles} />
-      <SlotWorkspace layout="full" workspace={workspace} />
+      <SlotWorkspace layout="full" page={page} workspace={workspace} />
       <ImportPanel
         target={target}
-        targetName={name ? buildingName(name) : factory && factoryName(factory)}
+        targetName={building ? buildingName(building) : factory && factoryName(factory)}
         premium={workspace.premium.value}
         intent={intent}
-        buildings={buildings.status === 'ready' ? buildings.value : null}
+        buildings={buildings}
         onFinished={reload}
+        send={page.send}
+        profileId={page.profileId}
       />
     </>
   );
 }
 
-void mountForProfile(document.getElementById('app') as HTMLElement, (profiles) => {
+void mountPage(document.getElementById('app') as HTMLElement, {
+  titleKey: 'editor_title',
   // One workspace per profile and epoch: a switch or a sign-out starts from nothing.
-  if (workspaceGeneration !== profiles.generation) {
-    workspaceGeneration = profiles.generation;
-    workspace.dispose();
-    workspace = createWorkspace(send, profiles.active ?? '');
-  }
-  return <EditorApp profiles={profiles} />;
+  started: (page) => workspaces.set(page, createWorkspace(page)),
+  view: (page, profiles) => <EditorApp workspace={workspaces.get(page) as Workspace} profiles={profiles} />,
+}).then(() => {
+  if (intent) document.getElementById('import')?.scrollIntoView();
 });
-if (intent) document.getElementById('import')?.scrollIntoView();

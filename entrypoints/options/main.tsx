@@ -1,7 +1,13 @@
-import { render } from 'preact';
+/** Options page wiring: the options store on the page's context, about every profile. */
 import '../../components/theme.css';
-import { localizeDocument } from '../../lib/i18n';
-import { App } from './App';
+import { OptionsApp } from '../../components/options/OptionsApp';
+import { type OptionsStore, createOptionsStore } from '../../components/options/store';
+import { mountPage } from '../../components/page/mount';
 
-localizeDocument('options_title');
-render(<App />, document.getElementById('app') as HTMLElement);
+let store: OptionsStore | null = null;
+void mountPage(document.getElementById('app') as HTMLElement, {
+  titleKey: 'options_title',
+  followsActiveProfile: false,
+  started: (page) => (store = createOptionsStore(page.send)),
+  view: () => <OptionsApp store={store as OptionsStore} />,
+});

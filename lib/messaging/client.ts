@@ -8,29 +8,28 @@ import type { MessageType, RequestOf, ResponseOf } from './protocol';
  */
 const protocolSchemas = () => import('./protocol').then((module) => module.protocol);
 
-/** The profile this page shows; every message names it, so the worker never mixes accounts. */
-let pageProfile: string | null = null;
-
-export function bindProfile(id: string | null): void {
-  pageProfile = id;
+/**
+ * A page's way to the worker, for the profile it shows: every message names it, so the worker never
+ * mixes accounts (null: whichever profile is active, for the options page and the profile switch).
+ */
+export function createSend(profile: string | null): Send {
+  return async function send<K extends MessageType>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
+    try {
+      const message = profile === null ? { type, payload } : { type, payload, profile };
+      const [answer, protocol] = await Promise.all([browser.runtime.sendMessage(message), protocolSchemas()]);
+      const parsed = protocol[type].response.safeParse(answer);
+      if (parsed.success) return parsed.data as ResponseOf<K>;
+      return {
+        ok: false,
+        error: { kind: 'badMessage', message: `${type}: unexpected answer` },
+      } as ResponseOf<K>;
+    } catch (error) {
+      return { ok: false, error: { kind: 'internal', message: String(error) } } as ResponseOf<K>;
+    }
+  };
 }
 
-/** The profile this page shows ('' before one is bound): what page-side storage reads are keyed by. */
-export const boundProfile = (): string => pageProfile ?? '';
+/** Messages about no particular profile (list, switch, add profiles), or for the active one. */
+export const send: Send = createSend(null);
 
-export async function send<K extends MessageType>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
-  try {
-    const message = pageProfile === null ? { type, payload } : { type, payload, profile: pageProfile };
-    const [answer, protocol] = await Promise.all([browser.runtime.sendMessage(message), protocolSchemas()]);
-    const parsed = protocol[type].response.safeParse(answer);
-    if (parsed.success) return parsed.data as ResponseOf<K>;
-    return {
-      ok: false,
-      error: { kind: 'badMessage', message: `${type}: unexpected answer` },
-    } as ResponseOf<K>;
-  } catch (error) {
-    return { ok: false, error: { kind: 'internal', message: String(error) } } as ResponseOf<K>;
-  }
-}
-
-export type Send = typeof send;
+export type Send = <K extends MessageType>(type: K, payload: RequestOf<K>) => Promise<ResponseOf<K>>;

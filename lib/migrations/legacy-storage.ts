@@ -14,7 +14,7 @@ import { HistoryEntry, historyFamily } from '../storage/history';
 import { type Profile, newProfile, profilesItem } from '../storage/profiles';
 import { PremiumOverride, SecretPersistence, originOf } from '../storage/settings';
 import { type StorageArea, area, reportStorageProblem } from '../storage/stored-item';
-import { Targets, targetsFamily } from '../storage/targets';
+import { Targets, targetsFamily } from '../storage/factories';
 import { z } from '../zod';
 
 const OldSettings = z.object({

@@ -4,13 +4,13 @@ import { useState } from 'preact/hooks';
 import { Dashboard, type DashboardProps } from '../../components/dashboard/Dashboard';
 import { MoreSections } from '../../components/dashboard/MoreSections';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
-import type { SectionState } from '../../components/dashboard/store';
+import type { Loadable } from '../../lib/loadable';
 
 export const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
-export const ready = <T,>(data: T, savedAt = NOW - 3 * 60_000): SectionState<T> => ({
+export const ready = <T,>(data: T, savedAt = NOW - 3 * 60_000): Loadable<T> => ({
   status: 'ready',
-  data,
+  value: data,
   savedAt,
   refreshing: false,
   refreshError: null,

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DashboardApp } from '../../components/dashboard/DashboardApp';
 import { createDashboardStore } from '../../components/dashboard/store';
+import { createPageContext } from '../../components/page/context';
 import type { Send } from '../../lib/messaging/client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { currentTargetItem } from '../../lib/storage/current-target';
@@ -38,7 +39,10 @@ function fakeWorker() {
 }
 
 async function openPopup(worker: ReturnType<typeof fakeWorker>) {
-  const store = createDashboardStore({ send: worker.send, profileId: 'p-1', view: 'popup' });
+  const store = createDashboardStore({
+    page: createPageContext({ send: worker.send, profileId: 'p-1' }),
+    view: 'popup',
+  });
   const view = render(
     <DashboardApp store={store} layout="compact" slotsLayout="compact" onOpenSettings={() => undefined} />,
   );
@@ -78,7 +82,7 @@ describe('dashboard with the Slots tab', () => {
 
     // Chosen on the Slots tab, the building is the dashboard's too.
     fireEvent.click(targetChoice('Haus Müllerstraße'));
-    await waitFor(() => expect(store.selectedId.value).toBe('b-1'));
+    await waitFor(() => expect(store.shownId.value).toBe('b-1'));
     store.dispose();
   });
 

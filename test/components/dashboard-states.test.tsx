@@ -1,7 +1,8 @@
 /** Every section in every state, with the other sections ready beside it: none blanks another. */
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { SectionKey, SectionState } from '../../components/dashboard/store';
+import type { SectionKey } from '../../components/dashboard/sections';
+import type { Loadable } from '../../lib/loadable';
 import type { AppError } from '../../lib/app-error';
 import { renderDashboard } from './dashboard-fixtures';
 
@@ -26,7 +27,7 @@ const EMPTY: Record<SectionKey, { data: unknown; text: RegExp } | null> = {
 };
 
 const region = (key: SectionKey) => screen.getByRole('region', { name: TITLES[key] });
-const err = (error: AppError): SectionState<never> => ({ status: 'error', error });
+const err = (error: AppError): Loadable<never> => ({ status: 'error', error });
 
 function expectOthersReady(except: SectionKey) {
   for (const key of Object.keys(TITLES) as SectionKey[]) {
@@ -54,7 +55,7 @@ describe.each(Object.keys(TITLES) as SectionKey[])('section %s', (key) => {
   if (empty) {
     it('empty: says so in words', () => {
       renderDashboard({
-        [key]: { status: 'ready', data: empty.data, savedAt: 0, refreshing: false, refreshError: null },
+        [key]: { status: 'ready', value: empty.data, savedAt: 0, refreshing: false, refreshError: null },
       });
       expect(region(key).textContent).toMatch(empty.text);
       expectOthersReady(key);
@@ -119,7 +120,7 @@ describe.each(Object.keys(TITLES) as SectionKey[])('section %s', (key) => {
 
   it('stale data whose update failed: keeps the data, says so, offers Retry', () => {
     const first = renderDashboard();
-    const state = first.props[key] as Extract<SectionState<unknown>, { status: 'ready' }>;
+    const state = first.props[key] as Extract<Loadable<unknown>, { status: 'ready' }>;
     first.unmount();
     const { props } = renderDashboard({
       [key]: { ...state, refreshError: { kind: 'network', message: 'offline' } },
@@ -135,7 +136,7 @@ describe.each(Object.keys(TITLES) as SectionKey[])('section %s', (key) => {
 describe('while a newer answer loads', () => {
   it('shows the cached data with “Updating…”', () => {
     renderDashboard({
-      rooms: { status: 'ready', data: [], savedAt: 0, refreshing: true, refreshError: null },
+      rooms: { status: 'ready', value: [], savedAt: 0, refreshing: true, refreshError: null },
     });
     expect(within(region('rooms')).getByText('Updating…')).toBeTruthy();
     expect(region('rooms').getAttribute('aria-busy')).toBe('true');

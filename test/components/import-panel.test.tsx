@@ -7,7 +7,7 @@ import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
 import { type ImportJob, newJob, readJob, saveJob, settleJob } from '../../lib/import/job';
 import { putPendingImport, takePendingImport } from '../../lib/import/pending';
-import { type Send, bindProfile } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
@@ -75,14 +75,13 @@ function paste(text: string) {
 }
 
 beforeEach(() => {
-  bindProfile(P);
   fakeBrowser.reset();
 });
 
 describe('ImportPanel', () => {
   it('lists every problem with its path and offers no Confirm', async () => {
     const worker = fakeWorker(PROBLEMS);
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     paste('{"target":{}}');
     const list = await screen.findByRole('list', { name: 'Problems' });
     expect(
@@ -97,7 +96,7 @@ describe('ImportPanel', () => {
 
   it('reports a JSON syntax error as a problem of the document without asking the worker', async () => {
     const worker = fakeWorker(PROBLEMS);
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     paste('{"slots": [');
     const list = await screen.findByRole('list', { name: 'Problems' });
     expect(list.textContent).toMatch(/^\(document\): not valid JSON/);
@@ -106,7 +105,7 @@ describe('ImportPanel', () => {
 
   it('previews current against new, marks unchanged slots, renders text as text, and confirms once', async () => {
     const worker = fakeWorker(READY);
-    const { container } = render(<ImportPanel target={target} premium send={worker.send} />);
+    const { container } = render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     paste('{}');
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(preview.textContent).toContain('Building b-1001: 1 of 2 slots change');
@@ -158,7 +157,7 @@ describe('ImportPanel', () => {
     ];
     await saveJob({ ...job, items: [{ ...one, status: 'done' }, two, three] });
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
     await waitFor(() => expect(bar.getAttribute('value')).toBe('1'));
     expect(bar.getAttribute('max')).toBe('3');
@@ -191,7 +190,7 @@ describe('ImportPanel', () => {
   it('checks a payload the popup handed over, once', async () => {
     await putPendingImport({ text: '{"from":"page"}', source: 'http://127.0.0.1/shop', at: 1 });
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium intent="import" send={worker.send} />);
+    render(<ImportPanel target={target} premium intent="import" send={worker.send} profileId={P} />);
     await screen.findByRole('region', { name: 'Preview' });
     expect(worker.sent('previewImport')).toEqual([
       { type: 'previewImport', payload: { document: { from: 'page' } } },
@@ -228,7 +227,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
   it('shows the first 50 problems and how many more', async () => {
     const problems = Array.from({ length: 130 }, (_, i) => ({ path: `slots[${i}]`, message: 'bad' }));
     const worker = fakeWorker({ status: 'problems', problems });
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     paste('{}');
     const list = await screen.findByRole('list', { name: 'Problems' });
     const items = within(list).getAllByRole('listitem');
@@ -240,7 +239,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 
   it('refuses a pasted text over 256 KB without parsing it or asking the worker', async () => {
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     paste(`{"slots":"${'x'.repeat(300 * 1024)}"}`);
     const list = await screen.findByRole('list', { name: 'Problems' });
     expect(list.textContent).toBe('(document): 301 KB, at most 256 KB; nothing of it was read');
@@ -249,7 +248,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 
   it('refuses a chosen file over 256 KB by its size, without reading it', async () => {
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     const file = new File(['x'.repeat(300 * 1024)], 'huge.json', { type: 'application/json' });
     fireEvent.change(screen.getByLabelText('Choose a JSON file'), { target: { files: [file] } });
     const list = await screen.findByRole('list', { name: 'Problems' });
@@ -265,6 +264,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
         target={target}
         premium
         send={worker.send}
+        profileId={P}
         buildings={[{ id: 'b-1001', label: 'Altbau' }]}
       />,
     );
@@ -273,7 +273,13 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     expect(preview.textContent).toContain('Altbau: 1 of 2 slots change');
     expect(within(preview).queryByRole('alert')).toBeNull();
     rerender(
-      <ImportPanel target={target} premium send={worker.send} buildings={[{ id: 'b-2', label: 'Neubau' }]} />,
+      <ImportPanel
+        target={target}
+        premium
+        send={worker.send}
+        profileId={P}
+        buildings={[{ id: 'b-2', label: 'Neubau' }]}
+      />,
     );
     expect(within(preview).getByRole('alert').textContent).toBe(
       "Building b-1001 is not one of your account's buildings. Check the document before you confirm.",
@@ -290,7 +296,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
       getImportJob: () => ({ ok: true, value: job }),
       cancelImport: (payload) => ({ ok: true, value: payload }),
     });
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel this import' }));
     await waitFor(() =>
       expect(worker.sent('cancelImport')).toEqual([{ type: 'cancelImport', payload: { id: job.id } }]),
@@ -311,7 +317,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     );
     await saveJob(job);
     const worker = recordingSend({ getImportJob: () => ({ ok: true, value: job }) });
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe('Stopped by an error: QUOTA_BYTES quota exceeded'),
     );
@@ -334,7 +340,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     };
     await saveJob(ended);
     const worker = recordingSend({ getImportJob: () => ({ ok: true, value: ended }) });
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     const dialog = await screen.findByRole('alertdialog', { name: 'Slot 1 was changed elsewhere' });
     expect(dialog.textContent).toContain('old');
     expect(dialog.textContent).toContain('edited after the import');
@@ -365,7 +371,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
         value: { status: 'saved', option: { title: 'old', data: 'O', lastUpdated: 'x' } },
       }),
     });
-    render(<ImportPanel target={target} premium send={worker.send} />);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     const dialog = await screen.findByRole('alertdialog', { name: 'Slot 4 was changed elsewhere' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine (overwrite)' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());

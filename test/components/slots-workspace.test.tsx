@@ -3,9 +3,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
-import { DRAFT_DEBOUNCE_MS } from '../../components/slots/store';
+import { DRAFT_DEBOUNCE_MS } from '../../components/slots/workspace';
 import type { PageOption } from '../../lib/api/schemas';
-import { type Send, bindProfile } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/client';
+import { createPageContext } from '../../components/page/context';
 import type { MessageType, RequestOf, ResponseOf } from '../../lib/messaging/protocol';
 import { readDrafts } from '../../lib/storage/drafts';
 import { pushHistory } from '../../lib/storage/history';
@@ -57,7 +58,9 @@ function fakeWorker(premium = false) {
 
 async function setup(options: { premium?: boolean } = {}) {
   const worker = fakeWorker(options.premium);
-  const view = render(<SlotWorkspace layout="full" send={worker.send} />);
+  const view = render(
+    <SlotWorkspace layout="full" page={createPageContext({ send: worker.send, profileId: P })} />,
+  );
   await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(options.premium ? 20 : 10));
   return { worker, view };
 }
@@ -75,7 +78,6 @@ const P = 'p-1';
 
 beforeEach(() => {
   fakeBrowser.reset();
-  bindProfile(P);
 });
 
 describe('SlotWorkspace', () => {

@@ -67,7 +67,7 @@ describe('store manifests', () => {
     expect(manifestOf(E2E).host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
   });
 
-  it('declares the Firefox add-on id and the data it transmits (README "Store declarations"), for Firefox only', () => {
+  it('declares the Firefox add-on id and the data it transmits (docs/development.md "Store declarations"), for Firefox only', () => {
     expect(manifestOf(FIREFOX).browser_specific_settings).toEqual({
       gecko: {
         id: 'page-options@example.org',

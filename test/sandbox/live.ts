@@ -1,6 +1,6 @@
 /**
  * The `live` profile: the sandbox answers as public clients observe the live service
- * (/work/shared/spec/live-service.md): 24-hex ids, a building list of `id` and `hash` only,
+ * (`../shared/spec/live-service.md`, relative to the repository): 24-hex ids, a building list of `id` and `hash` only,
  * premium-locked endpoints as 401 with a German message, empty lists as 404 `{"message":"empty"}`,
  * bank accounts as `{ id, vban, balance, note, main }`, transactions wrapped with their total, and
  * every error body as `{ "message": ... }`. The data is the default seed with those ids and shapes.

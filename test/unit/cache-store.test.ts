@@ -2,8 +2,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Building, Room } from '../../lib/api/schemas';
-import { createCurrentTarget } from '../../components/current-target';
+import { createCurrentTarget } from '../../components/page/current-target';
 import { createDashboardStore } from '../../components/dashboard/store';
+import { createPageContext } from '../../components/page/context';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/client';
@@ -91,14 +92,14 @@ describe('dashboard store', () => {
       listTenants: () => ({ ok: true, value: [] }),
       listBankAccounts: () => ({ ok: true, value: [] }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
-    expect(store.selectedId.value).toBe('b-1');
+    expect(store.shownId.value).toBe('b-1');
     expect(store.sections.details.value).toMatchObject({
       status: 'ready',
       refreshing: true,
-      data: { label: 'Alt' },
+      value: { label: 'Alt' },
     });
     release({ ok: true, value: building });
     await flush();
@@ -106,7 +107,7 @@ describe('dashboard store', () => {
       status: 'ready',
       refreshing: false,
       savedAt: NOW,
-      data: { label: 'Haus' },
+      value: { label: 'Haus' },
     });
     expect(calls.filter((c) => c === 'readBuilding')).toHaveLength(1);
   });
@@ -117,7 +118,7 @@ describe('dashboard store', () => {
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
     expect(calls).not.toContain('readBuilding');
@@ -130,7 +131,7 @@ describe('dashboard store', () => {
     await flush();
     expect(store.sections.details.value).toMatchObject({
       status: 'ready',
-      data: building,
+      value: building,
       refreshError: { kind: 'network' },
     });
   });
@@ -140,7 +141,7 @@ describe('dashboard store', () => {
       getSettings: () => settings(false, false),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
     expect(store.sections.tenants.value).toEqual({ status: 'notPremium' });
@@ -157,7 +158,9 @@ describe('dashboard store', () => {
       listTenants: () => forbidden,
     });
     fakeBrowser.reset();
-    const second = createDashboardStore({ send: unknown.send, profileId: P, now: () => NOW });
+    const second = createDashboardStore({
+      page: createPageContext({ send: unknown.send, profileId: P, now: () => NOW }),
+    });
     await second.start();
     await flush();
     expect(unknown.calls).toContain('listTenants');
@@ -170,7 +173,7 @@ describe('dashboard store', () => {
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
       listTransactions: () => ({ ok: true, value: { total: 0, transactions: [] } }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     store.select('b-2');
     await flush();
@@ -181,9 +184,11 @@ describe('dashboard store', () => {
     expect(store.transactions.value).toMatchObject({ bankId: 'acc-1', skip: 200, page: { status: 'ready' } });
     expect(send).toHaveBeenLastCalledWith('listTransactions', { bankId: 'acc-1', limit: 25, skip: 200 });
 
-    const reopened = createDashboardStore({ send, profileId: P, now: () => NOW });
+    const reopened = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW }),
+    });
     await reopened.start();
-    expect(reopened.selectedId.value).toBe('b-2');
+    expect(reopened.shownId.value).toBe('b-2');
   });
 
   it('shares one current target: a factory chosen elsewhere keeps the building shown, a building follows', async () => {
@@ -192,18 +197,20 @@ describe('dashboard store', () => {
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
     });
     const current = createCurrentTarget(P);
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW, current });
+    const store = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW, current }),
+    });
     await store.start();
     expect(current.target.value).toEqual({ kind: 'building', id: 'b-1' });
     current.choose({ kind: 'factory', id: 'f-501' });
-    expect(store.selectedId.value).toBe('b-1');
+    expect(store.shownId.value).toBe('b-1');
     current.choose({ kind: 'building', id: 'b-2' });
-    expect(store.selectedId.value).toBe('b-2');
-    expect(store.workspaceContext.buildings.value).toMatchObject({
+    expect(store.shownId.value).toBe('b-2');
+    expect(store.page.buildings.list.value).toMatchObject({
       status: 'ready',
       value: [{ id: 'b-1' }, { id: 'b-2' }],
     });
-    expect(store.workspaceContext.settings.value).toMatchObject({
+    expect(store.page.settings.value).toMatchObject({
       status: 'ready',
       value: { premium: true },
     });
@@ -216,16 +223,25 @@ describe('dashboard store', () => {
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'popup' });
+    const store = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW }),
+      view: 'popup',
+    });
     await store.start();
-    expect(store.selectedId.value).toBe('b-1');
+    expect(store.shownId.value).toBe('b-1');
     expect(await currentTargetItem(P).get()).toEqual({ kind: 'factory', id: 'f-501' });
     expect(store.tab.value).toBe('building');
     store.chooseTab('slots');
     await expect.poll(() => dashboardTabItem('popup').get()).toBe('slots');
-    const reopened = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'popup' });
+    const reopened = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW }),
+      view: 'popup',
+    });
     await reopened.start();
-    const sidePanel = createDashboardStore({ send, profileId: P, now: () => NOW, view: 'sidepanel' });
+    const sidePanel = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW }),
+      view: 'sidepanel',
+    });
     await sidePanel.start();
     await expect.poll(() => reopened.tab.value).toBe('slots');
     await flush();

@@ -5,7 +5,7 @@ import type { Target } from '../../lib/api/schemas';
 import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { HISTORY_MAX, addEntry, pushHistory, readHistory } from '../../lib/storage/history';
 import { currentTargetFamily, currentTargetItem } from '../../lib/storage/current-target';
-import { forgetFactory, readTargets, rememberFactory } from '../../lib/storage/targets';
+import { forgetFactory, readFactories, rememberFactory } from '../../lib/storage/factories';
 
 const building: Target = { kind: 'building', id: 'b-1001' };
 const factory: Target = { kind: 'factory', id: 'f-501' };
@@ -66,12 +66,12 @@ describe('targets', () => {
     await rememberFactory(P, { id: 'f-501', name: '' });
     await rememberFactory(P, { id: 'f-601', name: 'Käthes Werk' });
     await rememberFactory(P, { id: 'f-501', name: 'Bäckerei' });
-    expect((await readTargets(P)).factories).toEqual([
+    expect(await readFactories(P)).toEqual([
       { id: 'f-601', name: 'Käthes Werk' },
       { id: 'f-501', name: 'Bäckerei' },
     ]);
     await forgetFactory(P, 'f-501');
-    expect((await readTargets(P)).factories.map((f) => f.id)).toEqual(['f-601']);
+    expect((await readFactories(P)).map((f) => f.id)).toEqual(['f-601']);
   });
 });
 

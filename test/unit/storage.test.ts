@@ -18,7 +18,7 @@ import { storedFamily } from '../../lib/storage/family';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { originOf } from '../../lib/storage/settings';
 import { type StorageProblem, onStorageProblem, storedItem } from '../../lib/storage/stored-item';
-import { readTargets } from '../../lib/storage/targets';
+import { readFactories } from '../../lib/storage/factories';
 import { z } from '../../lib/zod';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
@@ -199,7 +199,7 @@ describe('migration of the single-account release', () => {
     expect((await readCached(id, ['buildings'], z.unknown()))?.value).toEqual([
       { id: 'b-1001', label: 'Haus' },
     ]);
-    expect(await readTargets(id)).toEqual({ factories: [{ id: 'f-501', name: 'Bäckerei' }] });
+    expect(await readFactories(id)).toEqual([{ id: 'f-501', name: 'Bäckerei' }]);
     expect(await currentTargetItem(id).get()).toEqual({ kind: 'building', id: 'b-1001' });
     expect((await readJobs(id)).map((j) => [j.id, j.profileId])).toEqual([['import-ok', id]]);
     expect(problems.map((p) => p.key)).toEqual(['importJobs.v1']);

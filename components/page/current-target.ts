@@ -3,12 +3,12 @@
  * editor), backed by the one stored item, so another page's choice (side panel, popup) follows too.
  */
 import { signal } from '@preact/signals';
-import type { Target } from '../lib/api/schemas';
-import { sameTarget } from '../lib/slots/keys';
+import type { Target } from '../../lib/api/schemas';
+import { sameTarget } from '../../lib/slots/keys';
 
 /** The stored item (and zod with it) loads after the page's first render. */
 const storedTarget = (profileId: string) =>
-  import('../lib/storage/current-target').then((module) => module.currentTargetItem(profileId));
+  import('../../lib/storage/current-target').then((module) => module.currentTargetItem(profileId));
 
 /** The current target of the profile the page shows. */
 export function createCurrentTarget(profileId: string) {

@@ -1,10 +1,10 @@
 /** What "Test connection" found: the buildings, the scopes that seem missing, premium. */
 import { useId } from 'preact/hooks';
-import type { Scope } from '../lib/api/schemas';
-import { t } from '../lib/i18n';
-import type { ConnectionReport } from '../lib/messaging/protocol';
+import type { Scope } from '../../lib/api/schemas';
+import { t } from '../../lib/i18n';
+import type { ConnectionReport } from '../../lib/messaging/protocol';
 import { BuildingItem } from './BuildingItem';
-import { yesNoUnknown } from './text';
+import { yesNoUnknown } from '../text';
 
 export interface ConnectionReportViewProps {
   report: ConnectionReport;

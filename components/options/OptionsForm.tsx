@@ -4,16 +4,16 @@
  * in `settings`); signing out is in the profiles list.
  */
 import type { JSX } from 'preact';
-import { t } from '../lib/i18n';
-import type { ResponseOf, SettingsInput, SettingsView } from '../lib/messaging/protocol';
-import { BaseUrlField } from './options/BaseUrlField';
-import { PersistenceChoice, PremiumChoice } from './options/ChoiceFields';
-import { SecretField, TokenField } from './options/CredentialFields';
-import { FormOutcome } from './options/FormOutcome';
-import { LimitsFields } from './options/LimitsFields';
-import { useSettingsForm } from './options/use-settings-form';
+import { t } from '../../lib/i18n';
+import type { ResponseOf, SettingsInput, SettingsView } from '../../lib/messaging/protocol';
+import { BaseUrlField } from './BaseUrlField';
+import { PersistenceChoice, PremiumChoice } from './ChoiceFields';
+import { SecretField, TokenField } from './CredentialFields';
+import { FormOutcome } from './FormOutcome';
+import { LimitsFields } from './LimitsFields';
+import { useSettingsForm } from './use-settings-form';
 
-export { checkSettingsForm } from './options/settings-form';
+export { checkSettingsForm } from './settings-form';
 
 export interface OptionsFormProps {
   settings: SettingsView;

@@ -1,0 +1,35 @@
+/** The dashboard tab shown (Building or Slots), remembered per view: each page reopens its own. */
+import { signal } from '@preact/signals';
+import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
+
+export function createTab(view: DashboardView | undefined) {
+  const tab = signal<DashboardTab>('building');
+  let chosen = false;
+  /** The stored item (and zod with it) loads after the first render. */
+  const item = () =>
+    import('../../lib/storage/dashboard-tab').then((module) => module.dashboardTabItem(view!));
+  return {
+    tab,
+    /** Shows the tab this view showed last (without a view, Building every time). */
+    load(): void {
+      if (!view) return;
+      void item()
+        .then((stored) => stored.get())
+        .then(
+          (stored) => {
+            if (!chosen) tab.value = stored;
+          },
+          () => undefined,
+        );
+    },
+    /** Shows the Building or the Slots tab, and reopens it next time. */
+    choose(next: DashboardTab): void {
+      chosen = true;
+      tab.value = next;
+      if (view)
+        void item()
+          .then((stored) => stored.set(next))
+          .catch(() => undefined);
+    },
+  };
+}

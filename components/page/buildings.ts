@@ -1,0 +1,72 @@
+/**
+ * The profile's building list: the cached one at once, then the worker's. A remembered building
+ * that is no longer listed (another token, sold) is not reopened: the first one becomes current.
+ */
+import { signal } from '@preact/signals';
+import type { BuildingListEntry } from '../../lib/api/schemas';
+import { LOADING, type Loadable, showCachedThenRefresh } from '../../lib/loadable';
+import type { Send } from '../../lib/messaging/client';
+import type { CurrentTarget } from './current-target';
+
+/** The cached answers and their schemas (with zod) load after the first render. */
+export const cachedAnswers = () => import('./cached-answers');
+
+/** Refresh asks the API even when the worker holds a fresh answer. */
+export const forced = (force: boolean) => (force ? { hint: { priority: 'user' as const } } : {});
+
+interface BuildingListDeps {
+  send: Send;
+  profileId: string;
+  now: () => number;
+  freshMs: () => Promise<number>;
+  current: CurrentTarget;
+}
+
+export function createBuildingList({ send, profileId, now, freshMs, current }: BuildingListDeps) {
+  const list = signal<Loadable<BuildingListEntry[]>>(LOADING);
+
+  /** The current target stays when it is a factory or a listed building; else the first building. */
+  function reconcile(buildings: BuildingListEntry[]): void {
+    const target = current.target.value;
+    if (target?.kind === 'factory') return;
+    if (target && buildings.some((b) => b.id === target.id)) return;
+    const first = buildings[0];
+    current.choose(first ? { kind: 'building', id: first.id } : null);
+  }
+
+  async function load(force: boolean): Promise<void> {
+    const cache = cachedAnswers();
+    await showCachedThenRefresh({
+      cell: {
+        get value() {
+          return list.value;
+        },
+        set value(next) {
+          list.value = next;
+          if (next.status === 'ready') reconcile(next.value);
+        },
+      },
+      readCache: async () => (await cache).readSection(profileId, 'buildings'),
+      ask: (force) => send('listBuildings', forced(force)),
+      freshMs,
+      now,
+      force,
+    });
+  }
+
+  return {
+    list,
+    load,
+    /** A list of only ids and hashes gets the label a details answer brought. */
+    name(id: string, label: string): void {
+      const shown = list.value;
+      if (shown.status !== 'ready' || !shown.value.some((b) => b.id === id && !b.label)) return;
+      list.value = {
+        ...shown,
+        value: shown.value.map((b) => (b.id === id && !b.label ? { ...b, label } : b)),
+      };
+    },
+  };
+}
+
+export type BuildingList = ReturnType<typeof createBuildingList>;

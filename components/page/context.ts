@@ -1,0 +1,80 @@
+/**
+ * What every view of one page shares, for one profile and epoch: the worker (its messages name the
+ * profile), the settings, the current target, the buildings and the factories. A page makes one
+ * (components/page/mount.tsx) and drops it when the profile or its epoch changes.
+ */
+import { computed, signal } from '@preact/signals';
+import type { Send } from '../../lib/messaging/client';
+import type { SettingsView } from '../../lib/messaging/protocol';
+import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
+import { createBuildingList } from './buildings';
+import { type CurrentTarget, createCurrentTarget } from './current-target';
+import { createFactoryList } from './factories';
+
+/** The freshness window when the settings are not known (yet). */
+const DEFAULT_FRESH_MINUTES = 5;
+
+export interface PageContextOptions {
+  send: Send;
+  /** The profile the page shows: its cached answers, drafts, factories and current target. */
+  profileId: string;
+  /** Raised by a sign-out or a changed account: a page's stores belong to one epoch. */
+  epoch?: number;
+  now?: () => number;
+  /** The page's current target; tests share one between contexts. */
+  current?: CurrentTarget;
+}
+
+export function createPageContext({
+  send,
+  profileId,
+  epoch = 0,
+  now = Date.now,
+  current = createCurrentTarget(profileId),
+}: PageContextOptions) {
+  const settings = signal<Loadable<SettingsView>>(LOADING);
+  /** The settings' value, null until known. */
+  const settingsValue = computed(() => valueOf(settings.value));
+  const premium = computed(() => settingsValue.value?.premium ?? false);
+  let settingsLoad: Promise<SettingsView | null> | null = null;
+  const loadSettings = () =>
+    (settingsLoad ??= send('getSettings', {}).then((answer) => {
+      settings.value = settled(settings.value, answer, now());
+      return settingsValue.value;
+    }));
+  /** The profile's freshness window: younger cached answers are shown without a request. */
+  const freshMs = async () => ((await loadSettings())?.freshnessMinutes ?? DEFAULT_FRESH_MINUTES) * 60_000;
+  const buildings = createBuildingList({ send, profileId, now, freshMs, current });
+  const factories = createFactoryList({ send, profileId, current });
+  let started: Promise<void> | null = null;
+
+  return {
+    send,
+    profileId,
+    epoch,
+    now,
+    settings,
+    settingsValue,
+    premium,
+    loadSettings,
+    freshMs,
+    current,
+    buildings,
+    factories,
+    /** Loads the settings, the remembered target, then the building list and the factories; once. */
+    start(): Promise<void> {
+      started ??= (async () => {
+        void loadSettings();
+        void factories.load();
+        await current.load();
+        await buildings.load(false);
+      })();
+      return started;
+    },
+    dispose(): void {
+      current.dispose();
+    },
+  };
+}
+
+export type PageContext = ReturnType<typeof createPageContext>;

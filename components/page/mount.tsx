@@ -1,0 +1,82 @@
+/**
+ * The one way a page is mounted: for the active profile, with one page context per profile and
+ * epoch. When another profile becomes active, or the active one is signed out or changes account
+ * (a new epoch), the old tree and its context are dropped first and the page renders anew from
+ * nothing, so nothing of the other account is shown at any moment.
+ */
+import { type VNode, render } from 'preact';
+import { type MessageKey, localizeDocument } from '../../lib/i18n';
+import { createSend, send } from '../../lib/messaging/client';
+import { readProfileHint } from '../../lib/storage/profile-hint';
+import { type PageContext, createPageContext } from './context';
+
+/** What a page needs of the profiles: which is active, and each one's name and colour. */
+export interface ProfileState {
+  active: string | null;
+  list: { id: string; name: string; color: string; epoch: number }[];
+}
+
+export interface PageMount {
+  titleKey: MessageKey;
+  /** The page's view, rendered again on every change of the profiles. */
+  view: (page: PageContext, profiles: ProfileState) => VNode;
+  /** Called once for each new context (a store to start, a scroll to make). */
+  started?: (page: PageContext) => void;
+  /**
+   * False for a page about every profile (the options page): one context whose messages name no
+   * profile (each names the one it is about), rendered once, not anew on a switch.
+   */
+  followsActiveProfile?: boolean;
+}
+
+const generationOf = (state: ProfileState) => {
+  const active = state.list.find((p) => p.id === state.active);
+  return active ? `${active.id}#${active.epoch}` : null;
+};
+
+export async function mountPage(root: HTMLElement, mount: PageMount): Promise<void> {
+  localizeDocument(mount.titleKey);
+  if (mount.followsActiveProfile === false) {
+    const page = createPageContext({ send, profileId: '' });
+    mount.started?.(page);
+    render(mount.view(page, { active: null, list: [] }), root);
+    return;
+  }
+  let page: PageContext | null = null;
+  let shown: string | null | undefined;
+  const show = (profiles: ProfileState) => {
+    const generation = generationOf(profiles);
+    if (page && generation === shown) {
+      render(mount.view(page, profiles), root);
+      return;
+    }
+    render(null, root);
+    page?.dispose();
+    shown = generation;
+    const active = profiles.list.find((p) => p.id === profiles.active) ?? null;
+    page = createPageContext({
+      send: createSend(active?.id ?? null),
+      profileId: active?.id ?? '',
+      epoch: active?.epoch,
+    });
+    document.documentElement.style.setProperty('--profile-color', active?.color ?? 'transparent');
+    mount.started?.(page);
+    render(mount.view(page, profiles), root);
+  };
+  // The stored profiles give the first view at once; the worker's answer (which also moves the
+  // previous release's data into the first profile) confirms them, or the page renders anew.
+  const answer = send('listProfiles', {});
+  const hint = await readProfileHint().catch(() => null);
+  if (hint) show(hint);
+  const confirmed = await answer;
+  if (confirmed.ok) show(confirmed.value);
+  else if (!hint) show({ active: null, list: [] });
+  // The stored item (and zod with it) loads after the first view, outside the popup's first bytes.
+  const { activeProfile, profilesItem } = await import('../../lib/storage/profiles');
+  profilesItem.watch((state) =>
+    show({
+      active: activeProfile(state)?.id ?? null,
+      list: state.list.map(({ id, name, color, epoch }) => ({ id, name, color, epoch })),
+    }),
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Unsaved edits as drafts of the profile: written a moment after the last keystroke, at once when
+ * the page hides, removed when the edit matches the server again.
+ */
+import { batch } from '@preact/signals';
+import { putDraft, removeDraft } from '../../lib/storage/drafts';
+import type { SlotModel } from './slot-model';
+
+/** Drafts are written at most this long after the last keystroke (and at once when the page hides). */
+export const DRAFT_DEBOUNCE_MS = 200;
+
+export function createSlotDrafts(profileId: string) {
+  const timers = new Map<SlotModel, ReturnType<typeof setTimeout>>();
+
+  function write(model: SlotModel): Promise<void> {
+    const timer = timers.get(model);
+    if (timer) clearTimeout(timer);
+    timers.delete(model);
+    if (!model.dirty.value) return removeDraft(profileId, model.target, model.option);
+    return putDraft(profileId, model.target, model.option, {
+      title: model.title.value,
+      data: model.data.value,
+      base: model.base.value,
+      savedAt: Date.now(),
+    });
+  }
+
+  return {
+    write,
+    edit(model: SlotModel, field: 'title' | 'data', value: string): void {
+      batch(() => {
+        model[field].value = value;
+        model.saved.value = false;
+        model.blocked.value = [];
+      });
+      const timer = timers.get(model);
+      if (timer) clearTimeout(timer);
+      timers.set(
+        model,
+        setTimeout(() => void write(model), DRAFT_DEBOUNCE_MS),
+      );
+    },
+    /** Writes every pending draft now (the page is being hidden or closed). */
+    flush(): void {
+      for (const model of [...timers.keys()]) void write(model);
+    },
+    /** Drops the edit: the fields show the server's value again. */
+    discard(model: SlotModel): void {
+      const server = model.server.value;
+      if (!server) return;
+      batch(() => {
+        model.edited(server.title, server.data, server.lastUpdated);
+        model.blocked.value = [];
+        model.saveError.value = null;
+      });
+      void write(model);
+    },
+  };
+}
+
+export type SlotDrafts = ReturnType<typeof createSlotDrafts>;

@@ -1,0 +1,41 @@
+/** One slot on screen: the server's value, the edit on top of it, and the state of its save. */
+import { batch, computed, signal } from '@preact/signals';
+import type { PageOption, Target } from '../../lib/api/schemas';
+import type { AppError } from '../../lib/app-error';
+import type { SlotProblem } from '../../lib/slots/validate';
+import type { HistoryEntry } from '../../lib/storage/history';
+
+export class SlotModel {
+  readonly server = signal<PageOption | null>(null);
+  readonly loadError = signal<AppError | null>(null);
+  readonly title = signal('');
+  readonly data = signal('');
+  /** lastUpdated of the version the edit started from; a save expects the server to still have it. */
+  readonly base = signal<string | null>(null);
+  readonly saving = signal(false);
+  readonly saved = signal(false);
+  readonly saveError = signal<AppError | null>(null);
+  readonly blocked = signal<SlotProblem[]>([]);
+  readonly conflict = signal<PageOption | null>(null);
+  readonly history = signal<HistoryEntry[] | null>(null);
+  /** Storage was full at the last save: room was made, or the replaced value could not be kept. */
+  readonly storageNotice = signal<{ kind: 'madeRoom' | 'notKept'; replaced: PageOption | null } | null>(null);
+  readonly dirty = computed(() => {
+    const server = this.server.value;
+    return server !== null && (this.title.value !== server.title || this.data.value !== server.data);
+  });
+
+  constructor(
+    readonly target: Target,
+    readonly option: number,
+  ) {}
+
+  /** Puts a value into the fields, with the version it started from. */
+  edited(title: string, data: string, base: string | null): void {
+    batch(() => {
+      this.title.value = title;
+      this.data.value = data;
+      this.base.value = base;
+    });
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * Saving a slot through the worker's checked save: blocked when a rule is broken, a conflict when
+ * the server's value moved (keep mine or take the server's), history and its restore.
+ */
+import { batch } from '@preact/signals';
+import { validateSlot } from '../../lib/slots/validate';
+import { type HistoryEntry, readHistory } from '../../lib/storage/history';
+import type { PageContext } from '../page/context';
+import type { SlotDrafts } from './slot-drafts';
+import type { SlotModel } from './slot-model';
+
+export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
+  async function loadHistory(model: SlotModel): Promise<void> {
+    model.history.value = await readHistory(page.profileId, model.target, model.option);
+  }
+
+  async function save(model: SlotModel): Promise<void> {
+    const server = model.server.value;
+    if (model.saving.value || !server) return;
+    const title = model.title.value;
+    const data = model.data.value;
+    const problems = validateSlot({ title, data }, model.option, page.premium.value);
+    batch(() => {
+      model.blocked.value = problems;
+      model.saveError.value = null;
+      model.saved.value = false;
+    });
+    if (problems.length > 0) return;
+    model.saving.value = true;
+    const answer = await page.send('saveSlot', {
+      target: model.target,
+      option: model.option,
+      title,
+      data,
+      expectedLastUpdated: model.base.value,
+      expected: { title: server.title, data: server.data },
+    });
+    model.saving.value = false;
+    if (!answer.ok) {
+      model.saveError.value = answer.error;
+      return;
+    }
+    if (answer.value.status === 'conflict') {
+      model.conflict.value = answer.value.server;
+      return;
+    }
+    const outcome = answer.value;
+    const fresh = outcome.option;
+    batch(() => {
+      model.server.value = fresh;
+      model.base.value = fresh.lastUpdated;
+      // Keystrokes made while saving stay as a new edit on top of the saved value.
+      if (model.title.value === title && model.data.value === data) {
+        model.title.value = fresh.title;
+        model.data.value = fresh.data;
+      }
+      model.saved.value = true;
+      model.storageNotice.value = outcome.history
+        ? { kind: outcome.history, replaced: outcome.replaced ?? null }
+        : null;
+    });
+    await drafts.write(model);
+    if (model.history.value !== null) await loadHistory(model);
+  }
+
+  return {
+    save,
+    loadHistory,
+    /** Conflict: write mine over the version just seen (a newer change would ask again). */
+    keepMine(model: SlotModel): Promise<void> {
+      const server = model.conflict.value;
+      if (!server) return Promise.resolve();
+      batch(() => {
+        model.base.value = server.lastUpdated;
+        model.conflict.value = null;
+      });
+      return save(model);
+    },
+    takeServer(model: SlotModel): void {
+      const server = model.conflict.value;
+      if (!server) return;
+      batch(() => {
+        model.server.value = server;
+        model.conflict.value = null;
+        model.edited(server.title, server.data, server.lastUpdated);
+      });
+      void drafts.write(model);
+    },
+    /** Writes an earlier value back through the same checked save (the value it replaces is kept too). */
+    restore(model: SlotModel, entry: HistoryEntry): Promise<void> {
+      batch(() => {
+        model.title.value = entry.title;
+        model.data.value = entry.data;
+      });
+      return save(model);
+    },
+  };
+}

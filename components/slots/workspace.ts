@@ -1,0 +1,71 @@
+/**
+ * The slot views' state on top of the page context: the slots of the current target, whichever
+ * view chose it, read once the slot count (premium) is known; edits, drafts and saves per slot.
+ */
+import { effect } from '@preact/signals';
+import type { Target } from '../../lib/api/schemas';
+import { sameTarget } from '../../lib/slots/keys';
+import type { PageContext } from '../page/context';
+import { createSlotDrafts } from './slot-drafts';
+import { createSlotReads } from './slot-reads';
+import { createSlotSaves } from './slot-saves';
+
+export { DRAFT_DEBOUNCE_MS } from './slot-drafts';
+export { SlotModel } from './slot-model';
+
+export function createWorkspace(page: PageContext) {
+  const { current } = page;
+  const reads = createSlotReads(page);
+  const drafts = createSlotDrafts(page.profileId);
+  const saves = createSlotSaves(page, drafts);
+  /** The target whose slots are shown. */
+  let shown: Target | null = null;
+  let stopFollowing: (() => void) | null = null;
+
+  return {
+    page,
+    settings: page.settings,
+    premium: page.premium,
+    buildings: page.buildings.list,
+    factories: page.factories.list,
+    target: current.target,
+    slots: reads.slots,
+    /** Starts the page (a no-op when another view did) and follows its current target. */
+    async init(): Promise<void> {
+      void page.start();
+      stopFollowing ??= effect(() => {
+        const next = current.target.value;
+        if (page.settings.value.status === 'loading') return;
+        if (next === null) {
+          shown = null;
+          reads.clear();
+        } else if (!sameTarget(shown, next)) {
+          drafts.flush();
+          shown = next;
+          void reads.show(next);
+        }
+      });
+    },
+    /** Makes `next` the current target of every view (its slots are read by the effect above). */
+    select: (next: Target) => current.choose(next),
+    retry: reads.retry,
+    edit: drafts.edit,
+    flush: drafts.flush,
+    discard: drafts.discard,
+    save: saves.save,
+    keepMine: saves.keepMine,
+    takeServer: saves.takeServer,
+    loadHistory: saves.loadHistory,
+    restore: saves.restore,
+    addFactory: page.factories.add,
+    removeFactory: page.factories.remove,
+    /** Stops following the current target and writes pending drafts (the view goes away). */
+    dispose(): void {
+      drafts.flush();
+      stopFollowing?.();
+      stopFollowing = null;
+    },
+  };
+}
+
+export type Workspace = ReturnType<typeof createWorkspace>;

@@ -1,0 +1,43 @@
+/**
+ * Per profile: the factories the user added (there is no factory list endpoint). Stored under the
+ * family name `targets`, which once held the current target too.
+ */
+import { z } from '../zod';
+import { storedFamily } from './family';
+
+export const SavedFactory = z.object({ id: z.string().check(z.minLength(1)), name: z.string() });
+export type SavedFactory = z.infer<typeof SavedFactory>;
+
+export const Targets = z.object({ factories: z.array(SavedFactory) });
+export type Targets = z.infer<typeof Targets>;
+
+/** Version 2 keeps the factories only: the current target is its own item (current-target.ts). */
+export const targetsFamily = storedFamily('local', 'targets', Targets, {
+  version: 2,
+  migrations: {
+    1: (v) => v,
+    2: (v) => ({ factories: (v as { factories?: unknown }).factories ?? [] }),
+  },
+});
+
+export async function readFactories(profileId: string): Promise<SavedFactory[]> {
+  return (await targetsFamily.get(profileId))?.factories ?? [];
+}
+
+async function change(
+  profileId: string,
+  next: (factories: SavedFactory[]) => SavedFactory[],
+): Promise<SavedFactory[]> {
+  const factories = next(await readFactories(profileId));
+  await targetsFamily.set({ factories }, profileId);
+  return factories;
+}
+
+/** Adds or renames a factory (ids are unique). */
+export function rememberFactory(profileId: string, factory: SavedFactory): Promise<SavedFactory[]> {
+  return change(profileId, (factories) => [...factories.filter((f) => f.id !== factory.id), factory]);
+}
+
+export function forgetFactory(profileId: string, id: string): Promise<SavedFactory[]> {
+  return change(profileId, (factories) => factories.filter((f) => f.id !== id));
+}
