@@ -50,6 +50,7 @@ export function createDashboardStore({ page, view }: DashboardOptions) {
 
   return {
     page,
+    view,
     settings: page.settingsValue,
     buildings: buildings.list,
     shownId,

@@ -13,6 +13,12 @@ export function createTab(view: DashboardView | undefined) {
     /** Shows the tab this view showed last (without a view, Building every time). */
     load(): void {
       if (!view) return;
+      // The popup's portfolio summary opens the full tab on the portfolio.
+      if (view === 'dashboard' && globalThis.location?.hash === '#portfolio') {
+        chosen = true;
+        tab.value = 'portfolio';
+        return;
+      }
       void item()
         .then((stored) => stored.get())
         .then(
@@ -22,7 +28,7 @@ export function createTab(view: DashboardView | undefined) {
           () => undefined,
         );
     },
-    /** Shows the Building or the Slots tab, and reopens it next time. */
+    /** Shows the Building, Slots or Portfolio tab, and reopens it next time. */
     choose(next: DashboardTab): void {
       chosen = true;
       tab.value = next;
