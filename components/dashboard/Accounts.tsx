@@ -2,6 +2,8 @@
 import type { LooseRecord } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { type TransactionsState, TRANSACTIONS_PAGE, TRANSACTIONS_SKIP_MAX } from './transactions';
+import { BalanceChart } from './BalanceChart';
+import { ExportButton } from './ExportButton';
 import { RecordTable } from './RecordTable';
 import { Section } from './Section';
 
@@ -59,8 +61,11 @@ export function AccountsTable({ accounts, chosen, onChoose }: AccountsTableProps
 export interface TransactionsProps {
   state: TransactionsState;
   accountLabel: string;
+  /** The account's current balance: the newest page draws the balance chart from it. */
+  balance?: number | null;
   now: number;
   onPage: (skip: number) => void;
+  onExport?: (bankId: string, label: string) => Promise<{ name: string; text: string; note?: string }>;
   onRetry: () => void;
   onOpenSettings: () => void;
 }
@@ -68,8 +73,10 @@ export interface TransactionsProps {
 export function Transactions({
   state,
   accountLabel,
+  balance = null,
   now,
   onPage,
+  onExport,
   onRetry,
   onOpenSettings,
 }: TransactionsProps) {
@@ -127,6 +134,13 @@ export function Transactions({
               <p class="note">{t('tx_ceiling', String(TRANSACTIONS_SKIP_MAX + TRANSACTIONS_PAGE))}</p>
             )}
             {!full && records.length > 0 && <p class="hint">{t('tx_end')}</p>}
+            {records.length > 0 && <BalanceChart records={records} balance={skip === 0 ? balance : null} />}
+            {onExport && records.length > 0 && (
+              <ExportButton
+                label={t('export_transactions')}
+                build={() => onExport(state.bankId, accountLabel.replace(/[^\p{L}\p{N}-]+/gu, '-'))}
+              />
+            )}
           </>
         );
       }}

@@ -33,6 +33,11 @@ export interface DashboardProps {
   onOpenSettings: () => void;
   onOpenAccount: (bankId: string) => void;
   onPageTransactions: (skip: number) => void;
+  /** Every transaction of the account the API gives, as a CSV file (and a note when capped). */
+  onExportTransactions?: (
+    bankId: string,
+    label: string,
+  ) => Promise<{ name: string; text: string; note?: string }>;
   /** The tab shown, remembered by the page. */
   tab: DashboardTab;
   onTabChange: (tab: DashboardTab) => void;

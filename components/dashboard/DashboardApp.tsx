@@ -64,6 +64,9 @@ export function DashboardApp({
       onOpenSettings={onOpenSettings}
       onOpenAccount={store.openAccount}
       onPageTransactions={store.pageTransactions}
+      onExportTransactions={(bankId, label) =>
+        import('./exports').then((module) => module.transactionsFile(store.page.send, bankId, label))
+      }
       moreSections={(props) => <LazyMoreSections {...props} />}
       tab={store.tab.value}
       onTabChange={store.chooseTab}

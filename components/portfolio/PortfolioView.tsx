@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { csvFormat } from '../../lib/export/csv';
 import { t } from '../../lib/i18n';
 import { portfolioCsv } from '../../lib/portfolio/table';
+import { download } from '../download';
 import { ErrorNotice } from '../ErrorNotice';
 import { formatNumber, uiLanguage } from '../format';
 import type { PageContext } from '../page/context';
@@ -19,16 +20,6 @@ export interface PortfolioViewProps {
   page: PageContext;
   now: number;
   onOpen: (buildingId: string) => void;
-}
-
-/** A CSV file offered for download (the page's own blob URL; nothing leaves the browser). */
-export function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function Status({ store }: { store: PortfolioStore }) {
