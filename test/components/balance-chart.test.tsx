@@ -24,8 +24,8 @@ describe('BalanceChart', () => {
 
   it('draws nothing without a known balance or with fewer than two transactions', () => {
     const { container } = render(<BalanceChart records={records} balance={null} />);
-    expect(container.innerHTML).toBe('');
+    expect(container.childElementCount).toBe(0);
     const one = render(<BalanceChart records={records.slice(0, 1)} balance={10} />);
-    expect(one.container.innerHTML).toBe('');
+    expect(one.container.childElementCount).toBe(0);
   });
 });
