@@ -28,7 +28,15 @@ export default defineConfig({
     // activeTab + scripting: read a page's declared slot payload when the user clicks the toolbar
     // button (no standing access to any site); contextMenus: "Send selection to slot…".
     // alarms: the portfolio's background refresh wakes a stopped worker.
-    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
+    permissions: [
+      'storage',
+      'activeTab',
+      'scripting',
+      'contextMenus',
+      'alarms',
+      // The test build holds the optional notifications permission (portfolio alerts) for the same reason.
+      ...(mode === 'e2e' ? ['notifications'] : []),
+    ],
     // Asked for when the user turns portfolio alerts on, never at install.
     optional_permissions: ['notifications'],
     // Requested at save time for exactly the configured origin; nothing is granted at install.
