@@ -7,6 +7,7 @@ import { putPendingSelection } from '@/lib/import/pending';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
 import { setProtectedJobs } from '@/lib/storage/budget';
+import { removeUnlistedCredentials } from '@/lib/storage/credentials';
 import { profilesItem } from '@/lib/storage/profiles';
 import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
@@ -124,8 +125,12 @@ export default defineBackground(() => {
   browser.notifications?.onClicked.addListener((id) => void openAlert(id).catch(() => undefined));
   profilesItem.watch(() => void portfolio.kick());
   portfolioSettingsItem.watch(() => void portfolio.kick());
-  // What the previous release stored moves into the first profile before any message is answered.
-  const ready = migrateLegacyStorage().catch((error) => console.error('storage migration failed', error));
+  // What the previous release stored moves into the first profile before any message is answered;
+  // then the credentials of ids no profile lists go.
+  const ready = migrateLegacyStorage()
+    .catch((error) => console.error('storage migration failed', error))
+    .then(() => removeUnlistedCredentials())
+    .catch((error) => console.error('removing unlisted credentials failed', error));
   setProtectedJobs(undoableImports);
   const route = createRouter(createHandlers(deps), {
     ready,

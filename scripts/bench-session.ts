@@ -127,7 +127,13 @@ async function startWorker(
         if (preview) problems.push(`preview: ${preview.status}`);
         return;
       }
-      const items = preview.items.map(({ slot, title, data }) => ({ slot, title, data }));
+      // As the page confirms: each slot with the value its preview showed.
+      const items = preview.items.map(({ slot, title, data, current }) => ({
+        slot,
+        title,
+        data,
+        ...(current ? { expected: { title: current.title, data: current.data } } : {}),
+      }));
       const started = expectOk('startImport', await handlers.startImport({ target, slots: items }), problems);
       if (!started) return;
       for (;;) {

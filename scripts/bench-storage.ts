@@ -5,7 +5,8 @@
  * be undone (its 20 backups, the oldest history, must survive eviction).
  */
 import { fakeBrowser } from './fake-extension-env';
-import { BUDGETS, enforceBudgets } from '../lib/storage/budget';
+import { enforceBudgets } from '../lib/storage/budget';
+import { PROFILE_BUDGETS } from '../lib/storage/quota';
 import { writeCached } from '../lib/storage/cache';
 import { putDraft } from '../lib/storage/drafts';
 import { profileUsage } from '../lib/storage/family';
@@ -53,7 +54,7 @@ export async function measureStorageSession(): Promise<StorageSizes[]> {
   const none = { count: 0, bytes: 0 };
   return ['cache', 'history', 'draft'].map((family) => ({
     family,
-    budget: BUDGETS[family as keyof typeof BUDGETS] ?? null,
+    budget: PROFILE_BUDGETS[family as keyof typeof PROFILE_BUDGETS] ?? null,
     before: before.get(family) ?? none,
     after: after.get(family) ?? none,
     ...(family === 'history' ? { keptBackups: backups } : {}),

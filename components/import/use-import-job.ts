@@ -70,7 +70,13 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     setActionError(null);
     const answer = await send('startImport', {
       target: preview.target,
-      slots: preview.items.map(({ slot, title, data }) => ({ slot, title, data })),
+      // Each slot with what the preview showed: the worker writes it only while it still holds that.
+      slots: preview.items.map(({ slot, title, data, current }) => ({
+        slot,
+        title,
+        data,
+        ...(current ? { expected: { title: current.title, data: current.data } } : {}),
+      })),
     });
     setBusy(null);
     if (!answer.ok) return setActionError(answer.error);

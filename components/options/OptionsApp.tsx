@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
 import { profilesItem } from '../../lib/storage/profiles';
 import { ErrorNotice } from '../ErrorNotice';
+import { NewerVersionNotice } from './NewerVersionNotice';
 import { OptionsForm } from './OptionsForm';
 import { ProfileList } from './ProfileList';
 import { StoredData } from './StoredData';
@@ -28,6 +29,7 @@ export function OptionsApp({ store }: { store: OptionsStore }) {
   return (
     <main class="options-page">
       <h1>{t('options_heading')}</h1>
+      <NewerVersionNotice />
       <p class="hint">{t('options_intro')}</p>
       <p class="hint">
         <a href="/privacy.html" target="_blank">

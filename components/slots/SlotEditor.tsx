@@ -12,7 +12,7 @@ import { ErrorNotice } from '../ErrorNotice';
 import { ConflictDialog } from './ConflictDialog';
 import { Counter } from './Counter';
 import { HistoryList } from './HistoryList';
-import { StorageNotice } from './StorageNotice';
+import { DraftNotice, StorageNotice } from './StorageNotice';
 import type { SlotModel } from './slot-model';
 import type { Workspace } from './workspace';
 import { Time } from './time';
@@ -175,6 +175,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
             {model.saved.value ? t('slot_saved') : ''}
           </p>
           {model.storageNotice.value && <StorageNotice notice={model.storageNotice.value} />}
+          {model.draftNotice.value && <DraftNotice kind={model.draftNotice.value} />}
           {saveError && <ErrorNotice error={describeSaveError(saveError, model.target)} />}
           {history && (
             <HistoryList entries={history} onRestore={(entry) => void workspace.restore(model, entry)} />

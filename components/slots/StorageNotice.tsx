@@ -27,3 +27,18 @@ export function StorageNotice({ notice }: StorageNoticeProps) {
     </div>
   );
 }
+
+/** Told when a draft met a full storage: room was made, or what was typed could not be kept. */
+export function DraftNotice({ kind }: { kind: 'madeRoom' | 'notKept' }) {
+  if (kind === 'madeRoom')
+    return (
+      <p class="hint" role="note">
+        {t('slot_draft_madeRoom')}
+      </p>
+    );
+  return (
+    <div class="notice" role="alert">
+      <p>{t('slot_draft_notKept')}</p>
+    </div>
+  );
+}

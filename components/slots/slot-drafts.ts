@@ -3,7 +3,8 @@
  * the page hides, removed when the edit matches the server again.
  */
 import { batch } from '@preact/signals';
-import { putDraft, removeDraft } from '../../lib/storage/drafts';
+import { keepDraft } from '../../lib/storage/budget';
+import { removeDraft } from '../../lib/storage/drafts';
 import type { SlotModel } from './slot-model';
 
 /** Drafts are written at most this long after the last keystroke (and at once when the page hides). */
@@ -12,17 +13,22 @@ export const DRAFT_DEBOUNCE_MS = 200;
 export function createSlotDrafts(profileId: string) {
   const timers = new Map<SlotModel, ReturnType<typeof setTimeout>>();
 
-  function write(model: SlotModel): Promise<void> {
+  /** Keeps the edit (making room when storage is full); the slot says when it could not. */
+  async function write(model: SlotModel): Promise<void> {
     const timer = timers.get(model);
     if (timer) clearTimeout(timer);
     timers.delete(model);
-    if (!model.dirty.value) return removeDraft(profileId, model.target, model.option);
-    return putDraft(profileId, model.target, model.option, {
+    if (!model.dirty.value) {
+      model.draftNotice.value = null;
+      return removeDraft(profileId, model.target, model.option);
+    }
+    const kept = await keepDraft(profileId, model.target, model.option, {
       title: model.title.value,
       data: model.data.value,
       base: model.base.value,
       savedAt: Date.now(),
-    });
+    }).catch(() => 'notKept' as const);
+    model.draftNotice.value = kept === 'kept' ? null : kept;
   }
 
   return {

@@ -20,6 +20,8 @@ export class SlotModel {
   readonly history = signal<HistoryEntry[] | null>(null);
   /** Storage was full at the last save: room was made, or the replaced value could not be kept. */
   readonly storageNotice = signal<{ kind: 'madeRoom' | 'notKept'; replaced: PageOption | null } | null>(null);
+  /** Storage was full at the last draft write: room was made, or the draft could not be kept. */
+  readonly draftNotice = signal<'madeRoom' | 'notKept' | null>(null);
   readonly dirty = computed(() => {
     const server = this.server.value;
     return server !== null && (this.title.value !== server.title || this.data.value !== server.data);

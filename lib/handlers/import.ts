@@ -14,7 +14,7 @@ import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
 import { optionParts } from '../storage/cache';
 import { profilesItem } from '../storage/profiles';
-import { cachedRead, freshnessMs } from './cached-read';
+import { cachedRead } from './cached-read';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect, profileOf } from './context';
 
@@ -56,8 +56,7 @@ function launch(deps: ImportDeps, id: string, { config, secret, profile }: Conne
   const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
   // Import jobs are background work, tagged with the job's id so their queued requests can be cancelled.
   const placedConfig = api.placed(config, 'background', { tag: id });
-  const reuseFreshMs = freshnessMs(profile);
-  return runJob(profile.id, id, { config: placedConfig, secret, reuseFreshMs, ...progress })
+  return runJob(profile.id, id, { config: placedConfig, secret, ...progress })
     .then(() => undefined)
     .catch(async (error: unknown) => {
       // runJob settles failures of the run itself; this is one before it began (reading the job).
@@ -154,7 +153,10 @@ export function importHandlers(
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
       // Checked again here: what the page previewed is not trusted to be what it sends.
-      const parsed = parseImport({ target, slots }, { premium: effectivePremium(connection.value.profile) });
+      const parsed = parseImport(
+        { target, slots: slots.map(({ slot, title, data }) => ({ slot, title, data })) },
+        { premium: effectivePremium(connection.value.profile) },
+      );
       if (!parsed.ok) {
         const first = parsed.problems[0];
         return fail({
@@ -163,7 +165,13 @@ export function importHandlers(
           message: first ? `${first.path}: ${first.message}` : 'invalid',
         });
       }
-      const job = newJob(connection.value.profile.id, 'import', parsed.target, parsed.slots);
+      // What the preview showed as each slot's value: the job overwrites a slot only while it still
+      // holds that, so a change made after the preview becomes a conflict, never lost.
+      const withExpected = parsed.slots.map((slot, index) => {
+        const expected = slots[index]?.expected;
+        return expected ? { ...slot, expected } : slot;
+      });
+      const job = newJob(connection.value.profile.id, 'import', parsed.target, withExpected);
       await saveJob(job);
       void launch(deps, job.id, connection.value);
       return ok({ id: job.id });

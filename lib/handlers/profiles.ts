@@ -6,7 +6,7 @@
 import { fail, ok } from '../api/errors';
 import type { ProfilesView } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
-import { BUDGETS, profileUsage } from '../storage/budget';
+import { profileBudgets, profileUsage } from '../storage/budget';
 import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
 import { draftFamily } from '../storage/drafts';
@@ -61,7 +61,7 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
 
 async function usage(profileId: string) {
   const families = Object.fromEntries(await profileUsage('local', profileId));
-  return { families, budgets: { ...BUDGETS } };
+  return { families, budgets: { ...(await profileBudgets()) } };
 }
 
 export function profileHandlers(

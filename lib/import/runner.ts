@@ -3,16 +3,20 @@
  * value is read and kept in the slot history before it is overwritten. A write that failed in a
  * way that may or may not have reached the server is checked by re-reading before it is retried,
  * and an item interrupted mid-write (worker stopped) is settled the same way when resumed.
- * A slot is overwritten only while it holds the value to replace (an undo: what the import wrote;
- * a resumed import: the value backed up); anything else is a conflict, left for the user.
+ * A slot is overwritten only while it holds the value to replace (an import: what its preview
+ * showed; an undo: what the import wrote; a resumed import: the value backed up); anything else is
+ * a conflict, left for the user. Every write is checked against a read made just before it, under
+ * the slot's write lock (lib/slots/write-lock.ts): no earlier read stands in for it, so history
+ * always holds the value the write actually replaced.
  * A job can be cancelled: it stops before its next write. A run that throws ends the job failed.
  */
 import * as api from '../api/client';
-import { type ApiError, ok } from '../api/errors';
-import { PageOption } from '../api/schemas';
+import type { ApiError } from '../api/errors';
+import type { PageOption } from '../api/schemas';
 import { mapPool } from '../slots/pool';
 import { keepReplaced } from '../storage/budget';
-import { isFresh, optionParts, readCached, writeCached } from '../storage/cache';
+import { slotLockKey, withSlotLock } from '../slots/write-lock';
+import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
 import { type ImportJob, type JobItem, isOpen, progressOf, readJob, saveJob, settleJob } from './job';
 
@@ -23,11 +27,6 @@ const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server', 'rateLimi
 export interface RunnerDeps {
   config: api.ApiConfig;
   secret: string;
-  /**
-   * A slot value in the profile's cache younger than this (the preview's read, the import's own
-   * write for an undo) is the first attempt's backup and baseline: no read is spent on it.
-   */
-  reuseFreshMs?: number;
   onProgress?(job: ImportJob): void;
 }
 
@@ -46,19 +45,6 @@ export function requestCancel(id: string, mode: 'cancel' | 'discard' = 'cancel')
 }
 
 const discarded = (id: string) => cancelRequests.get(id) === 'discard';
-
-/**
- * The slot's cached value when it is fresh enough to stand in for a read (the preview's read; never
- * for a resumed item or an undo).
- * One that already holds the new value is not trusted to skip the write: that is read for real.
- */
-async function freshValue(job: ImportJob, item: JobItem, deps: RunnerDeps): Promise<PageOption | null> {
-  // An undo must see the slot as it is now: only a read tells whether someone changed it since.
-  if (!deps.reuseFreshMs || item.expected) return null;
-  const cached = await readCached(job.profileId, optionParts(job.target, item.slot), PageOption);
-  if (!cached || !isFresh(cached.savedAt, Date.now(), deps.reuseFreshMs)) return null;
-  return sameContent(cached.value, item) ? null : cached.value;
-}
 
 function describe(error: ApiError): string {
   return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
@@ -88,65 +74,82 @@ function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
   };
 }
 
+type Step = { done: true } | { done: false; item: JobItem; attempts: number };
+const DONE: Step = { done: true };
+
 async function applyItem(
   job: ImportJob,
   item: JobItem,
   deps: RunnerDeps,
   store: ReturnType<typeof jobStore>,
 ) {
-  const { config, secret } = deps;
-  let attempts = item.attempts;
-  while (attempts < MAX_ATTEMPTS) {
+  const lock = slotLockKey(deps.config.baseUrl, job.target, item.slot);
+  let step: Step = { done: false, item, attempts: item.attempts };
+  while (!step.done && step.attempts < MAX_ATTEMPTS) {
     // A cancelled job neither reads nor stores anything more.
     if (cancelRequests.has(job.id)) return;
-    const reuse =
-      attempts === item.attempts && item.status === 'pending' ? await freshValue(job, item, deps) : null;
-    const current = reuse ? ok(reuse) : await api.readOption(config, job.target, item.slot);
-    if (!current.ok) {
-      if (TRANSIENT.includes(current.error.kind) && ++attempts < MAX_ATTEMPTS) continue;
-      return store.update(item.slot, { status: 'failed', error: describe(current.error), attempts });
-    }
-    if (sameContent(current.value, item)) {
-      // Either nothing to change, or an earlier attempt (perhaps before a worker restart) landed.
-      const landed = item.status === 'writing' || attempts > item.attempts;
-      return store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
-    }
-    const expected = item.expected ?? item.previous;
-    if (expected && !sameContent(current.value, expected)) {
-      return store.update(item.slot, { status: 'conflict', conflict: current.value, attempts });
-    }
-    if (cancelRequests.has(job.id)) return;
-    const previous = item.previous ?? current.value;
-    if (!item.previous)
-      await keepReplaced(
-        job.profileId,
-        job.target,
-        item.slot,
-        historyEntry(current.value, Date.now(), job.id),
-      );
-    if (cancelRequests.has(job.id)) return;
-    attempts += 1;
-    await store.update(item.slot, { status: 'writing', previous, attempts });
-    if (cancelRequests.has(job.id)) return;
-    const written = await api.writeOption(config, job.target, {
-      apiSecret: secret,
-      option: item.slot,
-      title: item.title,
-      data: item.data,
-    });
-    if (written.ok) {
-      // What the slot now holds, marked as written now: an undo soon after needs no read either.
-      const now = { title: item.title, data: item.data, lastUpdated: new Date().toISOString() };
-      if (!discarded(job.id))
-        await writeCached(job.profileId, optionParts(job.target, item.slot), now, Date.now());
-      return store.update(item.slot, { status: 'done', attempts });
-    }
-    if (!TRANSIENT.includes(written.error.kind) || attempts >= MAX_ATTEMPTS) {
-      return store.update(item.slot, { status: 'failed', error: describe(written.error), attempts });
-    }
-    item = { ...item, previous, status: 'writing' };
+    const { item: next, attempts }: { item: JobItem; attempts: number } = step;
+    step = await withSlotLock(lock, (): Promise<Step> => attemptItem(job, next, attempts, deps, store));
   }
-  return store.update(item.slot, { status: 'failed', error: 'too many attempts', attempts });
+  if (!step.done)
+    await store.update(item.slot, { status: 'failed', error: 'too many attempts', attempts: step.attempts });
+}
+
+/** One read-check-write of a slot, under its write lock: what was read is what the write replaces. */
+async function attemptItem(
+  job: ImportJob,
+  item: JobItem,
+  attempts: number,
+  deps: RunnerDeps,
+  store: ReturnType<typeof jobStore>,
+): Promise<Step> {
+  const { config, secret } = deps;
+  if (cancelRequests.has(job.id)) return DONE;
+  const current = await api.readOption(config, job.target, item.slot);
+  if (!current.ok) {
+    if (TRANSIENT.includes(current.error.kind) && attempts + 1 < MAX_ATTEMPTS)
+      return { done: false, item, attempts: attempts + 1 };
+    await store.update(item.slot, { status: 'failed', error: describe(current.error), attempts });
+    return DONE;
+  }
+  if (sameContent(current.value, item)) {
+    // Either nothing to change, or an earlier attempt (perhaps before a worker restart) landed.
+    const landed = item.status === 'writing' || attempts > item.attempts;
+    await store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
+    return DONE;
+  }
+  const expected = item.expected ?? item.previous;
+  if (expected && !sameContent(current.value, expected)) {
+    await store.update(item.slot, { status: 'conflict', conflict: current.value, attempts });
+    return DONE;
+  }
+  if (cancelRequests.has(job.id)) return DONE;
+  const previous = item.previous ?? current.value;
+  if (!item.previous)
+    await keepReplaced(job.profileId, job.target, item.slot, historyEntry(current.value, Date.now(), job.id));
+  if (cancelRequests.has(job.id)) return DONE;
+  const tried = attempts + 1;
+  await store.update(item.slot, { status: 'writing', previous, attempts: tried });
+  if (cancelRequests.has(job.id)) return DONE;
+  const written = await api.writeOption(config, job.target, {
+    apiSecret: secret,
+    option: item.slot,
+    title: item.title,
+    data: item.data,
+  });
+  if (written.ok) {
+    // What the slot now holds, marked as written now (the next read reconciles the time).
+    const now = { title: item.title, data: item.data, lastUpdated: new Date().toISOString() };
+    if (!discarded(job.id))
+      await writeCached(job.profileId, optionParts(job.target, item.slot), now, Date.now());
+    await store.update(item.slot, { status: 'done', attempts: tried });
+    return DONE;
+  }
+  if (!TRANSIENT.includes(written.error.kind) || tried >= MAX_ATTEMPTS) {
+    await store.update(item.slot, { status: 'failed', error: describe(written.error), attempts: tried });
+    return DONE;
+  }
+  return { done: false, item: { ...item, previous, status: 'writing' }, attempts: tried };
 }
 
 /**

@@ -111,8 +111,16 @@ export const SaveOutcome = z.discriminatedUnion('status', [
 ]);
 export type SaveOutcome = z.infer<typeof SaveOutcome>;
 
-/** One slot to write, as checked by the import format (data already serialized). */
-export const ImportSlotWrite = z.object({ slot: OptionNumber, title: z.string(), data: z.string() });
+/**
+ * One slot to write, as checked by the import format (data already serialized), with the value
+ * its preview showed (`expected`): a slot that holds anything else by then is a conflict.
+ */
+export const ImportSlotWrite = z.object({
+  slot: OptionNumber,
+  title: z.string(),
+  data: z.string(),
+  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
+});
 export type ImportSlotWrite = z.infer<typeof ImportSlotWrite>;
 
 /** A slot of a previewed import: the new value against the current one. */

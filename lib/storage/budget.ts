@@ -1,23 +1,24 @@
 /**
- * Bounded storage. Each profile has a budget per family: cached answers (evicted oldest first),
- * history (oldest entries first, never the backups of an import that can still be undone) and
- * drafts (oldest first, far beyond what one person edits at once). When the browser's quota is hit
- * anyway, room is made (cached answers first, then the oldest history) and the write is tried
- * again; the caller learns whether the replaced value could be kept.
+ * Bounded storage. Each profile has a budget per family (lib/storage/quota.ts: all profiles
+ * together stay well inside the browser's quota): cached answers (evicted oldest first, before
+ * every write: cache.ts), history (oldest entries first, never the backups of an import that can
+ * still be undone) and drafts (oldest first, far beyond what one person edits at once). When the
+ * browser's quota is hit anyway, room is made (cached answers first, then the oldest history) and
+ * the write is tried again; the caller learns whether the replaced value (or the draft) was kept.
  */
 import type { Target } from '../api/schemas';
 import { cacheFamily } from './cache';
-import { draftFamily } from './drafts';
+import { type Draft, draftFamily, putDraft } from './drafts';
 import { type Family, profileUsage } from './family';
 import { type HistoryEntry, historyFamily, pushHistory } from './history';
 import { profilesItem } from './profiles';
+import { type Budgets, budgetsFor, storedSize as sizeOf } from './quota';
 import { isQuotaError } from './stored-item';
 
-/** Bytes per profile (UTF-16 code units of key + JSON); storage.local holds 10 MB in all. */
-export const BUDGETS = { cache: 1_000_000, history: 2_000_000, draft: 500_000 } as const;
-export type BudgetFamily = keyof typeof BUDGETS;
-
-const sizeOf = (key: string, value: unknown) => key.length + JSON.stringify({ v: 1, value }).length;
+/** One profile's budgets now (they shrink as profiles are added: all together stay within the total). */
+export async function profileBudgets(): Promise<Budgets> {
+  return budgetsFor((await profilesItem.get()).list.length);
+}
 
 /** Import ids whose backups must stay: finished imports that can still be undone. */
 export type ProtectedJobs = (profileId: string) => Promise<ReadonlySet<string>>;
@@ -68,16 +69,47 @@ export async function enforceBudgets(
   profileId: string,
   keep: ReadonlySet<string> = new Set(),
 ): Promise<void> {
-  await evictOldest(cacheFamily, profileId, BUDGETS.cache, (v) => v.savedAt);
-  await evictOldest(draftFamily, profileId, BUDGETS.draft, (v) => v.savedAt);
-  await trimHistory(profileId, BUDGETS.history, keep);
+  const budgets = await profileBudgets();
+  await evictOldest(cacheFamily, profileId, budgets.cache, (v) => v.savedAt);
+  await evictOldest(draftFamily, profileId, budgets.draft, (v) => v.savedAt);
+  await trimHistory(profileId, budgets.history, keep);
 }
 
 /** Frees room when the quota is hit: every profile's cached answers, then this profile's oldest history. */
 export async function makeRoom(profileId: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
   const { list } = await profilesItem.get();
   for (const profile of list) await cacheFamily.removeAll(profile.id);
-  await trimHistory(profileId, BUDGETS.history / 2, keep);
+  await trimHistory(profileId, budgetsFor(list.length).history / 2, keep);
+}
+
+export type KeptDraft = 'kept' | 'madeRoom' | 'notKept';
+
+/**
+ * Keeps what the user typed. When the browser's quota refuses it, every profile's cached answers
+ * (which can be read again) are removed and the draft is written again; 'notKept' tells the page
+ * to say that the draft could not be kept. History is never given up for a draft.
+ */
+export async function keepDraft(
+  profileId: string,
+  target: Target,
+  option: number,
+  draft: Draft,
+): Promise<KeptDraft> {
+  try {
+    await putDraft(profileId, target, option, draft);
+    return 'kept';
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+  }
+  const { list } = await profilesItem.get();
+  for (const profile of list) await cacheFamily.removeAll(profile.id);
+  try {
+    await putDraft(profileId, target, option, draft);
+    return 'madeRoom';
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    return 'notKept';
+  }
 }
 
 export type KeptReplaced = 'kept' | 'madeRoom' | 'notKept';

@@ -2,9 +2,18 @@
  * Answers of the API kept per profile and resource with their time (stale-while-revalidate). The
  * worker writes an entry after each successful read; pages read them for an instant first view.
  * An entry that no longer matches its schema counts as absent and is removed, alone.
+ *
+ * The profile's cache budget holds after every write: the oldest entries go before a new one is
+ * written, and an answer larger than any limit of the spec is not cached at all. The worker keeps
+ * the sizes of each profile's entries in memory, so a write does not read the whole storage: what
+ * it knows can only overstate the cache (an entry removed elsewhere), never understate it, and before
+ * evicting anything it scans the storage again; eviction then goes down to 90 % of the budget.
  */
+import { countCharacters, DATA_MAX, TITLE_MAX } from '../slots/count';
 import { z } from '../zod';
 import { storedFamily } from './family';
+import { profilesItem } from './profiles';
+import { CACHE_ENTRY_MAX_BYTES, budgetsFor, storedSize } from './quota';
 
 export { CACHE_FRESH_MS, isFresh } from '../cache/fresh';
 
@@ -35,17 +44,85 @@ export async function readCached<S extends z.ZodMiniType>(
   return null;
 }
 
-export async function writeCached(
+type Sizes = Map<string, { bytes: number; savedAt: number; parts: string[] }>;
+const sizes = new Map<string, Sizes>();
+
+/** Reads the sizes of a profile's cache entries from storage (the whole area: done rarely). */
+async function scanSizes(profileId: string): Promise<Sizes> {
+  const entries = await cacheFamily.entries(profileId);
+  const scanned: Sizes = new Map(
+    entries.map((e) => [
+      e.key,
+      { bytes: storedSize(e.key, e.value), savedAt: e.value.savedAt, parts: e.parts },
+    ]),
+  );
+  sizes.set(profileId, scanned);
+  return scanned;
+}
+
+/** Writes of one profile's cache, one after another, so the budget is checked against what is stored. */
+const writing = new Map<string, Promise<unknown>>();
+
+/** A slot answer beyond the spec's limits of title and data: never cached. */
+function beyondSpec(parts: readonly string[], value: unknown): boolean {
+  if (parts[0] !== 'option' || typeof value !== 'object' || value === null) return false;
+  const { title, data } = value as { title?: unknown; data?: unknown };
+  return (
+    (typeof title === 'string' && countCharacters(title) > TITLE_MAX) ||
+    (typeof data === 'string' && countCharacters(data) > DATA_MAX)
+  );
+}
+
+/**
+ * Keeps an answer with its time, within the profile's cache budget (evicting the oldest first);
+ * one too large to cache replaces nothing and only removes the older answer it would have updated.
+ */
+export function writeCached(
   profileId: string,
   parts: readonly string[],
   value: unknown,
   savedAt: number,
 ): Promise<void> {
-  try {
-    await cacheFamily.set({ savedAt, value }, profileId, ...parts);
-  } catch {
-    // A full or unavailable storage only costs the instant reopen.
+  const run = (writing.get(profileId) ?? Promise.resolve()).then(() =>
+    storeWithinBudget(profileId, parts, value, savedAt).catch(() => undefined),
+  );
+  writing.set(profileId, run);
+  return run;
+}
+
+async function storeWithinBudget(
+  profileId: string,
+  parts: readonly string[],
+  value: unknown,
+  savedAt: number,
+) {
+  const key = cacheFamily.key(profileId, ...parts);
+  const entry = { savedAt, value };
+  const bytes = storedSize(key, entry);
+  if (bytes > CACHE_ENTRY_MAX_BYTES || beyondSpec(parts, value)) {
+    // An answer never kept costs only the instant reopen; the older one it would update goes.
+    sizes.get(profileId)?.delete(key);
+    await cacheFamily.remove(profileId, ...parts);
+    return;
   }
+  const budget = budgetsFor((await profilesItem.get()).list.length).cache;
+  const totalOf = (known: Sizes) =>
+    [...known.entries()].reduce((sum, [k, e]) => (k === key ? sum : sum + e.bytes), 0);
+  let known = sizes.get(profileId) ?? (await scanSizes(profileId));
+  if (totalOf(known) + bytes > budget) known = await scanSizes(profileId);
+  let total = totalOf(known);
+  if (total + bytes > budget) {
+    const target = budget * 0.9;
+    for (const [oldKey, old] of [...known.entries()].sort((a, b) => a[1].savedAt - b[1].savedAt)) {
+      if (total + bytes <= target) break;
+      if (oldKey === key) continue;
+      await cacheFamily.remove(profileId, ...old.parts);
+      known.delete(oldKey);
+      total -= old.bytes;
+    }
+  }
+  await cacheFamily.set(entry, profileId, ...parts);
+  known.set(key, { bytes, savedAt, parts: [...parts] });
 }
 
 /** The cache entry of one slot: what a read, a save or an import learned of it. */

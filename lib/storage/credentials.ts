@@ -6,7 +6,9 @@
  */
 import { z } from '../zod';
 import { storedFamily } from './family';
+import { profilesItem } from './profiles';
 import type { SecretPersistence } from './settings';
+import { area } from './stored-item';
 
 export const Credentials = z.object({ token: z.string(), secret: z.string(), origin: z.string() });
 export type Credentials = z.infer<typeof Credentials>;
@@ -49,4 +51,26 @@ export async function writeCredentials(
 
 export async function forgetCredentials(profileId: string): Promise<void> {
   await Promise.all([families.session.remove(profileId), families.local.remove(profileId)]);
+}
+
+const CREDENTIALS_KEY = /^p\.([^.]+)\.credentials:/;
+
+/**
+ * At start: removes the token and secret of every id no profile lists (a profile dropped as
+ * unreadable, a removal interrupted), where no Forget could reach them. Nothing is removed while
+ * the profiles were written by a newer version: their ids cannot be known.
+ */
+export async function removeUnlistedCredentials(): Promise<number> {
+  if ((await profilesItem.newerVersion()) !== null) return 0;
+  const listed = new Set((await profilesItem.get()).list.map((profile) => profile.id));
+  let removed = 0;
+  for (const where of ['session', 'local'] as const) {
+    const keys = Object.keys(await area(where).get(null)).filter((key) => {
+      const id = CREDENTIALS_KEY.exec(key)?.[1];
+      return id !== undefined && !listed.has(id);
+    });
+    if (keys.length > 0) await area(where).remove(keys);
+    removed += keys.length;
+  }
+  return removed;
 }

@@ -4,11 +4,12 @@
  */
 import { z } from '../zod';
 import { storedFamily } from './family';
+import { storedList } from './stored-item';
 
 export const SavedFactory = z.object({ id: z.string().check(z.minLength(1)), name: z.string() });
 export type SavedFactory = z.infer<typeof SavedFactory>;
 
-export const Targets = z.object({ factories: z.array(SavedFactory) });
+export const Targets = z.object({ factories: storedList(SavedFactory) });
 export type Targets = z.infer<typeof Targets>;
 
 /** Version 2 keeps the factories only: the current target is its own item (current-target.ts). */

@@ -8,10 +8,12 @@ import {
   type ItemOptions,
   type StorageArea,
   area,
-  envelope,
+  forgetNewerKey,
   parseStored,
   readKey,
+  valueToStore,
   watchKeys,
+  writeKey,
 } from './stored-item';
 
 /** Every key a profile owns starts with this. */
@@ -72,9 +74,10 @@ export function storedFamily<S extends z.ZodMiniType>(
     key,
     get: (profileId, ...parts) => readKey(where, key(profileId, ...parts), schema, options),
     async set(value, profileId, ...parts) {
-      await area(where).set({ [key(profileId, ...parts)]: envelope(options.version, schema.parse(value)) });
+      await writeKey(where, key(profileId, ...parts), options.version, valueToStore(schema, value));
     },
     async remove(profileId, ...parts) {
+      forgetNewerKey(where, key(profileId, ...parts));
       await area(where).remove(key(profileId, ...parts));
     },
     entries,

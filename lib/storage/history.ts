@@ -5,6 +5,7 @@
 import type { PageOption, Target } from '../api/schemas';
 import { z } from '../zod';
 import { storedFamily } from './family';
+import { storedList } from './stored-item';
 
 export const HISTORY_MAX = 20;
 
@@ -19,7 +20,8 @@ export const HistoryEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
-export const historyFamily = storedFamily('local', 'history', z.array(HistoryEntry), {
+/** One damaged entry is dropped alone; the slot keeps the rest of its history. */
+export const historyFamily = storedFamily('local', 'history', storedList(HistoryEntry), {
   version: 1,
   migrations: { 1: (v) => v },
 });

@@ -4,7 +4,7 @@
  */
 import { z } from '../zod';
 import { Settings, defaultSettings } from './settings';
-import { storedItem } from './stored-item';
+import { storedItem, storedList } from './stored-item';
 
 export const PROFILE_NAME_MAX = 40;
 export const PROFILE_COLORS = ['#2f6fdf', '#1f8a4c', '#c2410c', '#b91c1c', '#7c3aed', '#0f766e'] as const;
@@ -26,7 +26,18 @@ export const ProfileEpoch = z._default(z.int().check(z.nonnegative()), 0);
 export const Profile = z.extend(Settings, { id: ProfileId, ...ProfileMeta.shape, epoch: ProfileEpoch });
 export type Profile = z.infer<typeof Profile>;
 
-export const Profiles = z.object({ active: z.nullable(ProfileId), list: z.array(Profile) });
+/**
+ * Each profile is parsed alone: one bad entry is dropped (its credentials, under an id no profile
+ * lists any more, are removed at start), the others stay. An active id that is no longer listed
+ * falls back to the first profile.
+ */
+export const Profiles = z.pipe(
+  z.object({ active: z.nullable(ProfileId), list: storedList(Profile) }),
+  z.transform((state) => ({
+    active: state.list.some((p) => p.id === state.active) ? state.active : (state.list[0]?.id ?? null),
+    list: state.list,
+  })),
+);
 export type Profiles = z.infer<typeof Profiles>;
 
 export const profilesItem = storedItem('local', 'profiles', Profiles, {

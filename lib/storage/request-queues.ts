@@ -5,10 +5,9 @@
  * by origin and a hash of the token; no token is stored here.
  */
 import { QueueView } from '../api/scheduler';
-import { z } from '../zod';
-import { storedItem } from './stored-item';
+import { storedItem, storedList } from './stored-item';
 
-export const requestQueuesItem = storedItem('session', 'requestQueues', z.array(QueueView), {
+export const requestQueuesItem = storedItem('session', 'requestQueues', storedList(QueueView), {
   version: 1,
   fallback: () => [],
 });

@@ -2,7 +2,9 @@
  * The one way to declare a stored value: a key (or a keyed family of keys), its zod schema, a
  * version and the migrations from older versions. Every value is stored as `{ v, value }` and is
  * parsed like any other input when read: an older version is migrated (and written back), a
- * corrupt one is removed alone and reported, never taking its neighbours with it.
+ * corrupt one is removed alone and reported, never taking its neighbours with it. A value of a newer
+ * version (written by a newer build of the extension) is reported and kept untouched: never removed,
+ * never overwritten. Lists declared with `storedList` lose only their bad entries.
  *
  * Built on our own module rather than WXT's `storage.defineItem`: WXT keeps the version in a
  * separate meta key (two writes that can disagree), does not validate what it reads, and has no
@@ -10,7 +12,7 @@
  * need.
  */
 import { browser } from 'wxt/browser';
-import type { z } from '../zod';
+import { z } from '../zod';
 
 export type StorageArea = 'local' | 'session';
 
@@ -27,6 +29,21 @@ export interface StorageProblem {
   area: StorageArea;
   key: string;
   reason: string;
+  /** The value was written by a newer version of the extension: kept as it is, not dropped. */
+  newer?: number;
+}
+
+/** A write refused because the key holds a value of a newer version of the extension. */
+export class NewerVersionError extends Error {
+  constructor(
+    readonly key: string,
+    readonly version: number,
+  ) {
+    super(
+      `${key} was written by a newer version of the extension (version ${version}); it is kept untouched. Update the extension to change it.`,
+    );
+    this.name = 'NewerVersionError';
+  }
 }
 
 const problemListeners = new Set<(problem: StorageProblem) => void>();
@@ -38,7 +55,8 @@ export function onStorageProblem(listener: (problem: StorageProblem) => void): (
 }
 
 export function reportStorageProblem(problem: StorageProblem): void {
-  console.warn(`Dropped stored value ${problem.key} (${problem.area}): ${problem.reason}`);
+  const what = problem.newer === undefined ? 'Dropped stored value' : 'Kept stored value of a newer version';
+  console.warn(`${what} ${problem.key} (${problem.area}): ${problem.reason}`);
   for (const listener of problemListeners) listener(problem);
 }
 
@@ -57,7 +75,61 @@ function decode(raw: unknown): Decoded {
   return { version: 0, value: raw };
 }
 
-type Parsed<T> = { ok: true; value: T; migrated: boolean } | { ok: false; reason: string };
+type Parsed<T> =
+  | { ok: true; value: T; migrated: boolean; dropped: string[] }
+  | { ok: false; reason: string; newer?: number };
+
+/** Keys this context found holding a value of a newer version: never written over. */
+const newerKeys = new Map<string, number>();
+
+/** A key removed on purpose (Forget, Clear) may be written again. */
+export function forgetNewerKey(where: StorageArea, key: string): void {
+  newerKeys.delete(`${where}:${key}`);
+}
+
+/** Entries a `storedList` dropped during the parse under way (parsing is synchronous). */
+let droppedEntries: string[] | null = null;
+
+/**
+ * A stored list whose entries are parsed one by one: a bad entry is dropped (and reported with its
+ * index when the value is read), the others are kept. Every list of a stored value uses this.
+ */
+export function storedList<S extends z.ZodMiniType>(entry: S) {
+  return z.pipe(
+    z.array(z.unknown()),
+    z.transform((items: unknown[]): z.output<S>[] =>
+      items.flatMap((item, index) => {
+        const parsed = entry.safeParse(item);
+        if (parsed.success) return [parsed.data as z.output<S>];
+        const issue = parsed.error.issues[0];
+        const at = [index, ...(issue?.path ?? [])].map(String).join('.');
+        droppedEntries?.push(`entry ${at}: ${issue?.message ?? 'invalid'}`);
+        return [];
+      }),
+    ),
+  );
+}
+
+/** Parses a value about to be stored: unlike a read, a list entry that does not fit is an error. */
+export function valueToStore<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
+  const dropped: string[] = [];
+  const outer = droppedEntries;
+  droppedEntries = dropped;
+  try {
+    const parsed = schema.parse(value) as z.output<S>;
+    if (dropped.length > 0) throw new TypeError(`not stored: ${dropped.join('; ')}`);
+    return parsed;
+  } finally {
+    droppedEntries = outer;
+  }
+}
+
+/** The version a raw stored value carries, when it is newer than `current`. */
+export function newerVersionOf(raw: unknown, current: number): number | null {
+  if (raw === undefined) return null;
+  const { version } = decode(raw);
+  return version > current ? version : null;
+}
 
 /** Migrates and validates one raw stored value; pure, so families and items share it. */
 export function parseStored<S extends z.ZodMiniType>(
@@ -66,7 +138,12 @@ export function parseStored<S extends z.ZodMiniType>(
   options: ItemOptions,
 ): Parsed<z.output<S>> {
   let { version, value } = decode(raw);
-  if (version > options.version) return { ok: false, reason: `version ${version} is newer than this build` };
+  if (version > options.version)
+    return {
+      ok: false,
+      newer: version,
+      reason: `written by a newer version of the extension (version ${version}, this one reads ${options.version}); kept untouched`,
+    };
   const migrated = version < options.version;
   try {
     while (version < options.version) {
@@ -78,12 +155,20 @@ export function parseStored<S extends z.ZodMiniType>(
   } catch (error) {
     return { ok: false, reason: `migration to version ${version} failed: ${String(error)}` };
   }
-  const parsed = schema.safeParse(value);
+  const dropped: string[] = [];
+  const outer = droppedEntries;
+  droppedEntries = dropped;
+  let parsed: ReturnType<S['safeParse']>;
+  try {
+    parsed = schema.safeParse(value) as ReturnType<S['safeParse']>;
+  } finally {
+    droppedEntries = outer;
+  }
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, reason: `${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}` };
   }
-  return { ok: true, value: parsed.data as z.output<S>, migrated };
+  return { ok: true, value: parsed.data as z.output<S>, migrated, dropped };
 }
 
 export const envelope = (version: number, value: unknown) => ({ v: version, value });
@@ -92,13 +177,19 @@ export interface StoredItem<T> {
   readonly key: string;
   readonly area: StorageArea;
   get(): Promise<T>;
+  /** Refused (NewerVersionError) while the key holds a value of a newer version. */
   set(value: T): Promise<void>;
+  /** The version of the stored value when a newer build of the extension wrote it; else null. */
+  newerVersion(): Promise<number | null>;
   remove(): Promise<void>;
   /** Calls back with the new value on every change (the fallback when removed or unreadable). */
   watch(callback: (value: T) => void): () => void;
 }
 
-/** Reads one key: absent → null; unreadable → removed, reported, null; older → migrated and written. */
+/**
+ * Reads one key: absent → null; unreadable → removed, reported, null; newer → reported, kept, null;
+ * older → migrated and written; a list that lost bad entries → written without them, each reported.
+ */
 export async function readKey<S extends z.ZodMiniType>(
   where: StorageArea,
   key: string,
@@ -109,12 +200,40 @@ export async function readKey<S extends z.ZodMiniType>(
   if (raw === undefined) return null;
   const parsed = parseStored(raw, schema, options);
   if (!parsed.ok) {
-    reportStorageProblem({ area: where, key, reason: parsed.reason });
-    await area(where).remove(key);
+    reportStorageProblem({
+      area: where,
+      key,
+      reason: parsed.reason,
+      ...(parsed.newer === undefined ? {} : { newer: parsed.newer }),
+    });
+    if (parsed.newer === undefined) await area(where).remove(key);
+    else newerKeys.set(`${where}:${key}`, parsed.newer);
     return null;
   }
-  if (parsed.migrated) await area(where).set({ [key]: envelope(options.version, parsed.value) });
+  for (const reason of parsed.dropped) reportStorageProblem({ area: where, key, reason });
+  if (parsed.migrated || parsed.dropped.length > 0)
+    await area(where).set({ [key]: envelope(options.version, parsed.value) });
   return parsed.value;
+}
+
+/**
+ * Writes one value unless the key holds one of a newer version (then NewerVersionError). With
+ * `checkStored` the stored value is looked at first (single items); otherwise only keys this context
+ * has read are known (families: every read-modify-write reads first), and the write is issued at
+ * once, so a draft written while its page closes is not held back by a read.
+ */
+export async function writeKey(
+  where: StorageArea,
+  key: string,
+  version: number,
+  value: unknown,
+  checkStored = false,
+): Promise<void> {
+  const newer = checkStored
+    ? newerVersionOf((await area(where).get(key))[key], version)
+    : (newerKeys.get(`${where}:${key}`) ?? null);
+  if (newer !== null) throw new NewerVersionError(key, newer);
+  await area(where).set({ [key]: envelope(version, value) });
 }
 
 export function storedItem<S extends z.ZodMiniType>(
@@ -136,7 +255,10 @@ export function storedItem<S extends z.ZodMiniType>(
       return (await readKey(where, key, schema, options)) ?? options.fallback();
     },
     async set(value) {
-      await area(where).set({ [key]: envelope(options.version, schema.parse(value)) });
+      await writeKey(where, key, options.version, valueToStore(schema, value), true);
+    },
+    async newerVersion() {
+      return newerVersionOf((await area(where).get(key))[key], options.version);
     },
     async remove() {
       await area(where).remove(key);

@@ -136,7 +136,13 @@ describe('ImportPanel', () => {
           target,
           slots:
             READY.status === 'ready'
-              ? READY.items.map(({ slot, title, data }) => ({ slot, title, data }))
+              ? // Each slot with what the preview showed: the worker writes it only while it still holds that.
+                READY.items.map(({ slot, title, data, current }) => ({
+                  slot,
+                  title,
+                  data,
+                  ...(current ? { expected: { title: current.title, data: current.data } } : {}),
+                }))
               : [],
         },
       },

@@ -216,6 +216,25 @@ describe('SlotWorkspace', () => {
     }
   });
 
+  it('says so when the browser refuses a draft even after making room (issue 21, item 4)', async () => {
+    await setup();
+    // The browser's storage for the extension is full: every write is refused.
+    const area = fakeBrowser.storage.local;
+    const original = area.set;
+    area.set = (async () => {
+      throw new Error('QUOTA_BYTES quota exceeded');
+    }) as typeof area.set;
+    try {
+      type(8, 'Title', 'Getippt');
+      const alert = await within(slot(8)).findByRole('alert', {}, { timeout: 2_000 });
+      expect(alert.textContent).toContain('What you typed could not be kept');
+      // Typed text stays on screen to be saved or copied.
+      expect(field(8, 'Title').value).toBe('Getippt');
+    } finally {
+      area.set = original;
+    }
+  });
+
   it('reverts the focused slot with Escape', async () => {
     await setup();
     type(9, 'Title', 'weg damit');

@@ -102,7 +102,7 @@ describe('import', () => {
     const panel = await ImportPanelPage.open(session);
     await panel.chooseFile('slots.json', twenty());
     await panel.confirm.waitFor();
-    // The job takes the preview's reads as its baseline, so the failures are on the writes: the
+    // The faults are on the writes (the job's read before each write passes): the
     // first POST meets a 503 (retried after a re-read), the second a 422 (not retried).
     sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 503, times: 1 });
     sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 422, times: 1 });
@@ -221,6 +221,35 @@ describe('undo after a later edit', () => {
     expect([after[0], after[2]].map((slot) => ({ title: slot?.title, data: slot?.data }))).toEqual(
       [before[0], before[2]].map((slot) => ({ title: slot?.title, data: slot?.data })),
     );
+    await panel.page.close();
+  });
+});
+
+describe('a slot changed between preview and Confirm (issue 21, item 1)', () => {
+  it('is shown as a conflict with both values; the other change stays and no history holds the preview', async () => {
+    const panel = await ImportPanelPage.open(session);
+    await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
+    await panel.chooseFile('slots.json', {
+      target: { kind: 'building', id: BUILDING },
+      slots: [{ slot: 5, title: 'Aus der Datei', data: 'neu aus der Datei' }],
+    });
+    await panel.confirm.waitFor();
+    // Someone else writes slot 5 while the preview is on screen.
+    sandbox.changeSlot({
+      target: { kind: 'building', id: BUILDING },
+      option: 5,
+      title: 'Dazwischen geändert',
+      data: 'von woanders',
+    });
+    sandbox.clearLog();
+    await panel.confirm.click();
+    const conflict = panel.page.getByRole('alertdialog', { name: 'Slot 5 was changed elsewhere' });
+    await conflict.waitFor({ timeout: 20_000 });
+    expect(await conflict.textContent()).toContain('von woanders');
+    expect(await conflict.textContent()).toContain('neu aus der Datei');
+    expect(await panel.results.nth(0).textContent()).toBe('Slot 5 not written: changed since, see below');
+    expect(posts()).toHaveLength(0);
+    expect(await readSlot(5)).toMatchObject({ title: 'Dazwischen geändert', data: 'von woanders' });
     await panel.page.close();
   });
 });

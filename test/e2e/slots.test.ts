@@ -3,9 +3,9 @@
  * page, editing slots of the sandbox API; reads back through the API and the sandbox's request log.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../sandbox/seed';
+import { DEMO, SEED_TIME } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
 import { readSlotDirect } from '../sandbox/direct';
@@ -40,6 +40,18 @@ async function writeBehindTheEditorsBack(option: number, title: string): Promise
 }
 
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
+
+/** Bytes the extension holds in storage.local, as the browser counts them against its quota. */
+async function storageBytes(): Promise<number> {
+  const worker = session.context.serviceWorkers()[0] ?? session.worker;
+  return worker.evaluate(() =>
+    (
+      globalThis as unknown as {
+        chrome: { storage: { local: { getBytesInUse(keys: null): Promise<number> } } };
+      }
+    ).chrome.storage.local.getBytesInUse(null),
+  );
+}
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -125,6 +137,69 @@ describe('the slot editor', () => {
     await dialog.getByRole('button', { name: 'Keep mine (overwrite)' }).click();
     await expect.poll(async () => (await readSlot('building', 'b-1001', 8)).title).toBe('Meins');
     await editor.page.close();
+  });
+
+  it('two editor tabs saving one slot at once: one is saved, the other shows a conflict with the first’s value (issue 21, item 2)', async () => {
+    const [a, b] = [await EditorPage.open(session), await EditorPage.open(session)];
+    for (const editor of [a, b]) {
+      await editor.target('Haus Müllerstraße').click();
+      await expect.poll(() => editor.title(9).isEditable()).toBe(true);
+    }
+    await a.title(9).fill('Aus Tab A');
+    await b.title(9).fill('Aus Tab B');
+    // Both conflict reads would be on the wire together without the slot's write lock.
+    sandbox.setLatency(150);
+    sandbox.clearLog();
+    await Promise.all([a.save(9), b.save(9)]);
+    const outcome = async (editor: EditorPage) =>
+      (await editor.slot(9).getByRole('alertdialog').count()) > 0
+        ? 'conflict'
+        : await editor.slot(9).getByRole('status').textContent();
+    await expect
+      .poll(async () => [await outcome(a), await outcome(b)].sort())
+      .toEqual(['Saved.', 'conflict']);
+    expect(posts()).toHaveLength(1);
+    const server = await readSlot('building', 'b-1001', 9);
+    const loser = (await outcome(a)) === 'conflict' ? a : b;
+    expect(await loser.slot(9).getByRole('alertdialog').getByText(server.title).count()).toBe(1);
+    await a.page.close();
+    await b.page.close();
+  });
+
+  it('after slot answers far over the spec’s size, a typed draft still survives the page closing (issue 21, item 4)', async () => {
+    await clearCachedAnswers(session);
+    // The server does not hold itself to 2400 characters: five slots answer 2.6 MB each (13 MB,
+    // more than the browser's 10 MB for the extension's storage).
+    const body = JSON.stringify({ title: 'Groß', data: 'x'.repeat(2_600_000), lastUpdated: SEED_TIME });
+    for (const option of [2, 3, 4, 5])
+      sandbox.addFault({
+        path: `/building/options/b-1001/${option}`,
+        method: 'GET',
+        kind: 'malformed',
+        body,
+      });
+    let editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    await expect.poll(() => editor.title(20).inputValue(), { timeout: 20_000 }).toBe('Groß');
+    await expect.poll(() => editor.page.getByText('Loading slot…').count(), { timeout: 20_000 }).toBe(0);
+    const used = await storageBytes();
+    console.log(`storage.local after reading five 2.6 MB slots: ${used} bytes`);
+
+    // A long edit (over the data limit, so it cannot be saved yet): 100 KB to keep as a draft.
+    const typed = 'Entwurf '.repeat(12_500);
+    await editor.title(1).fill('Entwurf bleibt');
+    await editor.data(1).fill(typed);
+    await editor.page.close();
+    sandbox.clearFaults();
+    editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    await expect.poll(() => editor.title(1).inputValue()).toBe('Entwurf bleibt');
+    expect(await editor.data(1).inputValue()).toBe(typed);
+    expect(await editor.slot(1).getByText('Unsaved').count()).toBe(1);
+    await editor.button(1, 'Discard changes').click();
+    await editor.page.close();
+    // None of those answers was cached: far inside the quota.
+    expect(used).toBeLessThan(2_000_000);
   });
 
   it('restores a slot from its history', async () => {

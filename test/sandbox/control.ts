@@ -13,12 +13,15 @@
  *   POST /__sandbox/room             body {"roomId":"r-3001-01","tenant":null} frees a room, a name lets it
  *   POST /__sandbox/payment          body {"roomId":"r-3001-02","daysAgo":10} or {"lastPayDate":ISO}
  *   POST /__sandbox/sell             body {"buildingId":"b-3012"}: the building leaves its owner's list
+ *   POST /__sandbox/slot-change      body SlotChange JSON: someone else writes the slot, at once or
+ *                                    (with "afterReads": n) right after its n-th read was answered
  */
 import { errorReply, json, methodNotAllowed, type Reply } from './api';
 import { parseFault } from './faults';
 import { applyChange, type LandlordChange, parseChange } from './landlord';
 import { PROFILES, type SandboxProfile } from './live';
 import { checkRateLimit } from './rate-limit';
+import { parseSlotChange } from './slot-change';
 import type { Sandbox } from './server';
 
 export const CONTROL_PREFIX = '/__sandbox/';
@@ -107,6 +110,15 @@ const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>
   room: { POST: landlordAction('room') },
   payment: { POST: landlordAction('payment') },
   sell: { POST: landlordAction('sell') },
+  'slot-change': {
+    POST: (sandbox, body) => {
+      const parsed = parseSlotChange(parseJson(body));
+      if (!parsed.ok) return errorReply(400, 'validation_error', parsed.message);
+      if (parsed.change.afterReads !== undefined) sandbox.changeSlotAfter(parsed.change);
+      else if (!sandbox.changeSlot(parsed.change)) return errorReply(404, 'not_found', 'No such slot');
+      return NO_CONTENT;
+    },
+  },
   log: {
     GET: (sandbox) => json(200, sandbox.log),
     DELETE: (sandbox) => {

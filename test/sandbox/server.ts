@@ -11,6 +11,7 @@ import { type Fault, FaultList, faultReply } from './faults';
 import { createLiveSeedData, type SandboxProfile } from './live';
 import { type RateLimit, RateLimiter } from './rate-limit';
 import { createSeedData } from './seed';
+import { type SlotChange, SlotChanges, applySlotChange } from './slot-change';
 import { handleStatic } from './static';
 import type { SandboxData } from './types';
 
@@ -18,6 +19,7 @@ export type { Fault } from './faults';
 export { DEMO } from './seed';
 export { LIVE_DEMO, type SandboxProfile } from './live';
 export type { RateLimit } from './rate-limit';
+export type { SlotChange } from './slot-change';
 
 export interface SandboxOptions {
   port?: number /* default 0 = random */;
@@ -58,6 +60,10 @@ export interface Sandbox {
   clearLog(): void;
   /** Changes the data in place (the landlord's control endpoints: free or let a room, move a payment). */
   changeData<T>(change: (data: SandboxData) => T): T;
+  /** Someone else writes the slot now (true), or false when the sandbox has no such slot. */
+  changeSlot(change: SlotChange): boolean;
+  /** Someone else writes the slot right after its `afterReads`-th read (default 1) was answered. */
+  changeSlotAfter(change: SlotChange): void;
 }
 
 const seedOf = (profile: SandboxProfile) => (profile === 'live' ? createLiveSeedData() : createSeedData());
@@ -105,6 +111,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limiter = new RateLimiter(options.rateLimit ?? null, options.rateHeaders ?? false);
   let log: LoggedRequest[] = [];
   const faults = new FaultList();
+  const slotChanges = new SlotChanges();
   const timers = new Set<NodeJS.Timeout>();
   let closing: Promise<void> | undefined;
 
@@ -171,6 +178,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reply = { ...reply, headers: { ...reply.headers, ...rate.headers } };
     entry.status = reply.status;
     send(reply);
+    slotChanges.answered(data, method, path, reply.status);
   }
 
   const server = http.createServer((req, res) => {
@@ -200,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       profile = baseProfile;
       data = seedOf(profile);
       faults.clear();
+      slotChanges.clear();
       log = [];
       latency = baseLatency;
       limiter.limit = options.rateLimit ?? null;
@@ -237,6 +246,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     changeData(change) {
       return change(data);
+    },
+    changeSlot(change) {
+      return applySlotChange(data, change);
+    },
+    changeSlotAfter(change) {
+      slotChanges.add(change);
     },
   };
   return sandbox;

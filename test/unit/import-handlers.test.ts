@@ -3,7 +3,7 @@
  * with current values, the worker's own re-validation, jobs started without waiting, undo, export
  * as an import that changes nothing, and resuming a job a stopped worker left running.
  */
-import { writeOption } from '../../lib/api/client';
+import { readOption, writeOption } from '../../lib/api/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
@@ -301,5 +301,87 @@ describe('cancelImport and bounded documents', () => {
       value: { status: 'problems', problems: [{ path: 'slots', message: '5000 slots, at most 20' }] },
     });
     expect(sandbox.log).toHaveLength(0);
+  });
+});
+
+describe('every write of a job is checked against the slot just before it (issue 21, item 1)', () => {
+  /** What the page sends on Confirm: each slot with the value the preview showed as current. */
+  async function previewThenConfirm(change: () => void) {
+    const answer = await handlers.previewImport({
+      document: doc([{ slot: 1, title: 'Aus der Datei', data: 'neu' }]),
+    });
+    if (!answer.ok || answer.value.status !== 'ready') throw new Error('no preview');
+    change();
+    const started = await handlers.startImport({
+      target,
+      slots: answer.value.items.map(({ slot, title, data, current }) => ({
+        slot,
+        title,
+        data,
+        ...(current ? { expected: { title: current.title, data: current.data } } : {}),
+      })),
+    });
+    if (!started.ok) throw new Error(started.error.kind);
+    return { previewed: answer.value.items[0]?.current, job: await finished(started.value.id) };
+  }
+
+  it('a slot changed on the server between preview and Confirm is a conflict with both values, never overwritten', async () => {
+    const profileId = await configure('premium');
+    const { previewed, job } = await previewThenConfirm(() =>
+      sandbox.changeSlot({ target, option: 1, title: 'Von woanders', data: 'fremd' }),
+    );
+    expect(previewed?.title).not.toBe('Von woanders');
+    expect(job.items[0]).toMatchObject({
+      status: 'conflict',
+      title: 'Aus der Datei',
+      data: 'neu',
+      conflict: { title: 'Von woanders', data: 'fremd' },
+    });
+    expect(posts()).toHaveLength(0);
+    const server = await readOption({ baseUrl: sandbox.url, token: DEMO.premium.token }, target, 1);
+    expect(server.ok && server.value.title).toBe('Von woanders');
+    expect(await readHistory(profileId, target, 1)).toEqual([]);
+  });
+
+  it('reads the slot before writing even right after the preview: history holds the value actually replaced', async () => {
+    const profileId = await configure('premium');
+    await handlers.previewImport({ document: doc([{ slot: 2, title: 'Aus der Datei', data: 'neu' }]) });
+    // Changed after the preview's read; a job without a baseline (an older page) still must not
+    // record the preview's value as the one it replaced.
+    sandbox.changeSlot({ target, option: 2, title: 'Zwischendurch', data: 'z' });
+    const started = await handlers.startImport({
+      target,
+      slots: [{ slot: 2, title: 'Aus der Datei', data: 'neu' }],
+    });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    expect(job.items[0]).toMatchObject({ status: 'done', previous: { title: 'Zwischendurch', data: 'z' } });
+    expect((await readHistory(profileId, target, 2))[0]).toMatchObject({ title: 'Zwischendurch', data: 'z' });
+    const undo = await handlers.undoImport({ id: job.id });
+    if (!undo.ok) throw new Error(undo.error.kind);
+    await finished(undo.value.id);
+    expect((await slot(2)).title).toBe('Zwischendurch');
+  });
+
+  it('a slot changed between the job read and its retry after a failed write is a conflict (sandbox: change after the n-th read)', async () => {
+    await configure('premium');
+    const before = await slot(3);
+    // The write fails transiently; someone writes the slot right after the job's read, before its write.
+    sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 503, times: 1 });
+    sandbox.changeSlotAfter({ target, option: 3, title: 'Dazwischen', data: 'd', afterReads: 1 });
+    const started = await handlers.startImport({
+      target,
+      slots: [
+        {
+          slot: 3,
+          title: 'Aus der Datei',
+          data: 'neu',
+          expected: { title: before.title, data: before.data },
+        },
+      ],
+    });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    expect(job.items[0]).toMatchObject({ status: 'conflict', conflict: { title: 'Dazwischen' } });
   });
 });

@@ -205,6 +205,33 @@ describe('sandbox', () => {
     expect(sandbox.log).toHaveLength(1);
   });
 
+  it('changes a slot as someone else would: at once, or right after its n-th read (HTTP control too)', async () => {
+    const target = { kind: 'building' as const, id: 'b-1001' };
+    const read = async () =>
+      (await (await call('/building/options/b-1001/6')).json()) as { title: string; lastUpdated: string };
+    const before = await read();
+    expect(sandbox.changeSlot({ target, option: 6, title: 'Sofort', data: 'a' })).toBe(true);
+    const now = await read();
+    expect(now.title).toBe('Sofort');
+    expect(Date.parse(now.lastUpdated)).toBeGreaterThan(Date.parse(before.lastUpdated));
+    expect(
+      sandbox.changeSlot({ target: { kind: 'factory', id: 'nope' }, option: 1, title: '', data: '' }),
+    ).toBe(false);
+
+    const control = (body: unknown) =>
+      fetch(`${sandbox.url}/__sandbox/slot-change`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await control({ target, option: 6, title: 'Später', data: 'b', afterReads: 2 })).status).toBe(
+      204,
+    );
+    expect((await read()).title).toBe('Sofort'); // the first read sees the old value
+    expect((await read()).title).toBe('Sofort'); // the second too; the change lands right after it
+    expect((await read()).title).toBe('Später');
+    expect((await control({ target, option: 21, title: '', data: '' })).status).toBe(400);
+    expect(
+      (await control({ target: { kind: 'factory', id: 'nope' }, option: 1, title: '', data: '' })).status,
+    ).toBe(404);
+  });
+
   it('keeps state per instance', async () => {
     await withSandbox({}, async (s) => {
       s.addFault({ path: '/', kind: 'status', status: 500 });

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
+import { RequestScheduler } from '../../lib/api/scheduler';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import { readHistory } from '../../lib/storage/history';
 import { profilesItem } from '../../lib/storage/profiles';
@@ -158,5 +159,81 @@ describe('saveSlot', () => {
       await handlers.saveSlot({ ...request, target: { kind: 'building', id: DEMO.rentedByJuergen } }),
     ).toMatchObject({ ok: false, error: { kind: 'notFound' } });
     expect(await readDirect(building, 1)).toEqual(seed);
+  });
+});
+
+describe('one write per slot at a time (issue 21, item 2)', () => {
+  const save = (title: string, expectedLastUpdated: string) =>
+    handlers.saveSlot({ target: building, option: 4, title, data: title, expectedLastUpdated });
+
+  it('of two saves of one slot at the same moment, one is saved and the other reports a conflict showing it', async () => {
+    await configure('premium');
+    const loaded = await readDirect(building, 4);
+    // Both conflict reads would be on the wire at once without the lock.
+    sandbox.setLatency(60);
+    sandbox.clearLog();
+    const results = await Promise.all([save('Tab A', loaded.lastUpdated), save('Tab B', loaded.lastUpdated)]);
+    // The second conflict read went out after the first write: it saw it.
+    expect(sandbox.log.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+    const statuses = results.map((r) => (r.ok ? r.value.status : r.error.kind));
+    expect(statuses.toSorted()).toEqual(['conflict', 'saved']);
+    const server = await readDirect(building, 4);
+    const conflict = results.find((r) => r.ok && r.value.status === 'conflict');
+    expect(conflict).toEqual({ ok: true, value: { status: 'conflict', server } });
+    expect(posts()).toHaveLength(1);
+    expect(await readHistory(await activeId(), building, 4)).toMatchObject([
+      { title: loaded.title, data: loaded.data },
+    ]);
+  });
+
+  it('a save and an import job of the same slot take turns: the later one reports a conflict', async () => {
+    await configure('premium');
+    const loaded = await readDirect(building, 4);
+    sandbox.setLatency(60);
+    const started = await handlers.startImport({
+      target: building,
+      slots: [{ slot: 4, title: 'Import', data: 'i', expected: { title: loaded.title, data: loaded.data } }],
+    });
+    const saved = await save('Tab A', loaded.lastUpdated);
+    if (!started.ok) throw new Error(started.error.kind);
+    let job = await handlers.getImportJob({ id: started.value.id });
+    while (job.ok && job.value?.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      job = await handlers.getImportJob({ id: started.value.id });
+    }
+    const jobStatus = job.ok ? job.value?.items[0]?.status : 'none';
+    const saveStatus = saved.ok ? saved.value.status : saved.error.kind;
+    // Exactly one of them wrote; the other met its write and reports a conflict.
+    expect([jobStatus === 'done', saveStatus === 'saved'].filter(Boolean)).toHaveLength(1);
+    expect([jobStatus, saveStatus]).toContain('conflict');
+    expect(posts()).toHaveLength(1);
+    const history = await readHistory(await activeId(), building, 4);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ title: loaded.title });
+  });
+
+  it('through the request scheduler, with a view’s read of the slot queued between them, the second save still reports a conflict', async () => {
+    const scheduled = createHandlers({ ...deps, scheduler: new RequestScheduler({ maxInFlight: 1 }) });
+    await configure('premium');
+    const loaded = await readDirect(building, 5);
+    sandbox.setLatency(40);
+    const saveAs = (title: string) =>
+      scheduled.saveSlot({
+        target: building,
+        option: 5,
+        title,
+        data: title,
+        expectedLastUpdated: loaded.lastUpdated,
+      });
+    const [a, view, b] = await Promise.all([
+      saveAs('Erster'),
+      scheduled.readOption({ target: building, option: 5, hint: { priority: 'visible' } }),
+      saveAs('Zweiter'),
+    ]);
+    expect(view.ok).toBe(true);
+    const statuses = [a, b].map((r) => (r.ok ? r.value.status : r.error.kind));
+    expect(statuses).toEqual(['saved', 'conflict']);
+    expect(b).toMatchObject({ ok: true, value: { server: { title: 'Erster' } } });
+    expect(posts()).toHaveLength(1);
   });
 });

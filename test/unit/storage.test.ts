@@ -9,12 +9,18 @@ import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import { readJobs } from '../../lib/import/job';
 import { migrateLegacyStorage } from '../../lib/migrations/legacy-storage';
-import { BUDGETS, enforceBudgets, keepReplaced } from '../../lib/storage/budget';
-import { cacheFamily, readCached } from '../../lib/storage/cache';
+import { enforceBudgets, keepDraft, keepReplaced } from '../../lib/storage/budget';
+import {
+  PROFILE_BUDGETS as BUDGETS,
+  STORAGE_QUOTA_BYTES,
+  TOTAL_BUDGETS,
+  budgetsFor,
+} from '../../lib/storage/quota';
+import { cacheFamily, readCached, writeCached } from '../../lib/storage/cache';
 import { readCredentials } from '../../lib/storage/credentials';
 import { readDrafts } from '../../lib/storage/drafts';
 import { type HistoryEntry, historyFamily, readHistory } from '../../lib/storage/history';
-import { storedFamily } from '../../lib/storage/family';
+import { profileUsage, storedFamily } from '../../lib/storage/family';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { originOf } from '../../lib/storage/settings';
 import { type StorageProblem, onStorageProblem, storedItem } from '../../lib/storage/stored-item';
@@ -63,12 +69,15 @@ describe('stored items', () => {
     expect(problems).toEqual([]);
   });
 
-  it('drops an unreadable or too new value, reports it and falls back', async () => {
+  it('drops an unreadable value; keeps a too new one untouched; reports both and falls back', async () => {
     await fakeBrowser.storage.local.set({ 'test.counter': { v: 2, value: { name: 7 } } });
     expect(await counter.get()).toEqual({ name: '', count: -1 });
     expect(await local()).toEqual({});
     await fakeBrowser.storage.local.set({ 'test.counter': { v: 3, value: { name: 'x', count: 1 } } });
     expect(await counter.get()).toEqual({ name: '', count: -1 });
+    expect(await local()).toEqual({ 'test.counter': { v: 3, value: { name: 'x', count: 1 } } });
+    await expect(counter.set({ name: 'y', count: 2 })).rejects.toThrow(/newer version/);
+    expect(await counter.newerVersion()).toBe(3);
     expect(problems.map((p) => [p.key, p.area])).toEqual([
       ['test.counter', 'local'],
       ['test.counter', 'local'],
@@ -312,5 +321,102 @@ describe('enforceBudgets', () => {
     await enforceBudgets('p-1', new Set(['import-keep']));
     const times = (await historyFamily.entries('p-1')).flatMap((e) => e.value.map((h) => h.time));
     expect(times.sort()).toEqual([1, 3, 4]);
+  });
+});
+
+describe('a budget that holds (issue 21, item 4)', () => {
+  async function withProfiles(count = 1): Promise<string> {
+    const list = Array.from({ length: count }, (_, i) => newProfile(`Account ${i + 1}`, i));
+    await profilesItem.set({ active: list[0]?.id ?? null, list });
+    return list[0]?.id ?? '';
+  }
+  const cacheBytes = async (id: string) => (await profileUsage('local', id)).get('cache')?.bytes ?? 0;
+
+  it('the cache budget holds after every cache write, evicting the oldest first', async () => {
+    const id = await withProfiles();
+    for (let i = 0; i < 12; i++) {
+      await writeCached(id, ['details', `b-${i}`], big(150_000), i);
+      expect(await cacheBytes(id)).toBeLessThanOrEqual(BUDGETS.cache);
+    }
+    // The newest answers are kept.
+    expect(await cacheFamily.get(id, 'details', 'b-11')).not.toBeNull();
+    expect(await cacheFamily.get(id, 'details', 'b-0')).toBeNull();
+  });
+
+  it('an answer larger than any limit of the spec is not cached, and replaces the older one', async () => {
+    const id = await withProfiles();
+    await writeCached(
+      id,
+      ['option', 'building', 'b-1', '1'],
+      { title: 'a', data: 'b', lastUpdated: null },
+      1,
+    );
+    await writeCached(
+      id,
+      ['option', 'building', 'b-1', '1'],
+      { title: 'a', data: big(2_401), lastUpdated: null },
+      2,
+    );
+    expect(await cacheFamily.get(id, 'option', 'building', 'b-1', '1')).toBeNull();
+    await writeCached(id, ['rooms', 'b-1'], [big(2_000_000)], 3);
+    expect(await cacheFamily.get(id, 'rooms', 'b-1')).toBeNull();
+  });
+
+  it('reading twenty 2 MB slots leaves one profile’s storage within its budget (measured)', async () => {
+    const handlers = createHandlers({ hasOriginPermission: async () => true, timeoutMs: 5_000 });
+    const saved = await handlers.saveSettings({
+      baseUrl: sandbox.url,
+      token: DEMO.premium.token,
+      secret: DEMO.premium.secret,
+      secretPersistence: 'session',
+      premiumOverride: 'auto',
+    });
+    expect(saved.ok).toBe(true);
+    const id = (await profilesItem.get()).active ?? '';
+    // The server does not hold itself to 2400 characters.
+    const body = JSON.stringify({
+      title: 'Groß',
+      data: big(2_000_000),
+      lastUpdated: '2025-03-01T09:00:00.000Z',
+    });
+    sandbox.addFault({ path: `/building/options/${building.id}/`, method: 'GET', kind: 'malformed', body });
+    for (let option = 1; option <= 20; option++) {
+      const read = await handlers.readOption({ target: building, option });
+      expect(read.ok).toBe(true);
+    }
+    const bytes = [...(await profileUsage('local', id)).values()].reduce((sum, f) => sum + f.bytes, 0);
+    console.log(`storage of one profile after reading twenty 2 MB slots: ${bytes} bytes`);
+    expect(bytes).toBeLessThanOrEqual(BUDGETS.cache);
+  });
+
+  it('a draft write that meets the quota makes room (cached answers first) and is kept', async () => {
+    const id = await withProfiles();
+    await cacheFamily.set({ savedAt: 1, value: big(50_000) }, id, 'details', 'b-1');
+    restoreQuota = fakeQuota(JSON.stringify(await local()).length + 1_000);
+    const draft = { title: 'Getippt', data: big(5_000), base: null, savedAt: 5 };
+    expect(await keepDraft(id, building, 2, draft)).toBe('madeRoom');
+    expect((await readDrafts(id, building, [2])).get(2)).toEqual(draft);
+    expect(await cacheFamily.get(id, 'details', 'b-1')).toBeNull();
+  });
+
+  it('a draft that cannot be kept even then is reported, and history is not given up for it', async () => {
+    const id = await withProfiles();
+    const entry: HistoryEntry = { time: 1, title: 'alt', data: big(10_000), lastUpdated: null };
+    await historyFamily.set([entry], id, 'building', 'b-1001', '1');
+    restoreQuota = fakeQuota(JSON.stringify(await local()).length + 500);
+    const draft = { title: 'Getippt', data: big(5_000), base: null, savedAt: 5 };
+    expect(await keepDraft(id, building, 2, draft)).toBe('notKept');
+    expect(await readHistory(id, building, 1)).toEqual([entry]);
+  });
+
+  it('the budgets of all profiles together stay well inside the browser’s quota', () => {
+    for (let profiles = 1; profiles <= 12; profiles++) {
+      const each = budgetsFor(profiles);
+      const all = profiles * (each.cache + each.history + each.draft);
+      expect(all).toBeLessThanOrEqual(TOTAL_BUDGETS.cache + TOTAL_BUDGETS.history + TOTAL_BUDGETS.draft);
+    }
+    expect(budgetsFor(1)).toEqual(BUDGETS);
+    const total = TOTAL_BUDGETS.cache + TOTAL_BUDGETS.history + TOTAL_BUDGETS.draft;
+    expect(total).toBeLessThan(STORAGE_QUOTA_BYTES * 0.6);
   });
 });

@@ -1,0 +1,33 @@
+/**
+ * How much of storage.local the extension lets itself use. The browser gives an extension 10 MB
+ * there (Chrome's QUOTA_BYTES; Firefox allows as much without `unlimitedStorage`). The budgets of
+ * all profiles together take at most TOTAL_BUDGETS (5.5 MB, 52 % of the quota), which leaves 4.7 MB
+ * for import jobs, profiles, labels and everything else. Each profile gets its own budget per family
+ * (PROFILE_BUDGETS with one profile), shared out evenly when there are more.
+ */
+export const STORAGE_QUOTA_BYTES = 10_485_760;
+
+export const TOTAL_BUDGETS = { cache: 1_500_000, history: 3_000_000, draft: 1_000_000 } as const;
+/** Bytes per profile (UTF-16 code units of key + JSON) when it is the only one. */
+export const PROFILE_BUDGETS = { cache: 1_000_000, history: 2_000_000, draft: 500_000 } as const;
+export type BudgetFamily = keyof typeof PROFILE_BUDGETS;
+export type Budgets = Record<BudgetFamily, number>;
+
+/** One profile's budgets when `profiles` profiles exist: never more than their share of the total. */
+export function budgetsFor(profiles: number): Budgets {
+  const share = (family: BudgetFamily) =>
+    Math.min(PROFILE_BUDGETS[family], Math.floor(TOTAL_BUDGETS[family] / Math.max(1, profiles)));
+  return { cache: share('cache'), history: share('history'), draft: share('draft') };
+}
+
+/**
+ * No single cached answer is larger than this (a fifth of one profile's cache budget): a slot
+ * answer within the spec's limits (64 + 2400 characters) takes at most ~32 KB even with every
+ * character escaped, and a slot answer beyond those limits is not cached at all either. A larger
+ * answer is beyond anything the spec describes; it is shown, never kept.
+ */
+export const CACHE_ENTRY_MAX_BYTES = 200_000;
+
+/** The bytes a stored value takes, as the budgets count them. */
+export const storedSize = (key: string, value: unknown) =>
+  key.length + JSON.stringify({ v: 1, value }).length;
