@@ -22,8 +22,12 @@ const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*
  * KB); zod with the schemas, the sections below the details and the Slots tab load after the first
  * render, each as a chunk of its own.
  */
-/** The worker's budget grew from 30 to 34 KB with the request scheduler, profiles and the storage migration: it is loaded once per worker start, never on a page's first view. */
-const BUDGET_KB = { popup: 25, worker: 34 };
+/**
+ * The worker's budget grew from 30 to 34 KB with the request scheduler, profiles and the storage
+ * migration, and to 38 KB with the portfolio's background refresh and alerts (about 3.6 KB; a service
+ * worker cannot load code lazily): it is loaded once per worker start, never on a page's first view.
+ */
+const BUDGET_KB = { popup: 25, worker: 38 };
 
 type Manifest = Record<string, unknown> & { permissions?: string[] };
 
