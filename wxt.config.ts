@@ -11,7 +11,12 @@ const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'i
 // See https://wxt.dev/api/config.html
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({
+    plugins: [preact()],
+    // Every browser we support has modulepreload: Vite's polyfill for it would only add to each
+    // page's first chunk.
+    build: { modulePreload: { polyfill: false } },
+  }),
   webExt: { disabled: true },
   // What the tests and the bench write locally is no source: it stays out of the sources zip.
   zip: { excludeSources: ['test-results/**', 'bench-results/**'] },

@@ -10,7 +10,6 @@ import { useEffect, useState } from 'preact/hooks';
 import type { QueueView } from '../lib/api/scheduler';
 import { t } from '../lib/i18n';
 import { type Send, send as realSend } from '../lib/messaging/client';
-import './rate-limit-notice.css';
 
 export interface RateLimitNoticeProps {
   send?: Send;

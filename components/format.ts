@@ -1,12 +1,31 @@
 /** Numbers, amounts and times as a person in the browser's language reads them. */
-import { browser } from 'wxt/browser';
+import { nativeBrowser } from '../lib/native-browser';
 
 export function uiLanguage(): string {
   try {
-    return browser.i18n.getUILanguage() || 'en';
+    return nativeBrowser().i18n.getUILanguage() || 'en';
   } catch {
     return 'en';
   }
+}
+
+/**
+ * Formatters are made once per language and kind: making one costs far more than formatting, most
+ * of all in a page's first render in a fresh process (the popup's details card formats five numbers).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function formatter<F extends Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  make: (lang: string) => F,
+): F {
+  const lang = uiLanguage();
+  const key = `${lang}|${kind}`;
+  let found = formatters.get(key) as F | undefined;
+  if (!found) {
+    found = make(lang);
+    formatters.set(key, found);
+  }
+  return found;
 }
 
 export function formatNumber(value: number, fractionDigits?: number): string {
@@ -14,7 +33,9 @@ export function formatNumber(value: number, fractionDigits?: number): string {
     fractionDigits === undefined
       ? {}
       : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
-  return new Intl.NumberFormat(uiLanguage(), options).format(value);
+  return formatter(`number:${fractionDigits ?? ''}`, (lang) => new Intl.NumberFormat(lang, options)).format(
+    value,
+  );
 }
 
 /** Amounts of an unnamed currency: two decimals, no symbol. */
@@ -30,7 +51,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** "3 minutes ago", "yesterday", "now": the largest whole unit of the distance from `now`. */
 export function relativeTime(at: number, now: number): string {
-  const rtf = new Intl.RelativeTimeFormat(uiLanguage(), { numeric: 'auto' });
+  const rtf = formatter('relative', (lang) => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
   const diff = at - now;
   for (const [unit, ms] of UNITS) {
     if (Math.abs(diff) >= ms) return rtf.format(Math.round(diff / ms), unit);

@@ -7,6 +7,8 @@ import { putPendingSelection } from '@/lib/import/pending';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
 import { setProtectedJobs } from '@/lib/storage/budget';
+import { currentTargetFamily } from '@/lib/storage/current-target';
+import { refreshFirstView } from '@/lib/storage/first-view';
 import { removeUnlistedCredentials } from '@/lib/storage/credentials';
 import { profilesItem } from '@/lib/storage/profiles';
 import { queuePublisher } from '@/lib/storage/request-queues';
@@ -158,6 +160,13 @@ export default defineBackground(() => {
     },
   );
 
+  // Pages choose the current target; the popup's first view follows it.
+  watchKeys(
+    'local',
+    (key) => key.endsWith(`.${currentTargetFamily.name}:`),
+    () => void refreshFirstView(),
+  );
+
   browser.runtime.onInstalled.addListener(() => {
     void browser.contextMenus
       .removeAll()
@@ -178,6 +187,8 @@ export default defineBackground(() => {
   // A job still marked running was interrupted when the worker stopped: it goes on from where it was.
   void ready
     .then(async () => {
+      // What an update of the extension or the migration left: the popup's first view as stored now.
+      void refreshFirstView();
       for (const profile of (await profilesItem.get()).list)
         for (const entry of await jobFamily.entries(profile.id)) jobs.set(entry.key, entry.value);
       await showProgress(jobs.values());

@@ -1,8 +1,9 @@
 /**
- * The one way UI text is looked up: `browser.i18n.getMessage` with keys checked against the English
- * catalogue. The JSON is imported as a type only, so no catalogue is bundled into the pages.
+ * The one way UI text is looked up: `i18n.getMessage` with keys checked against the English
+ * catalogue. The JSON is imported as a type only, so no catalogue is bundled into the pages; the
+ * browser's own namespace is used, so a page's first render needs no polyfill.
  */
-import { browser } from 'wxt/browser';
+import { nativeBrowser } from './native-browser';
 import type messages from '../public/_locales/en/messages.json';
 
 export type MessageKey = keyof typeof messages;
@@ -14,7 +15,7 @@ export type MessageKey = keyof typeof messages;
 export function t(key: MessageKey, substitutions?: string | string[]): string {
   let text = '';
   try {
-    text = browser.i18n.getMessage(key, substitutions);
+    text = nativeBrowser().i18n.getMessage(key, substitutions);
   } catch {
     text = '';
   }
@@ -24,7 +25,7 @@ export function t(key: MessageKey, substitutions?: string | string[]): string {
 /** Sets the page's language and title from the browser's UI language and the catalogue. */
 export function localizeDocument(titleKey: MessageKey): void {
   try {
-    document.documentElement.lang = browser.i18n.getUILanguage();
+    document.documentElement.lang = nativeBrowser().i18n.getUILanguage();
   } catch {
     // Keep the page's declared language.
   }

@@ -59,6 +59,11 @@ export interface CachedThenFresh<T> {
   instead?: () => Promise<Loadable<T> | null>;
   /** Reads an answer as another state (a 401 about premium is notPremium, not an error). */
   reinterpret?: (answer: Answer<T>) => Loadable<T> | null;
+  /**
+   * What is shown came from the worker's first view, checked by hand only: it is checked against
+   * the cache (with its schema) as if nothing were shown, and stays on screen meanwhile.
+   */
+  unchecked?: boolean;
 }
 
 /**
@@ -67,7 +72,7 @@ export interface CachedThenFresh<T> {
  */
 export async function showCachedThenRefresh<T>(load: CachedThenFresh<T>): Promise<Answer<T> | null> {
   const { cell, now, force, current = () => true } = load;
-  if (cell.value.status !== 'ready') {
+  if (cell.value.status !== 'ready' || load.unchecked) {
     const cached = await load.readCache().catch(() => null);
     if (!current()) return null;
     if (cached) cell.value = ready(cached.value, cached.savedAt, true);

@@ -9,8 +9,12 @@ skips the build, \`--runs N\` changes the number of runs (default 7, at least 5)
 baseline measured in the same run:
 
 - **popup**: navigation → the cached building details shown, on the second open, against an empty
-  HTML page of the same extension (added to a temporary copy of the build, never shipped); the floor
-  (its own styles and scripts and one storage read) and its first view split the time;
+  HTML page of the same extension (added to a temporary copy of the build, never shipped), at least
+  15 opens: **warm** (the worker running) and **cold** (before each open the worker is stopped through
+  the DevTools protocol, \`scripts/bench-worker.ts\`, with no extension page open, and the empty page
+  is opened the same way); goals ≤ 1.3× and ≤ 1.4×; the floor (its own styles and scripts and one
+  storage read) and its first view split the time. \`--popup-only\` measures these rows and the sizes
+  alone (into \`bench-results/bench-popup.json\`, docs/benchmark.md untouched);
 - **20 slots at 100 ms added latency**: the real API client in Node with the extension's bounded pool
   (\`SLOT_READ_CONCURRENCY\`), against one request after another and against a single round trip; and
   the editor page in Chromium from navigation until all 20 slots show their fields;

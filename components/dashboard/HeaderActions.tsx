@@ -1,7 +1,10 @@
 /** Header buttons of the dashboard pages: refresh, and where else the same view can be opened. */
 import { useEffect, useRef } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
+import { nativeBrowser } from '../../lib/native-browser';
+
+/** The polyfill loads on the first click or after the first paint, outside the page's first bytes. */
+const polyfilled = () => import('wxt/browser').then((module) => module.browser);
 
 interface SidePanelApi {
   open(options: { windowId: number }): Promise<void>;
@@ -12,13 +15,14 @@ interface SidebarApi {
 
 const chromeSidePanel = (): SidePanelApi | undefined =>
   (globalThis as { chrome?: { sidePanel?: SidePanelApi } }).chrome?.sidePanel;
-const firefoxSidebar = (): SidebarApi | undefined =>
-  (browser as unknown as { sidebarAction?: SidebarApi }).sidebarAction;
+const firefoxSidebar = (): SidebarApi | undefined => nativeBrowser().sidebarAction;
 
 export function openSettings(closeWindow: boolean): void {
-  void browser.runtime.openOptionsPage().then(() => {
-    if (closeWindow) window.close();
-  });
+  void polyfilled()
+    .then((api) => api.runtime.openOptionsPage())
+    .then(() => {
+      if (closeWindow) window.close();
+    });
 }
 
 export interface HeaderActionsProps {
@@ -33,9 +37,10 @@ export function HeaderActions({ onRefresh, offer, closeAfterOpening }: HeaderAct
   const windowId = useRef<number | null>(null);
   useEffect(() => {
     if (!offer.sidePanel) return;
-    void browser.windows
-      ?.getCurrent()
+    void polyfilled()
+      .then((api) => api.windows?.getCurrent())
       .then((w) => {
+        if (!w) return;
         windowId.current = w.id ?? null;
       })
       .catch(() => undefined);
@@ -54,7 +59,9 @@ export function HeaderActions({ onRefresh, offer, closeAfterOpening }: HeaderAct
           type="button"
           class="button button--quiet"
           onClick={() =>
-            void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') }).then(close)
+            void polyfilled()
+              .then((api) => api.tabs.create({ url: api.runtime.getURL('/dashboard.html') }))
+              .then(close)
           }
         >
           {t('action_openTab')}

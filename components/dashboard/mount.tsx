@@ -1,6 +1,8 @@
 /** Mounts the dashboard on a page (popup, full tab, side panel): one store per page context. */
 import type { MessageKey } from '../../lib/i18n';
 import type { DashboardView } from '../../lib/storage/dashboard-tab';
+import type { FirstRead } from '../../lib/storage/first-view-read';
+import { afterPaint } from '../after-paint';
 import type { PageContext } from '../page/context';
 import { mountPage } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
@@ -20,17 +22,29 @@ export interface DashboardPage {
   isPopup: boolean;
 }
 
-export function mountDashboard(root: HTMLElement, dashboard: DashboardPage): void {
+/**
+ * `first`, when the page read it (lib/storage/first-view-read.ts), gives the first store its first
+ * view and tab at once; that store starts (zod, messages, lazy chunks) once the view is painted.
+ */
+export function mountDashboard(root: HTMLElement, dashboard: DashboardPage, first?: FirstRead): void {
   const stores = new WeakMap<PageContext, DashboardStore>();
   let previous: DashboardStore | null = null;
+  let firstTab = first?.tab ?? null;
   void mountPage(root, {
     titleKey: dashboard.titleKey,
+    ...(first ? { first: { profiles: first.profiles, view: first.firstView } } : {}),
     // One store per profile and epoch: a switch or a sign-out starts from nothing.
     started(page) {
       previous?.dispose();
-      previous = createDashboardStore({ page, view: dashboard.view });
-      stores.set(page, previous);
-      void previous.start();
+      const store = createDashboardStore({ page, view: dashboard.view, firstTab });
+      firstTab = null;
+      previous = store;
+      stores.set(page, store);
+      if (page.first)
+        void afterPaint().then(() => {
+          if (previous === store) void store.start();
+        });
+      else void store.start();
     },
     view(page, profiles) {
       const store = stores.get(page) as DashboardStore;

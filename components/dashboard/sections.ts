@@ -6,10 +6,11 @@
 import { type Signal, batch, signal } from '@preact/signals';
 import type { Building, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import { type Answer, LOADING, type Loadable, showCachedThenRefresh } from '../../lib/loadable';
+import { type Answer, LOADING, type Loadable, ready, showCachedThenRefresh } from '../../lib/loadable';
 import type { SettingsView } from '../../lib/messaging/protocol';
 import { cachedAnswers, forced } from '../page/buildings';
 import type { PageContext } from '../page/context';
+import { afterPaint } from '../after-paint';
 
 const SECTIONS = {
   details: { type: 'readBuilding', premium: false },
@@ -37,16 +38,11 @@ const knownNotPremium = (s: SettingsView | null) =>
 const needsPremium = (error: AppError, s: SettingsView | null) =>
   error.kind === 'premiumRequired' || (error.kind === 'forbidden' && s?.premium !== true);
 
-/** Resolves after the next frame is painted (at once where there are no frames, as in tests). */
-const afterPaint = () =>
-  new Promise<void>((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') return resolve();
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-
 export function createSections(page: PageContext) {
+  // The first view's details are shown in the first render (its building is the one shown first).
+  const first = page.first?.details;
   const sections: { [K in SectionKey]: Signal<Loadable<SectionData[K]>> } = {
-    details: signal(LOADING),
+    details: signal(first ? ready(first.value as Building, first.savedAt, true) : LOADING),
     rooms: signal(LOADING),
     tenants: signal(LOADING),
     accounts: signal(LOADING),
@@ -59,6 +55,7 @@ export function createSections(page: PageContext) {
     buildingId: string,
     force: boolean,
     cacheChecked?: () => void,
+    unchecked = false,
   ) {
     const spec = SECTIONS[key];
     const mine = generation;
@@ -75,6 +72,7 @@ export function createSections(page: PageContext) {
       freshMs: page.freshMs,
       now: page.now,
       force,
+      unchecked,
       current: () => mine === generation,
       cacheChecked,
       instead: async () =>
@@ -89,18 +87,21 @@ export function createSections(page: PageContext) {
 
   return {
     sections,
-    /** Shows the building's sections from nothing: details first, the rest after they are painted. */
-    show(id: string): void {
+    /**
+     * Shows the building's sections from nothing: details first, the rest after they are painted.
+     * `keepDetails`: the details shown came from the first view; they stay while they are checked.
+     */
+    show(id: string, keepDetails = false): void {
       const mine = ++generation;
       batch(() => {
-        for (const key of SECTION_KEYS) sections[key].value = LOADING;
+        for (const key of SECTION_KEYS) if (!keepDetails || key !== 'details') sections[key].value = LOADING;
       });
-      void load('details', id, false, () => {
+      const rest = () =>
         void afterPaint().then(() => {
           if (mine !== generation) return;
           for (const key of SECTION_KEYS) if (key !== 'details') void load(key, id, false);
         });
-      });
+      void load('details', id, false, rest, keepDetails);
     },
     /** Asks the API again, keeping what is shown until the answer arrives. */
     retry(key: SectionKey, buildingId: string): void {

@@ -3,7 +3,8 @@
  * account's transactions and the tab, on top of the page context it shares with the Slots tab.
  */
 import { batch, effect, signal } from '@preact/signals';
-import type { DashboardView } from '../../lib/storage/dashboard-tab';
+import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
+import type { FirstView } from '../../lib/storage/first-view';
 import { valueOf } from '../../lib/loadable';
 import type { PageContext } from '../page/context';
 import { SECTION_KEYS, type SectionKey, createSections } from './sections';
@@ -14,26 +15,43 @@ export interface DashboardOptions {
   page: PageContext;
   /** The view whose tab is remembered; without one the tab starts on Building every time. */
   view?: DashboardView;
+  /** The remembered tab as the page's first read found it. */
+  firstTab?: DashboardTab | null;
 }
 
-export function createDashboardStore({ page, view }: DashboardOptions) {
+/** The building the first view shows: its details' building, else the current one when listed, else the first. */
+function shownFirst(view: FirstView | null): string | null {
+  if (!view) return null;
+  if (view.details) return view.details.buildingId;
+  const { target } = view;
+  const list = view.buildings.value;
+  return target?.kind === 'building' && list.some((b) => b.id === target.id)
+    ? target.id
+    : (list[0]?.id ?? null);
+}
+
+export function createDashboardStore({ page, view, firstTab = null }: DashboardOptions) {
   const { current, buildings } = page;
   const sections = createSections(page);
   const transactions = createTransactions(page);
-  const tab = createTab(view);
+  const tab = createTab(view, firstTab);
   /**
    * The building shown: the current target when it is a building. While a factory is current
    * (chosen on the Slots tab) the building shown before stays, or the first one is shown.
    */
-  const shownId = signal<string | null>(null);
+  const shownId = signal<string | null>(shownFirst(page.first));
+  /** The first view's building is shown but not yet loaded through the cache (with zod) or the worker. */
+  let unchecked = page.first !== null;
 
   function show(id: string | null): void {
-    if (id === shownId.value) return;
+    const recheck = unchecked && id !== null && id === shownId.value;
+    unchecked = false;
+    if (id === shownId.value && !recheck) return;
     batch(() => {
       shownId.value = id;
       transactions.close();
     });
-    if (id !== null) sections.show(id);
+    if (id !== null) sections.show(id, recheck);
   }
 
   const stopFollowing = effect(() => {
@@ -71,10 +89,12 @@ export function createDashboardStore({ page, view }: DashboardOptions) {
     pageTransactions: transactions.turn,
     chooseTab: tab.choose,
     /** Loads the page (settings, the remembered target, the list) and the tab this view showed last. */
-    start(): Promise<void> {
+    async start(): Promise<void> {
       void import('../page/cached-answers'); // fetched while the stored target is read, not after it
       tab.load();
-      return page.start();
+      await page.start();
+      // The first view's building, unless the stored target replaced it (a factory is current).
+      if (unchecked) show(shownId.value);
     },
     dispose(): void {
       stopFollowing();

@@ -2,8 +2,9 @@
 import { signal } from '@preact/signals';
 import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
 
-export function createTab(view: DashboardView | undefined) {
-  const tab = signal<DashboardTab>('building');
+/** `initial`: the tab the page's first read found (lib/storage/first-view-read.ts), shown at once. */
+export function createTab(view: DashboardView | undefined, initial: DashboardTab | null = null) {
+  const tab = signal<DashboardTab>(initial ?? 'building');
   let chosen = false;
   /** The stored item (and zod with it) loads after the first render. */
   const item = () =>

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../ErrorNotice';
 
 const FAMILIES: { family: string; label: MessageKey; clearable: ClearableFamily | null }[] = [
   { family: 'cache', label: 'storage_cache', clearable: 'cache' },
+  { family: 'firstView', label: 'storage_firstView', clearable: null },
   { family: 'draft', label: 'storage_draft', clearable: 'draft' },
   { family: 'history', label: 'storage_history', clearable: 'history' },
   { family: 'job', label: 'storage_job', clearable: null },

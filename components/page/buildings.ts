@@ -4,7 +4,7 @@
  */
 import { signal } from '@preact/signals';
 import type { BuildingListEntry } from '../../lib/api/schemas';
-import { LOADING, type Loadable, showCachedThenRefresh } from '../../lib/loadable';
+import { LOADING, type Loadable, ready, showCachedThenRefresh } from '../../lib/loadable';
 import type { Send } from '../../lib/messaging/client';
 import type { CurrentTarget } from './current-target';
 
@@ -20,10 +20,15 @@ interface BuildingListDeps {
   now: () => number;
   freshMs: () => Promise<number>;
   current: CurrentTarget;
+  /** The list of the worker's first view: shown at once (not yet reconciled), checked by the first load. */
+  first?: { value: BuildingListEntry[]; savedAt: number } | undefined;
 }
 
-export function createBuildingList({ send, profileId, now, freshMs, current }: BuildingListDeps) {
-  const list = signal<Loadable<BuildingListEntry[]>>(LOADING);
+export function createBuildingList({ send, profileId, now, freshMs, current, first }: BuildingListDeps) {
+  const list = signal<Loadable<BuildingListEntry[]>>(
+    first ? ready(first.value, first.savedAt, true) : LOADING,
+  );
+  let unchecked = first !== undefined;
 
   /** The current target stays when it is a factory or a listed building; else the first building. */
   function reconcile(buildings: BuildingListEntry[]): void {
@@ -36,7 +41,10 @@ export function createBuildingList({ send, profileId, now, freshMs, current }: B
 
   async function load(force: boolean): Promise<void> {
     const cache = cachedAnswers();
+    const recheck = unchecked;
+    unchecked = false;
     await showCachedThenRefresh({
+      unchecked: recheck,
       cell: {
         get value() {
           return list.value;

@@ -4,6 +4,7 @@
  * (components/page/mount.tsx) and drops it when the profile or its epoch changes.
  */
 import { computed, signal } from '@preact/signals';
+import type { FirstView } from '../../lib/storage/first-view';
 import type { Send } from '../../lib/messaging/client';
 import type { SettingsView } from '../../lib/messaging/protocol';
 import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
@@ -23,6 +24,11 @@ export interface PageContextOptions {
   now?: () => number;
   /** The page's current target; tests share one between contexts. */
   current?: CurrentTarget;
+  /**
+   * The worker's first view of this profile and epoch (lib/storage/first-view-read.ts): what the
+   * page shows in its first render, before zod and the worker; `start` checks it.
+   */
+  first?: FirstView | null;
 }
 
 export function createPageContext({
@@ -31,6 +37,7 @@ export function createPageContext({
   epoch = 0,
   now = Date.now,
   current = createCurrentTarget(profileId),
+  first = null,
 }: PageContextOptions) {
   const settings = signal<Loadable<SettingsView>>(LOADING);
   /** The settings' value, null until known. */
@@ -44,7 +51,7 @@ export function createPageContext({
     }));
   /** The profile's freshness window: younger cached answers are shown without a request. */
   const freshMs = async () => ((await loadSettings())?.freshnessMinutes ?? DEFAULT_FRESH_MINUTES) * 60_000;
-  const buildings = createBuildingList({ send, profileId, now, freshMs, current });
+  const buildings = createBuildingList({ send, profileId, now, freshMs, current, first: first?.buildings });
   const factories = createFactoryList({ send, profileId, current });
   let started: Promise<void> | null = null;
 
@@ -53,6 +60,7 @@ export function createPageContext({
     profileId,
     epoch,
     now,
+    first,
     settings,
     settingsValue,
     premium,

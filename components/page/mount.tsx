@@ -7,7 +7,9 @@
 import { type VNode, render } from 'preact';
 import { type MessageKey, localizeDocument } from '../../lib/i18n';
 import { createSend, send } from '../../lib/messaging/client';
-import { readProfileHint } from '../../lib/storage/profile-hint';
+import type { FirstView } from '../../lib/storage/first-view';
+import { type ProfileHint, readProfileHint } from '../../lib/storage/profile-hint';
+import { afterPaint } from '../after-paint';
 import { type PageContext, createPageContext } from './context';
 
 /** What a page needs of the profiles: which is active, and each one's name and colour. */
@@ -27,6 +29,12 @@ export interface PageMount {
    * profile (each names the one it is about), rendered once, not anew on a switch.
    */
   followsActiveProfile?: boolean;
+  /**
+   * What the page read before mounting (lib/storage/first-view-read.ts): the stored profiles and
+   * the worker's first view, already checked against them. The first context starts from the view;
+   * the worker is asked only once the first view is painted.
+   */
+  first?: { profiles: ProfileHint | null; view: FirstView | null };
 }
 
 const generationOf = (state: ProfileState) => {
@@ -44,6 +52,7 @@ export async function mountPage(root: HTMLElement, mount: PageMount): Promise<vo
   }
   let page: PageContext | null = null;
   let shown: string | null | undefined;
+  let firstView = mount.first?.view ?? null;
   const show = (profiles: ProfileState) => {
     const generation = generationOf(profiles);
     if (page && generation === shown) {
@@ -54,10 +63,14 @@ export async function mountPage(root: HTMLElement, mount: PageMount): Promise<vo
     page?.dispose();
     shown = generation;
     const active = profiles.list.find((p) => p.id === profiles.active) ?? null;
+    // Only the first context, and only for the profile and epoch the view was checked against.
+    const first = firstView && generation === `${firstView.profileId}#${firstView.epoch}` ? firstView : null;
+    firstView = null;
     page = createPageContext({
       send: createSend(active?.id ?? null),
       profileId: active?.id ?? '',
       epoch: active?.epoch,
+      first,
     });
     document.documentElement.style.setProperty('--profile-color', active?.color ?? 'transparent');
     mount.started?.(page);
@@ -65,10 +78,12 @@ export async function mountPage(root: HTMLElement, mount: PageMount): Promise<vo
   };
   // The stored profiles give the first view at once; the worker's answer (which also moves the
   // previous release's data into the first profile) confirms them, or the page renders anew.
-  const answer = send('listProfiles', {});
-  const hint = await readProfileHint().catch(() => null);
+  const early = mount.first ? null : send('listProfiles', {});
+  const hint = mount.first ? mount.first.profiles : await readProfileHint().catch(() => null);
   if (hint) show(hint);
-  const confirmed = await answer;
+  // A page whose first view needs no worker asks it once that view is painted.
+  if (!early && hint) await afterPaint();
+  const confirmed = await (early ?? send('listProfiles', {}));
   if (confirmed.ok) show(confirmed.value);
   else if (!hint) show({ active: null, list: [] });
   // The stored item (and zod with it) loads after the first view, outside the popup's first bytes.

@@ -6,10 +6,14 @@
 import { ok, type Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
 import { isFresh, readCached, writeCached } from '../storage/cache';
+import { refreshFirstView } from '../storage/first-view';
 import type { Profile } from '../storage/profiles';
 import type { z } from '../zod';
 
 export const freshnessMs = (profile: Pick<Profile, 'freshnessMinutes'>) => profile.freshnessMinutes * 60_000;
+
+/** The cached answers the popup's first view shows: the item is composed anew after each. */
+const FIRST_VIEW_PARTS = new Set(['buildings', 'details']);
 
 export interface CacheSpec<S extends z.ZodMiniType> {
   parts: string[];
@@ -27,6 +31,9 @@ export async function cachedRead<T>(
     if (cached && isFresh(cached.savedAt, Date.now(), freshnessMs(profile))) return ok(cached.value as T);
   }
   const answer = await read();
-  if (answer.ok) await writeCached(profile.id, cache.parts, answer.value, Date.now());
+  if (answer.ok) {
+    await writeCached(profile.id, cache.parts, answer.value, Date.now());
+    if (FIRST_VIEW_PARTS.has(cache.parts[0] ?? '')) void refreshFirstView();
+  }
   return answer;
 }

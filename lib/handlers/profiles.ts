@@ -11,6 +11,7 @@ import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
 import { draftFamily } from '../storage/drafts';
 import { profilePrefix, removeProfileKeys } from '../storage/family';
+import { dropFirstView, firstViewUsage, refreshFirstView, withFirstView } from '../storage/first-view';
 import { historyFamily } from '../storage/history';
 import {
   type Profile,
@@ -55,13 +56,21 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   const keep = (key: string) =>
     !deleteDraftsAndHistory &&
     [draftFamily, historyFamily].some((f) => key.startsWith(`${profilePrefix(profileId)}${f.name}:`));
-  await removeProfileKeys('local', profileId, keep);
-  await removeProfileKeys('session', profileId);
+  // With its first view, inside the first view's turn: no compose writes back what was removed.
+  await withFirstView(async () => {
+    await removeProfileKeys('local', profileId, keep);
+    await removeProfileKeys('session', profileId);
+    await dropFirstView(profileId);
+  });
 }
 
 async function usage(profileId: string) {
   const families = Object.fromEntries(await profileUsage('local', profileId));
-  return { families, budgets: { ...(await profileBudgets()) } };
+  const firstView = await firstViewUsage(profileId);
+  return {
+    families: { ...families, ...(firstView ? { firstView } : {}) },
+    budgets: { ...(await profileBudgets()) },
+  };
 }
 
 export function profileHandlers(
@@ -124,17 +133,19 @@ export function profileHandlers(
     async removeProfile({ id }) {
       if (!(await profilesItem.get()).list.some((p) => p.id === id)) return notFound(id);
       await signOut(deps, id, true);
-      return answer(
-        await updateProfiles((s) => {
-          const list = s.list.filter((p) => p.id !== id);
-          return { active: s.active === id ? (list[0]?.id ?? null) : s.active, list };
-        }),
-      );
+      const state = await updateProfiles((s) => {
+        const list = s.list.filter((p) => p.id !== id);
+        return { active: s.active === id ? (list[0]?.id ?? null) : s.active, list };
+      });
+      await refreshFirstView();
+      return answer(state);
     },
 
     async activateProfile({ id }) {
       if (!(await profilesItem.get()).list.some((p) => p.id === id)) return notFound(id);
-      return answer(await updateProfiles((s) => ({ ...s, active: id })));
+      const state = await updateProfiles((s) => ({ ...s, active: id }));
+      await refreshFirstView();
+      return answer(state);
     },
 
     async forgetProfile({ id, deleteDraftsAndHistory }) {
@@ -154,7 +165,10 @@ export function profileHandlers(
 
     async clearProfileData({ id, families }) {
       const all = { cache: cacheFamily, draft: draftFamily, history: historyFamily };
-      for (const family of families) await all[family].removeAll(id);
+      await withFirstView(async () => {
+        for (const family of families) await all[family].removeAll(id);
+        if (families.includes('cache')) await dropFirstView(id);
+      });
       return ok(await usage(id));
     },
   };

@@ -7,6 +7,7 @@ import type { AppError } from '../app-error';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { cacheFamily } from '../storage/cache';
 import { profileCredentials, readCredentials, writeCredentials } from '../storage/credentials';
+import { dropFirstView, withFirstView } from '../storage/first-view';
 import {
   type Profile,
   activeProfile,
@@ -155,7 +156,10 @@ export function settingsHandlers(
       if (changedAccount) {
         // The old account's requests end before its answers are dropped, so none lands afterwards.
         endAccountRequests(profile.id);
-        await cacheFamily.removeAll(profile.id);
+        await withFirstView(async () => {
+          await cacheFamily.removeAll(profile.id);
+          await dropFirstView(profile.id);
+        });
         await cancelProfileJobs(deps, profile.id, 'cancel');
       }
       await updateProfiles((state) => replaceProfile(state, next));

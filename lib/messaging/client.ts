@@ -1,12 +1,12 @@
 /** The pages' side of the protocol: one typed `send`, answers validated, failures as values. */
-import { browser } from 'wxt/browser';
 import type { MessageType, RequestOf, ResponseOf } from './protocol';
 
 /**
- * The protocol's schemas load with the first message, not with the page: a page's first view
- * (the popup's cached building) needs none of them, and the chunk is shared by every page.
+ * The protocol's schemas and the polyfill load with the first message, not with the page: a
+ * page's first view (the popup's cached building) needs none of them.
  */
 const protocolSchemas = () => import('./protocol').then((module) => module.protocol);
+const runtime = () => import('wxt/browser').then((module) => module.browser.runtime);
 
 /**
  * A page's way to the worker, for the profile it shows: every message names it, so the worker never
@@ -16,7 +16,10 @@ export function createSend(profile: string | null): Send {
   return async function send<K extends MessageType>(type: K, payload: RequestOf<K>): Promise<ResponseOf<K>> {
     try {
       const message = profile === null ? { type, payload } : { type, payload, profile };
-      const [answer, protocol] = await Promise.all([browser.runtime.sendMessage(message), protocolSchemas()]);
+      const [answer, protocol] = await Promise.all([
+        runtime().then((api) => api.sendMessage(message)),
+        protocolSchemas(),
+      ]);
       const parsed = protocol[type].response.safeParse(answer);
       if (parsed.success) return parsed.data as ResponseOf<K>;
       return {

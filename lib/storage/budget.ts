@@ -10,6 +10,7 @@ import type { Target } from '../api/schemas';
 import { cacheFamily } from './cache';
 import { type Draft, draftFamily, putDraft } from './drafts';
 import { type Family, profileUsage } from './family';
+import { firstViewUsage, refreshFirstView } from './first-view';
 import { type HistoryEntry, historyFamily, pushHistory } from './history';
 import { profilesItem } from './profiles';
 import { type Budgets, budgetsFor, storedSize as sizeOf } from './quota';
@@ -29,9 +30,11 @@ async function evictOldest<T>(
   profileId: string,
   budget: number,
   timeOf: (value: T) => number,
+  /** Bytes the family's budget also covers (the first view, made of cached answers). */
+  alsoCounted = 0,
 ): Promise<number> {
   const entries = await family.entries(profileId);
-  let total = entries.reduce((sum, e) => sum + sizeOf(e.key, e.value), 0);
+  let total = alsoCounted + entries.reduce((sum, e) => sum + sizeOf(e.key, e.value), 0);
   let freed = 0;
   for (const entry of entries.sort((a, b) => timeOf(a.value) - timeOf(b.value))) {
     if (total <= budget) break;
@@ -70,7 +73,10 @@ export async function enforceBudgets(
   keep: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const budgets = await profileBudgets();
-  await evictOldest(cacheFamily, profileId, budgets.cache, (v) => v.savedAt);
+  const firstView = (await firstViewUsage(profileId))?.bytes ?? 0;
+  const evicted = await evictOldest(cacheFamily, profileId, budgets.cache, (v) => v.savedAt, firstView);
+  // The first view shows cached answers: it goes with them (or keeps what is still cached).
+  if (evicted > 0) await refreshFirstView();
   await evictOldest(draftFamily, profileId, budgets.draft, (v) => v.savedAt);
   await trimHistory(profileId, budgets.history, keep);
 }
@@ -79,6 +85,7 @@ export async function enforceBudgets(
 export async function makeRoom(profileId: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
   const { list } = await profilesItem.get();
   for (const profile of list) await cacheFamily.removeAll(profile.id);
+  await refreshFirstView();
   await trimHistory(profileId, budgetsFor(list.length).history / 2, keep);
 }
 
@@ -103,6 +110,7 @@ export async function keepDraft(
   }
   const { list } = await profilesItem.get();
   for (const profile of list) await cacheFamily.removeAll(profile.id);
+  await refreshFirstView();
   try {
     await putDraft(profileId, target, option, draft);
     return 'madeRoom';

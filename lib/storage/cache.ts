@@ -60,6 +60,13 @@ async function scanSizes(profileId: string): Promise<Sizes> {
   return scanned;
 }
 
+const evictionListeners = new Set<(profileId: string) => void>();
+
+/** Tells `listener` when a write evicted older answers of a profile (the first view shows some). */
+export function onCacheEvicted(listener: (profileId: string) => void): void {
+  evictionListeners.add(listener);
+}
+
 /** Writes of one profile's cache, one after another, so the budget is checked against what is stored. */
 const writing = new Map<string, Promise<unknown>>();
 
@@ -111,6 +118,7 @@ async function storeWithinBudget(
   let known = sizes.get(profileId) ?? (await scanSizes(profileId));
   if (totalOf(known) + bytes > budget) known = await scanSizes(profileId);
   let total = totalOf(known);
+  let evicted = false;
   if (total + bytes > budget) {
     const target = budget * 0.9;
     for (const [oldKey, old] of [...known.entries()].sort((a, b) => a[1].savedAt - b[1].savedAt)) {
@@ -119,10 +127,12 @@ async function storeWithinBudget(
       await cacheFamily.remove(profileId, ...old.parts);
       known.delete(oldKey);
       total -= old.bytes;
+      evicted = true;
     }
   }
   await cacheFamily.set(entry, profileId, ...parts);
   known.set(key, { bytes, savedAt, parts: [...parts] });
+  if (evicted) for (const listener of evictionListeners) listener(profileId);
 }
 
 /** The cache entry of one slot: what a read, a save or an import learned of it. */

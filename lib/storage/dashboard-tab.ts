@@ -1,5 +1,6 @@
 /** The dashboard tab last chosen (Building or Slots), per view: the popup, the side panel, the full tab. */
 import { z } from '../zod';
+import { dashboardTabKey } from './page-keys';
 import { type StoredItem, storedItem } from './stored-item';
 
 export const DashboardTab = z.enum(['building', 'slots', 'portfolio']);
@@ -13,7 +14,7 @@ const items = new Map<DashboardView, StoredItem<DashboardTab>>();
 export function dashboardTabItem(view: DashboardView): StoredItem<DashboardTab> {
   let item = items.get(view);
   if (!item) {
-    item = storedItem('local', `dashboard.tab.${view}`, DashboardTab, {
+    item = storedItem('local', dashboardTabKey(view), DashboardTab, {
       version: 1,
       migrations: { 1: (v) => v },
       fallback: () => 'building' as const,

@@ -4,6 +4,7 @@
  */
 import { z } from '../zod';
 import { Settings, defaultSettings } from './settings';
+import { PROFILES_KEY } from './page-keys';
 import { storedItem, storedList } from './stored-item';
 
 export const PROFILE_NAME_MAX = 40;
@@ -40,7 +41,7 @@ export const Profiles = z.pipe(
 );
 export type Profiles = z.infer<typeof Profiles>;
 
-export const profilesItem = storedItem('local', 'profiles', Profiles, {
+export const profilesItem = storedItem('local', PROFILES_KEY, Profiles, {
   version: 1,
   fallback: () => ({ active: null, list: [] }),
 });

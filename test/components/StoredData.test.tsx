@@ -6,6 +6,7 @@ import type { StorageUsage } from '../../lib/messaging/protocol';
 const usage: StorageUsage = {
   families: {
     cache: { count: 4, bytes: 12_000 },
+    firstView: { count: 1, bytes: 900 },
     draft: { count: 2, bytes: 800 },
     history: { count: 0, bytes: 0 },
     job: { count: 1, bytes: 500 },
@@ -23,6 +24,10 @@ describe('StoredData', () => {
     expect(cache.textContent).toContain('12.0 KB');
     expect(cache.textContent).toContain('1000.0 KB');
     expect(within(table).getByRole('row', { name: /Import jobs/ }).textContent).toContain('no limit');
+    // The popup's first view is made of cached answers: counted, cleared with them.
+    const firstView = within(table).getByRole('row', { name: /Popup’s first view/ });
+    expect(firstView.textContent).toContain('0.9 KB');
+    expect(within(firstView).queryByRole('button')).toBeNull();
 
     // Nothing to clear: the button says so and does nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Clear History' }));

@@ -14,7 +14,13 @@ import { OptionsPage } from './pages/options-page';
 
 /** The part of the extension API these tests call inside the browser (no @types/chrome here). */
 declare const chrome: {
-  storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
+  storage: Record<
+    'local' | 'session',
+    {
+      get(keys: string | null): Promise<Record<string, unknown>>;
+      set(items: Record<string, unknown>): Promise<void>;
+    }
+  >;
   runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; value?: unknown }> };
 };
 
@@ -34,6 +40,35 @@ async function storedJson(): Promise<string> {
 async function recordText(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(startRecording);
   return () => page.evaluate(stopRecording);
+}
+
+/** The worker's first-view item (lib/storage/first-view.ts) as stored, raw. */
+async function storedFirstView(): Promise<Record<string, unknown>> {
+  const worker = session.context.serviceWorkers()[0] ?? (await session.context.waitForEvent('serviceworker'));
+  return worker.evaluate(() => chrome.storage.local.get('firstView'));
+}
+
+/** In the page, from document start: its text at every DOM change and every frame. */
+function recordFromStart(): void {
+  const w = window as unknown as { __seen: string[] };
+  w.__seen = [];
+  const take = () => w.__seen.push(document.documentElement?.textContent ?? '');
+  new MutationObserver(take).observe(document, { subtree: true, childList: true, characterData: true });
+  requestAnimationFrame(function tick() {
+    take();
+    requestAnimationFrame(tick);
+  });
+}
+
+/** Opens the popup recording from its first byte; returns it once `ready` is shown, with all it showed. */
+async function openRecordedPopup(ready: RegExp): Promise<{ page: Page; seen: string[] }> {
+  const page = await session.context.newPage();
+  await page.setViewportSize({ width: 400, height: 600 });
+  await page.addInitScript(recordFromStart);
+  await page.goto(session.url('popup.html'));
+  await page.getByText(ready).first().waitFor();
+  const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+  return { page, seen };
 }
 
 beforeAll(async () => {
@@ -172,5 +207,39 @@ describe('accounts', () => {
     // The other account is untouched.
     expect(after).toContain(DEMO.basic.token);
     await expect.poll(() => row.textContent()).toContain('no token saved');
+  }, 60_000);
+
+  it('a popup opened right after a sign-out never shows the account’s first view, not even in one frame', async () => {
+    await options.switchTo('Käthe');
+    const [first, second] = KAETHE as [string, string];
+    const shown = await DashboardPage.open(session);
+    await expect.poll(() => shown.section('Details').textContent()).toContain(first);
+    await shown.page.close();
+    await expect.poll(async () => JSON.stringify(await storedFirstView())).toContain(first);
+    const item = await storedFirstView();
+
+    // With the worker's item, the popup shows the account's details from its first frames.
+    const before = await openRecordedPopup(new RegExp(`Building: ${first}`));
+    expect(before.seen.findIndex((text) => text.includes(first))).toBeGreaterThanOrEqual(0);
+    await before.page.close();
+
+    const row = options.account('Käthe');
+    await row.getByRole('button', { name: 'Forget Käthe (sign out)' }).click();
+    await row
+      .getByRole('group', { name: /Forget Käthe\?/ })
+      .getByRole('button', { name: 'Yes, forget' })
+      .click();
+    await row.getByText('Käthe was signed out.').waitFor();
+    expect(await storedFirstView()).toEqual({});
+
+    // The old item back in storage (as if its removal had not happened): the epoch no longer matches.
+    const worker =
+      session.context.serviceWorkers()[0] ?? (await session.context.waitForEvent('serviceworker'));
+    await worker.evaluate((stale) => chrome.storage.local.set(stale), item);
+    // Settled: the setup notice, or (were the item shown) the account's details.
+    const after = await openRecordedPopup(new RegExp(`Set up your access token in the settings|${first}`));
+    expect(after.seen.length).toBeGreaterThan(0);
+    expect(after.seen.filter((text) => text.includes(first) || text.includes(second))).toEqual([]);
+    await after.page.close();
   }, 60_000);
 });

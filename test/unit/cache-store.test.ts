@@ -1,4 +1,5 @@
 /** The stale-while-revalidate cache and the dashboard store (with the current target), with a scripted worker. */
+import { effect } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Building, Room } from '../../lib/api/schemas';
@@ -246,5 +247,57 @@ describe('dashboard store', () => {
     await expect.poll(() => reopened.tab.value).toBe('slots');
     await flush();
     expect(sidePanel.tab.value).toBe('building');
+  });
+});
+
+describe('dashboard store started from the first view', () => {
+  const seed = (label: string) => ({
+    tab: null,
+    view: {
+      profileId: P,
+      epoch: 0,
+      target: null,
+      buildings: { savedAt: NOW - 1_000, value: [{ id: 'b-1' }, { id: 'b-2' }] },
+      details: { buildingId: 'b-1', savedAt: NOW - 1_000, value: { ...building, label } },
+    },
+  });
+  const answers = {
+    getSettings: () => settings(true, true),
+    listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
+    readBuilding: () => ({ ok: true, value: { ...building, id: 'b-2', label: 'Zwei' } }),
+  };
+
+  it('shows it before starting, then checks it through the cache without blanking it', async () => {
+    await writeCached(P, ['buildings'], [{ id: 'b-1' }, { id: 'b-2' }], NOW);
+    await writeCached(P, ['details', 'b-1'], { ...building, label: 'Haus' }, NOW);
+    const { send, calls } = scriptedSend(answers);
+    const store = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW, first: seed('Alt').view }),
+    });
+    expect(store.shownId.value).toBe('b-1');
+    expect(store.sections.details.value).toMatchObject({ status: 'ready', value: { label: 'Alt' } });
+    const states: string[] = [];
+    const stop = effect(() => void states.push(store.sections.details.value.status));
+    await store.start();
+    await flush();
+    stop();
+    expect(states).not.toContain('loading');
+    expect(store.sections.details.value).toMatchObject({ status: 'ready', value: { label: 'Haus' } });
+    // Fresh in the cache: no message for them; the shown building became the current target.
+    expect(calls).not.toContain('readBuilding');
+    expect(calls).not.toContain('listBuildings');
+    expect(await currentTargetItem(P).get()).toEqual({ kind: 'building', id: 'b-1' });
+  });
+
+  it('gives way to the stored current target when another building is current', async () => {
+    await currentTargetItem(P).set({ kind: 'building', id: 'b-2' });
+    const { send, calls } = scriptedSend(answers);
+    const store = createDashboardStore({
+      page: createPageContext({ send, profileId: P, now: () => NOW, first: seed('Alt').view }),
+    });
+    await store.start();
+    await expect.poll(() => store.sections.details.value).toMatchObject({ value: { label: 'Zwei' } });
+    expect(store.shownId.value).toBe('b-2');
+    expect(calls).toContain('readBuilding');
   });
 });
