@@ -68,6 +68,7 @@ async function worker(
     requestsPerMinute,
   });
   if (!saved.ok) throw new Error(`saveSettings: ${saved.error.kind}`);
+  await createHandlers(deps).getPortfolio({}); // the portfolio was shown once: its refresh runs
   sandbox.clearLog();
   return { deps, profileId: saved.value.profileId, handlers: createHandlers(deps) };
 }

@@ -32,12 +32,12 @@ export function PortfolioSummary({
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    void import('../../lib/storage/portfolio').then(({ portfolioFamily }) => {
+    // Only what the worker keeps: the summary never starts the portfolio's refresh (its tab does).
+    void import('../../lib/storage/portfolio').then(async ({ portfolioFamily }) => {
       if (!live) return;
       stop = portfolioFamily.watch(page.profileId, (_parts, value) => value && setTable(value));
-    });
-    void page.send('getPortfolio', {}).then((answer) => {
-      if (live && answer.ok && answer.value) setTable(answer.value);
+      const stored = await portfolioFamily.get(page.profileId, 'table');
+      if (live && stored) setTable(stored);
     });
     return () => {
       live = false;

@@ -25,7 +25,8 @@ export function createPortfolioStore(page: PageContext) {
 
   async function start(): Promise<void> {
     stopWatching = portfolioFamily.watch(page.profileId, (_parts, value) => {
-      if (value) table.value = value;
+      // An empty table whose list was never read is not shown (it only starts the refresh).
+      if (value && value.listedAt > 0) table.value = value;
     });
     const [answer, stored] = await Promise.all([
       page.send('getPortfolio', {}),

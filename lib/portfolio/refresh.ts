@@ -274,6 +274,25 @@ async function markState(
   });
 }
 
+/**
+ * The portfolio of a profile starts when a page first shows it (the Portfolio tab): an empty table
+ * whose list is due. Until then the refresh sends nothing, so an account that never looks at its
+ * portfolio spends none of its budget on it.
+ */
+export async function openPortfolio(profile: Profile): Promise<PortfolioTable> {
+  const existing = await loadTable(profile.id);
+  if (existing) return existing;
+  const table: PortfolioTable = {
+    rows: [],
+    premium: effectivePremium(profile),
+    round: { requests: 0, minutes: 0 },
+    paused: null,
+    listedAt: 0,
+  };
+  await updateTable(profile.id, (current) => current ?? table);
+  return table;
+}
+
 /** Each run reads at most this many answers; the next run (timer or alarm) goes on. */
 const MAX_READS_PER_RUN = 200;
 
@@ -283,7 +302,7 @@ const MAX_READS_PER_RUN = 200;
  */
 export async function refreshPortfolio(deps: PortfolioDeps): Promise<{ wakeAt: number | null }> {
   const profile = await readProfile(null);
-  if (!profile) return { wakeAt: null };
+  if (!profile || !(await loadTable(profile.id))) return { wakeAt: null };
   const settings = await portfolioSettingsItem.get();
   const connection = await connect(deps, profile.id);
   if (!connection.ok) {
@@ -300,7 +319,8 @@ export async function refreshPortfolio(deps: PortfolioDeps): Promise<{ wakeAt: n
     const now = deps.now?.() ?? Date.now();
     const usage = await usageOf(deps, connection.value);
     const table = await loadTable(profile.id);
-    const listStale = !table || now - table.listedAt >= freshMs;
+    if (!table) return { wakeAt: null }; // signed out meanwhile: the table went with the account
+    const listStale = now - table.listedAt >= freshMs;
     const next = listStale ? null : staleReads(table.rows, premium, now, freshMs)[0];
     if (!listStale && !next) {
       await markState(profile, settings, null, usage);

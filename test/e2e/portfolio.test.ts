@@ -53,6 +53,13 @@ const alertsShown = async () =>
   (await worker()).evaluate(async () =>
     Object.keys(await (globalThis as unknown as Notifications).chrome.notifications.getAll()),
   );
+type Storage = { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } };
+const alertsOn = async () =>
+  (await worker()).evaluate(async () => {
+    const stored = await (globalThis as unknown as Storage).chrome.storage.local.get('portfolioSettings');
+    return (stored.portfolioSettings as { value?: { alerts?: boolean } } | undefined)?.value?.alerts === true;
+  });
+
 describe('the portfolio', () => {
   let dashboard: DashboardPage;
 
@@ -97,6 +104,8 @@ describe('the portfolio', () => {
   it('alerts a freed room once, not again on the next read of the room', async () => {
     await dashboard.page.getByLabel(/^Alerts: room freed or let/).check();
     await dashboard.button('Save').click();
+    // A change read before the setting is stored is (by design) never notified: wait for it.
+    await expect.poll(alertsOn, SLOW).toBe(true);
     sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: null }));
     const refreshRow = () => dashboard.button('Refresh Lindenallee 1').click();
     await refreshRow();

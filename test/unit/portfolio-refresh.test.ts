@@ -35,6 +35,8 @@ async function signIn(requestsPerMinute: number | null, premium = true): Promise
     requestsPerMinute,
   });
   if (!saved.ok) throw new Error(JSON.stringify(saved.error));
+  // The portfolio tab was opened once: from now on the refresh keeps it.
+  await handlers.getPortfolio({});
   sandbox.clearLog();
   return saved.value.profileId;
 }
@@ -55,6 +57,21 @@ beforeEach(() => {
 });
 
 describe('refreshPortfolio', () => {
+  it('sends nothing for an account whose portfolio was never shown', async () => {
+    const handlers = createHandlers(deps);
+    await handlers.saveSettings({
+      baseUrl: sandbox.url,
+      token: LANDLORD.token,
+      secret: LANDLORD.secret,
+      secretPersistence: 'session',
+      premiumOverride: 'on',
+      requestsPerMinute: 600,
+    });
+    sandbox.clearLog();
+    expect(await refreshPortfolio(deps)).toEqual({ wakeAt: null });
+    expect(sandbox.log).toEqual([]);
+  });
+
   it('uses at most its share of the budget per window, then says when to go on', async () => {
     const profileId = await signIn(10);
     deps.scheduler = new RequestScheduler(); // the sign-in's own requests are not in this window
