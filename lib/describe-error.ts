@@ -5,6 +5,7 @@
  */
 import { type MessageKey, t } from './i18n';
 import type { AppError } from './app-error';
+import { MAX_WAIT_MS } from './api/waits';
 
 export interface ErrorDescription {
   title: string;
@@ -73,6 +74,16 @@ export function displayOrigin(pattern: string): string {
   return pattern.replace(/\/\*$/, '');
 }
 
+/** A wait past the scheduler's cap is not waited for: the user is told, and can try again. */
+function rateLimitedDetail(retryAfterMs: number | null): string {
+  if (retryAfterMs === null) return t('error_rateLimited_unknown');
+  if (retryAfterMs <= MAX_WAIT_MS) return t('error_rateLimited_wait', seconds(retryAfterMs));
+  return t('error_rateLimited_tooLong', [
+    Math.round(retryAfterMs / 1000).toLocaleString(),
+    String(MAX_WAIT_MS / 60_000),
+  ]);
+}
+
 export function describeError(error: AppError): ErrorDescription {
   switch (error.kind) {
     case 'network':
@@ -119,13 +130,7 @@ export function describeError(error: AppError): ErrorDescription {
       };
     }
     case 'rateLimited':
-      return {
-        title: t('error_rateLimited_title'),
-        detail:
-          error.retryAfterMs === null
-            ? t('error_rateLimited_unknown')
-            : t('error_rateLimited_wait', seconds(error.retryAfterMs)),
-      };
+      return { title: t('error_rateLimited_title'), detail: rateLimitedDetail(error.retryAfterMs) };
     case 'redirected':
       return {
         title: t('error_redirected_title'),
@@ -150,6 +155,11 @@ export function describeError(error: AppError): ErrorDescription {
           : t('error_malformed_root', text),
       };
     }
+    case 'tooLarge':
+      return {
+        title: t('error_tooLarge_title'),
+        detail: t('error_tooLarge_detail', String(Math.round(error.maxBytes / 1024))),
+      };
     case 'invalidInput':
       return {
         title: t('error_invalidInput_title'),

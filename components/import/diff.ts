@@ -2,6 +2,7 @@
  * A line diff for the import preview: current and new value side by side, changed lines marked.
  * JSON is shown pretty-printed (on both sides) so a compact one-line value still diffs by line.
  */
+import { prettyJson } from '../../lib/slots/validate';
 
 export interface DiffRow {
   /** The current line, or null where the new value has a line more. */
@@ -14,15 +15,11 @@ export interface DiffRow {
 /** Beyond this many line pairs the LCS table is too large; lines are then compared by position. */
 const LCS_LIMIT = 250_000;
 
-/** Pretty JSON when the text is a JSON object or array, else the text as it is. */
+/** Pretty JSON (numbers and strings as written) when the text is a JSON object or array, else the text as it is. */
 export function readable(text: string): string {
   const trimmed = text.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
-  try {
-    return JSON.stringify(JSON.parse(trimmed), null, 2);
-  } catch {
-    return text;
-  }
+  return prettyJson(trimmed) ?? text;
 }
 
 function byPosition(a: string[], b: string[]): DiffRow[] {

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
-import { MAX_IMPORT_BYTES, fileTooLarge, sizeProblem } from '../../lib/import/format';
+import { MAX_IMPORT_BYTES, fileTooLarge, parseJsonText, sizeProblem } from '../../lib/import/format';
 import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
@@ -30,17 +30,9 @@ export function useImportCheck(send: Send, intent: Intent) {
     // Refused before parsing: a huge text is never handed to JSON.parse or the worker.
     const tooLarge = sizeProblem(value);
     if (tooLarge) return setCheck({ status: 'problems', problems: [tooLarge] });
-    let document: unknown;
-    try {
-      document = JSON.parse(value);
-    } catch (error) {
-      setCheck({
-        status: 'problems',
-        problems: [{ path: '(document)', message: `not valid JSON: ${(error as Error).message}` }],
-      });
-      return;
-    }
-    void preview(document);
+    const json = parseJsonText(value);
+    if (!json.ok) return setCheck({ status: 'problems', problems: json.problems });
+    void preview(json.value);
   };
 
   const load = (value: string, from: string | null) => {

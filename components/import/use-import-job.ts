@@ -116,6 +116,8 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
         title: item.title,
         data: item.data,
         expectedLastUpdated: item.conflict.lastUpdated,
+        // Without a time (the API may answer none) the save compares title and data.
+        expected: { title: item.conflict.title, data: item.conflict.data },
       });
       if (!answer.ok) return setActionError(answer.error);
       // Changed yet again since: the dialog shows the newer value and asks again.

@@ -68,7 +68,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
             {server.lastUpdated ? (
               <Time iso={server.lastUpdated} label={(when) => t('slot_updated', when)} />
             ) : (
-              t('slot_neverUpdated')
+              t('slot_timeUnknown')
             )}
           </p>
           <div class="field">

@@ -1,4 +1,5 @@
 /** A timestamp shown relative ("3 days ago"), exact on hover; unknown or unreadable stays honest. */
+import { t } from '../../lib/i18n';
 import { relativeTime, uiLanguage } from '../format';
 
 export interface TimeProps {
@@ -10,7 +11,9 @@ export interface TimeProps {
 
 export function Time({ iso, ms, label = (relative) => relative }: TimeProps) {
   const time = ms ?? (iso ? Date.parse(iso) : Number.NaN);
-  if (Number.isNaN(time)) return <span>{iso ?? '–'}</span>;
+  // No time (the API's answer had none): said so, never shown as a date.
+  if (ms === undefined && !iso) return <span>{t('slot_timeUnknown')}</span>;
+  if (Number.isNaN(time)) return <span>{iso}</span>;
   const exact = new Date(time).toLocaleString(uiLanguage());
   return (
     <time dateTime={new Date(time).toISOString()} title={exact}>

@@ -36,6 +36,12 @@ export function createWorkspace(page: PageContext) {
       stopFollowing ??= effect(() => {
         const next = current.target.value;
         if (page.settings.value.status === 'loading') return;
+        // A remembered building is read only once the list holds it: another account's building
+        // (a changed token) is replaced by the list's first one before any of its slots is asked for.
+        const listed = page.buildings.list.value;
+        if (next?.kind === 'building' && listed.status !== 'error') {
+          if (listed.status !== 'ready' || !listed.value.some((b) => b.id === next.id)) return;
+        }
         if (next === null) {
           shown = null;
           reads.clear();

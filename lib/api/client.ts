@@ -3,7 +3,7 @@
  * Result and never throws; inputs are checked before any request is sent.
  */
 import { PREMIUM_SLOTS, countCharacters, DATA_MAX, TITLE_MAX } from '../slots/count';
-import type { z } from '../zod';
+import { z } from '../zod';
 import { type ApiError, fail, ok, type Result } from './errors';
 import { type ApiConfig, isPlainObject, type RawResponse, send, truncate } from './http';
 import {
@@ -11,8 +11,11 @@ import {
   BuildingListEntry,
   BuildingOptionUpdate,
   FactoryOptionUpdate,
-  LooseRecord,
-  PageOption,
+  knownRecordFields,
+  type LooseRecord,
+  type PageOption,
+  PageOptionAnswer,
+  pathIdProblem,
   Room,
   type Target,
   Tenant,
@@ -67,7 +70,7 @@ export async function readBuildingOption(
   return send(cfg, {
     endpoint: 'buildingOptionRead',
     params: { buildingId, option },
-    parse: json(PageOption),
+    parse: json(PageOptionAnswer),
   });
 }
 
@@ -85,9 +88,7 @@ export async function writeBuildingOption(cfg: ApiConfig, body: BuildingOptionUp
 export async function listBankAccounts(cfg: ApiConfig, buildingId: string): Promise<Result<LooseRecord[]>> {
   const bad = checkId('buildingId', buildingId);
   if (bad) return fail(bad);
-  return emptyOn404(
-    await send(cfg, { endpoint: 'bankAccounts', params: { buildingId }, parse: tolerantList(LooseRecord) }),
-  );
+  return emptyOn404(await send(cfg, { endpoint: 'bankAccounts', params: { buildingId }, parse: recordList }));
 }
 
 /**
@@ -126,7 +127,7 @@ export async function readFactoryOption(
   return send(cfg, {
     endpoint: 'factoryOptionRead',
     params: { factoryId, option },
-    parse: json(PageOption),
+    parse: json(PageOptionAnswer),
   });
 }
 
@@ -180,9 +181,10 @@ function invalid(field: string, message: string): ApiError {
   return { kind: 'invalidInput', field, message: `${field}: ${message}` };
 }
 
+/** The one id check (PathId), for ids in the path and in a write's body alike. */
 function checkId(field: string, id: unknown): ApiError | null {
-  if (typeof id !== 'string' || id.trim() === '') return invalid(field, 'must not be empty');
-  return null;
+  const problem = pathIdProblem(id);
+  return problem === null ? null : invalid(field, problem);
 }
 
 function checkInt(field: string, value: unknown, min: number, max: number): ApiError | null {
@@ -331,12 +333,17 @@ function listOf<S extends z.ZodMiniType>(schema: S, value: unknown): Result<z.ou
   return validateElements(schema, items, prefix);
 }
 
+/** A record of a shape the spec does not show, reduced to the fields the extension knows. */
+const KnownRecord = z.pipe(z.record(z.string(), z.unknown()), z.transform(knownRecordFields));
+
+const recordList = tolerantList(KnownRecord);
+
 const TOTAL_KEYS = ['totalTransactions', 'total'];
 
 function transactionsPage(response: RawResponse): Result<TransactionsPage> {
   const body = parseJson(response);
   if (!body.ok) return body;
-  const transactions = listOf(LooseRecord, body.value);
+  const transactions = listOf(KnownRecord, body.value);
   if (!transactions.ok) return transactions;
   const wrapper = isPlainObject(body.value) ? body.value : {};
   const total = TOTAL_KEYS.map((key) => wrapper[key]).find(

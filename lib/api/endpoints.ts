@@ -3,7 +3,7 @@
  * scopes a token needs and whether premium access is needed. A 403 names these in its ApiError,
  * so the UI can say what may be missing.
  */
-import type { Scope } from './schemas';
+import { pathIdProblem, type Scope } from './schemas';
 
 /** 'slots': only option slots 11 to 20 need premium. */
 export type PremiumNeed = 'required' | 'slots' | 'no';
@@ -17,7 +17,38 @@ export interface Endpoint {
   /** Scopes that only change the content of the response. */
   readonly optionalScopes: readonly Scope[];
   readonly premium: PremiumNeed;
+  /** A 2xx answer larger than this is refused unread (see the caps below). */
+  readonly maxBodyBytes: number;
 }
+
+const KB = 1024;
+
+/**
+ * Caps on a 2xx body, derived from what an honest answer can hold. JSON's worst case is a
+ * character written as a `\uXXXX` escape: 6 bytes (and never more in UTF-8).
+ *
+ * A slot: title (64) and data (2400) characters, every one escaped, are 14 784 bytes, plus field
+ * names and a timestamp (about 100): under 15 KB; twice that for whitespace and slack.
+ */
+export const SLOT_ANSWER_MAX_BYTES = 32 * KB;
+/** A building's details: 10 short fields (names, an address, numbers), under 2 KB even escaped. */
+export const DETAILS_ANSWER_MAX_BYTES = 16 * KB;
+/**
+ * A transactions page: at most 25 rows (the spec's limit). A row is six short fields (two account
+ * numbers, a reference, a purpose, an amount, a time): 2 KB covers a 300-character purpose written
+ * as escapes; 25 rows of 2 KB and the wrapper: 64 KB.
+ */
+export const TRANSACTIONS_ANSWER_MAX_BYTES = 64 * KB;
+/** Bank accounts of one building: a handful; 64 KB holds a hundred of 600 bytes. */
+export const ACCOUNTS_ANSWER_MAX_BYTES = 64 * KB;
+/**
+ * Lists whose length the spec does not bound (buildings of a character, rooms and tenants of a
+ * building): an entry is under 500 bytes (a room with its interior and image URL), so 512 KB holds
+ * a thousand, more than any owner or building the game has shown.
+ */
+export const LIST_ANSWER_MAX_BYTES = 512 * KB;
+/** A write answers the plain text "option was updated". */
+export const WRITE_ANSWER_MAX_BYTES = 1 * KB;
 
 export const ENDPOINTS = {
   buildingList: {
@@ -26,6 +57,7 @@ export const ENDPOINTS = {
     scopes: ['building'],
     optionalScopes: [],
     premium: 'no',
+    maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
   buildingDetails: {
     method: 'GET',
@@ -33,6 +65,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.details'],
     optionalScopes: [],
     premium: 'no',
+    maxBodyBytes: DETAILS_ANSWER_MAX_BYTES,
   },
   buildingTenants: {
     method: 'GET',
@@ -40,6 +73,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.tenants'],
     optionalScopes: ['building.tenants.activity'],
     premium: 'required',
+    maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
   buildingRooms: {
     method: 'GET',
@@ -47,6 +81,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.rooms'],
     optionalScopes: [],
     premium: 'no',
+    maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
   buildingOptionRead: {
     method: 'GET',
@@ -54,6 +89,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.options'],
     optionalScopes: [],
     premium: 'slots',
+    maxBodyBytes: SLOT_ANSWER_MAX_BYTES,
   },
   buildingOptionWrite: {
     method: 'POST',
@@ -61,6 +97,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.options.edit'],
     optionalScopes: [],
     premium: 'slots',
+    maxBodyBytes: WRITE_ANSWER_MAX_BYTES,
   },
   bankAccounts: {
     method: 'GET',
@@ -68,6 +105,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.bankaccount'],
     optionalScopes: [],
     premium: 'required',
+    maxBodyBytes: ACCOUNTS_ANSWER_MAX_BYTES,
   },
   transactions: {
     method: 'GET',
@@ -75,6 +113,7 @@ export const ENDPOINTS = {
     scopes: ['building', 'building.bankaccount'],
     optionalScopes: [],
     premium: 'required',
+    maxBodyBytes: TRANSACTIONS_ANSWER_MAX_BYTES,
   },
   factoryOptionRead: {
     method: 'GET',
@@ -82,6 +121,7 @@ export const ENDPOINTS = {
     scopes: ['factory', 'factory.options'],
     optionalScopes: [],
     premium: 'slots',
+    maxBodyBytes: SLOT_ANSWER_MAX_BYTES,
   },
   factoryOptionWrite: {
     method: 'POST',
@@ -89,19 +129,42 @@ export const ENDPOINTS = {
     scopes: ['factory', 'factory.options.edit'],
     optionalScopes: [],
     premium: 'slots',
+    maxBodyBytes: WRITE_ANSWER_MAX_BYTES,
   },
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointId = keyof typeof ENDPOINTS;
 
 /**
- * Fills a path template; every parameter is encoded with encodeURIComponent, so an id with a
- * space, a slash or an umlaut stays one path segment.
+ * The first parameter of a path template that is not exactly one path segment (an id checked by
+ * PathId; numbers are whole and not negative), as `{ name, message }`; null when all are.
+ */
+export function pathParamProblem(
+  template: string,
+  params: Readonly<Record<string, string | number>>,
+): { name: string; message: string } | null {
+  for (const [, name] of template.matchAll(/\{(\w+)\}/g)) {
+    const value = params[name as string];
+    const message =
+      value === undefined
+        ? 'missing'
+        : typeof value === 'number'
+          ? Number.isSafeInteger(value) && value >= 0
+            ? null
+            : `${value} is not a whole number`
+          : pathIdProblem(value);
+    if (message !== null) return { name: name as string, message };
+  }
+  return null;
+}
+
+/**
+ * Fills a path template. Every parameter must be one path segment (pathParamProblem: the one id
+ * check of every endpoint); it is then encoded with encodeURIComponent, so a space or an umlaut
+ * stays in its segment.
  */
 export function fillPath(template: string, params: Readonly<Record<string, string | number>>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
+  const problem = pathParamProblem(template, params);
+  if (problem) throw new Error(`not one path segment: ${problem.name}: ${problem.message}`);
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
 }

@@ -33,6 +33,8 @@ export const ApiError = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('server'), status: z.number(), message: z.string() }),
   /** 2xx with a body that does not match the spec; `path` names the field that failed. */
   z.object({ kind: z.literal('malformed'), path: z.string(), message: z.string() }),
+  /** A 2xx answer larger than its endpoint's cap (endpoints.ts): refused, and read no further. */
+  z.object({ kind: z.literal('tooLarge'), maxBytes: z.number() }),
   /** Rejected before any request was sent (bounds, lengths, option range). */
   z.object({ kind: z.literal('invalidInput'), field: z.string(), message: z.string() }),
 ]);

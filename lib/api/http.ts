@@ -4,15 +4,21 @@
  * Framework-free: it uses only `fetch`, `URL`, `AbortController` and timers.
  * Nothing here throws: every outcome, a rejected fetch included, comes back as a Result.
  */
-import { ENDPOINTS, type EndpointId, fillPath } from './endpoints';
+import { ENDPOINTS, type EndpointId, fillPath, pathParamProblem } from './endpoints';
 import { type ApiError, fail, ok, type Result } from './errors';
 import { parseRetryAfter } from './rate-headers';
+import { redactCredentials } from './redact';
 import { type Priority, type Report, type RequestScheduler, queueIdOf } from './scheduler';
 
 export interface ApiConfig {
   /** e.g. 'http://127.0.0.1:8787' or 'https://api.example.com/v1'; a trailing slash is ignored. */
   baseUrl: string;
   token: string;
+  /**
+   * The profile's API secret, when known. Never sent by this layer (a write puts it in its body);
+   * it is only removed, with the token, from every server text before that goes anywhere.
+   */
+  secret?: string;
   /** Per attempt, including reading the body. Default 15 000. */
   timeoutMs?: number;
   /** Extra attempts for GETs on transient failures (and for any request refused with 429). Default 2. */
@@ -42,6 +48,8 @@ export interface RequestPlacement {
   order?: number;
   /** For cancelling a group (an import job's id). */
   tag?: string;
+  /** Sent at once even while the key's queue waits; a 429 ends it (saving credentials). */
+  skipWait?: boolean;
 }
 
 /** The same config with the scheduler placement of a call site. */
@@ -89,6 +97,14 @@ export async function send<T>(cfg: ApiConfig, spec: RequestSpec<T>): Promise<Res
     const endpoint = ENDPOINTS[spec.endpoint];
     const base = checkBaseUrl(cfg.baseUrl);
     if (base) return fail(base);
+    const problem = pathParamProblem(endpoint.path, spec.params ?? {});
+    if (problem) {
+      return fail({
+        kind: 'invalidInput',
+        field: problem.name,
+        message: `${problem.name}: ${problem.message}`,
+      });
+    }
     const url = joinUrl(cfg.baseUrl, fillPath(endpoint.path, spec.params ?? {}));
     const exchange = (report?: Report) =>
       withRetries(cfg, endpoint.method, () => attempt(cfg, endpoint.method, url, spec, report));
@@ -252,11 +268,16 @@ async function attempt<T>(
     }
     // The body is read under the same timer: a server that stalls mid-body times out too.
     const success = response.status >= 200 && response.status < 300;
-    const text = success ? await response.text() : await readCapped(response, ERROR_BODY_MAX_BYTES);
+    const known = { token: cfg.token, secret: cfg.secret ?? secretOf(spec.body) };
     const contentType = response.headers.get('content-type') ?? '';
     if (success) {
-      return ok({ status: response.status, contentType, text });
+      const maxBytes = ENDPOINTS[spec.endpoint].maxBodyBytes;
+      const body = await readLimited(response, maxBytes);
+      if (body === null)
+        return fail({ error: { kind: 'tooLarge', maxBytes }, status: response.status, retryAfterMs: null });
+      return ok({ status: response.status, contentType, text: redactCredentials(body, known) });
     }
+    const text = redactCredentials(await readCapped(response, ERROR_BODY_MAX_BYTES), known);
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     return fail({
       error: classifyStatus(spec.endpoint, response.status, contentType, text, retryAfterMs),
@@ -266,7 +287,10 @@ async function attempt<T>(
   } catch (error) {
     if (callerSignal?.aborted) return noAnswer({ kind: 'aborted' });
     if (timedOut) return noAnswer({ kind: 'timeout', timeoutMs });
-    return noAnswer({ kind: 'network', message: errorMessage(error) });
+    return noAnswer({
+      kind: 'network',
+      message: redactCredentials(errorMessage(error), { token: cfg.token }),
+    });
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onCallerAbort);
@@ -286,9 +310,33 @@ function redirected(url: string, location: string | null): ApiError {
   return { kind: 'redirected', location: target };
 }
 
+/** The apiSecret of a write's body, to be removed from the answer's text. */
+function secretOf(body: unknown): string | undefined {
+  return isPlainObject(body) && typeof body.apiSecret === 'string' ? body.apiSecret : undefined;
+}
+
+/**
+ * The whole body as text when it has at most `maxBytes` bytes; null when it has more (a declared
+ * Content-Length, or the bytes as they arrive, say so): the stream is cancelled there, so no more
+ * is fetched and nothing larger is ever held.
+ */
+export async function readLimited(response: Response, maxBytes: number): Promise<string | null> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  const read = await readBytes(response, maxBytes + 1);
+  return read.bytes > maxBytes ? null : read.text;
+}
+
 /** The body's first `maxBytes` bytes as text; the stream is cancelled there, so no more is fetched. */
 export async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return '';
+  return (await readBytes(response, maxBytes)).text;
+}
+
+async function readBytes(response: Response, maxBytes: number): Promise<{ text: string; bytes: number }> {
+  if (!response.body) return { text: '', bytes: 0 };
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -304,7 +352,7 @@ export async function readCapped(response: Response, maxBytes: number): Promise<
       break;
     }
   }
-  return text + decoder.decode();
+  return { text: text + decoder.decode(), bytes };
 }
 
 function errorMessage(error: unknown): string {

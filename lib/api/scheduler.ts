@@ -13,6 +13,9 @@
 import { z } from '../zod';
 import { fail, type Result } from './errors';
 import { type RateSignal, readRateSignal } from './rate-headers';
+import { MAX_TIMER_MS, MAX_WAIT_MS } from './waits';
+
+export { MAX_WAIT_MS } from './waits';
 
 export const Priority = z.enum(['user', 'visible', 'background']);
 export type Priority = z.infer<typeof Priority>;
@@ -74,6 +77,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The key's "requests per minute" setting: a number wins for this queue, null learns. */
   perMinute?: number | null;
+  /**
+   * Sent at once, even while the queue waits (saving credentials must never wait behind the data
+   * queue); a 429 ends it as rateLimited instead of waiting. It still counts against the budget.
+   */
+  skipWait?: boolean;
 }
 
 type HeaderLookup = { get(name: string): string | null };
@@ -114,6 +122,8 @@ interface Entry {
   dedupeKey: string | undefined;
   task: Task<unknown>;
   waiters: Waiter[];
+  /** Sent at once and never again after a 429 (RequestOptions.skipWait). */
+  skipWait: boolean;
 }
 
 interface Queue {
@@ -188,10 +198,16 @@ export class RequestScheduler {
         seq: this.seq++,
         rank: RANK[options.priority],
         order: options.order ?? 0,
-        dedupeKey: options.dedupeKey,
+        dedupeKey: options.skipWait ? undefined : options.dedupeKey,
         task: task as Task<unknown>,
         waiters: [waiter],
+        skipWait: options.skipWait === true,
       };
+      if (entry.skipWait) {
+        this.dispatch(queue, entry, this.clock.now());
+        this.changed();
+        return;
+      }
       if (options.signal) {
         waiter.onAbort = () => this.drop(queue, (w) => w === waiter);
         options.signal.addEventListener('abort', waiter.onAbort, { once: true });
@@ -202,14 +218,36 @@ export class RequestScheduler {
     });
   }
 
-  /** Resolves queued requests (all, or those of one queue, or with the tag) as aborted; returns how many. */
+  /**
+   * Resolves queued requests (all, or those of one queue, or with the tag) as aborted; returns how
+   * many. Cancelling a whole queue (the page's "Cancel queued requests") also ends its wait.
+   */
   cancel(filter: { tag?: string; queue?: QueueId } = {}): number {
     let count = 0;
     for (const queue of this.queues.values()) {
       if (filter.queue && queue.id.key !== filter.queue.key) continue;
       count += this.drop(queue, (w) => filter.tag === undefined || w.tag === filter.tag);
+      if (filter.tag === undefined) this.endWaitOf(queue);
     }
     return count;
+  }
+
+  /** Ends the wait of a key's queue (sign-out, cancel): what is queued is sent as the budget allows. */
+  endWait(id: QueueId): void {
+    const queue = this.queues.get(id.key);
+    if (queue) this.endWaitOf(queue);
+  }
+
+  private endWaitOf(queue: Queue): void {
+    if (queue.waitingUntil === null) return;
+    queue.waitingUntil = null;
+    queue.resumedAt = this.clock.now();
+    if (queue.timer !== undefined) this.clock.clearTimeout(queue.timer);
+    queue.timer = undefined;
+    queue.timerAt = null;
+    this.scheduleSave();
+    this.pump(queue);
+    this.changed();
   }
 
   view(): QueueView[] {
@@ -295,15 +333,19 @@ export class RequestScheduler {
     queue.pending.sort((a, b) => a.rank - b.rank || a.order - b.order || a.seq - b.seq);
   }
 
-  /** Removes matching waiters of queued entries, resolving them as aborted. */
-  private drop(queue: Queue, matches: (waiter: Waiter) => boolean): number {
+  /** Removes matching waiters of queued entries, resolving them as aborted (or with `result`). */
+  private drop(
+    queue: Queue,
+    matches: (waiter: Waiter) => boolean,
+    result: Result<never> = fail({ kind: 'aborted' }),
+  ): number {
     let count = 0;
     for (const entry of queue.pending) {
       const [gone, kept] = partition(entry.waiters, matches);
       entry.waiters = kept;
       for (const waiter of gone) {
         count += 1;
-        this.settle(waiter, fail({ kind: 'aborted' }));
+        this.settle(waiter, result);
       }
     }
     queue.pending = queue.pending.filter((entry) => entry.waiters.length > 0);
@@ -341,7 +383,7 @@ export class RequestScheduler {
         at = Math.max(at, oldest + window);
       }
     }
-    return at;
+    return Math.min(at, now + MAX_WAIT_MS);
   }
 
   private pump(queue: Queue): void {
@@ -369,7 +411,7 @@ export class RequestScheduler {
         this.pump(queue);
         this.changed();
       },
-      Math.max(0, at - this.clock.now()),
+      Math.min(MAX_TIMER_MS, Math.max(0, at - this.clock.now())),
     );
   }
 
@@ -387,6 +429,8 @@ export class RequestScheduler {
     queue.sends.push(sentAt);
     const sent: number[] = [sentAt];
     let answers = 0;
+    /** A 429 asked for a wait past the cap: the server's wait, told to the callers instead of waited. */
+    let overCapMs: number | null = null;
     const report: Report = (status, headers) => {
       const now = this.clock.now();
       // A task that retried (network, 5xx) sent once more per extra answer.
@@ -399,7 +443,7 @@ export class RequestScheduler {
         // A refused request did not count against the budget: take its send back out.
         const refusedAt = sent.pop() ?? now;
         removeOne(queue.sends, refusedAt);
-        this.learnFrom429(queue, signal, now, refusedAt);
+        overCapMs = this.learnFrom429(queue, signal, now, refusedAt);
       } else {
         this.learnFromHeaders(queue, signal, now);
       }
@@ -411,11 +455,18 @@ export class RequestScheduler {
       .catch((error: unknown) => fail({ kind: 'network' as const, message: String(error) }))
       .then((result) => {
         queue.inFlight -= 1;
-        if (isRateLimited(result)) {
-          if (answers === 0) {
-            removeOne(queue.sends, sentAt);
-            this.learnFrom429(queue, emptySignal(), this.clock.now(), sentAt);
-          }
+        if (isRateLimited(result) && answers === 0) {
+          removeOne(queue.sends, sentAt);
+          this.learnFrom429(queue, emptySignal(), this.clock.now(), sentAt);
+        }
+        if (isRateLimited(result) && overCapMs !== null) {
+          // Not waited for: this request and every queued one end, saying how long the server asked.
+          const told = tooLong(overCapMs);
+          for (const waiter of entry.waiters) this.settle(waiter, told);
+          this.drop(queue, () => true, told);
+        } else if (isRateLimited(result) && entry.skipWait) {
+          for (const waiter of entry.waiters) this.settle(waiter, result);
+        } else if (isRateLimited(result)) {
           // A 429 means the server did nothing: the same request goes again when allowed, first in line.
           queue.pending.unshift(entry);
           queue.pending.sort((a, b) => a.rank - b.rank || a.order - b.order || a.seq - b.seq);
@@ -432,7 +483,7 @@ export class RequestScheduler {
 
   private learnFromHeaders(queue: Queue, signal: RateSignal, now: number): void {
     if (signal.remaining === 0 && signal.resetMs !== null) {
-      queue.waitingUntil = Math.max(queue.waitingUntil ?? 0, now + signal.resetMs);
+      queue.waitingUntil = Math.max(queue.waitingUntil ?? 0, now + Math.min(signal.resetMs, MAX_WAIT_MS));
     }
     if (signal.limit === null || signal.limit <= 0) return;
     // The first request of a window sees `remaining = limit - 1` and the whole window as reset.
@@ -441,19 +492,27 @@ export class RequestScheduler {
         ? Math.ceil(signal.resetMs / 1000) * 1000
         : null;
     const windowMs = signal.windowMs ?? windowFromReset ?? queue.budget?.windowMs ?? DEFAULT_WINDOW_MS;
-    queue.budget = { limit: signal.limit, windowMs: Math.max(MIN_WINDOW_MS, windowMs), source: 'headers' };
+    const window = Math.min(MAX_WAIT_MS, Math.max(MIN_WINDOW_MS, windowMs));
+    queue.budget = { limit: signal.limit, windowMs: window, source: 'headers' };
   }
 
-  /** `refusedAt`: when the refused request was sent; what was sent after it is not the budget. */
-  private learnFrom429(queue: Queue, signal: RateSignal, now: number, refusedAt: number): void {
-    const waitMs = signal.retryAfterMs ?? signal.resetMs;
+  /**
+   * `refusedAt`: when the refused request was sent; what was sent after it is not the budget.
+   * Returns the server's wait when it is past the cap (then only the cap is waited), else null.
+   */
+  private learnFrom429(queue: Queue, signal: RateSignal, now: number, refusedAt: number): number | null {
+    const asked = signal.retryAfterMs ?? signal.resetMs;
+    const overCap = asked !== null && asked > MAX_WAIT_MS ? asked : null;
+    const waitMs = asked === null ? null : Math.min(asked, MAX_WAIT_MS);
     const retryAt = waitMs !== null ? now + waitMs : null;
     if (retryAt !== null) queue.waitingUntil = Math.max(queue.waitingUntil ?? 0, retryAt);
+    // An answer past the cap is not credible: the queue waits the cap, but learns no budget from it.
+    if (overCap !== null) return overCap;
     if (signal.limit !== null) {
       this.learnFromHeaders(queue, signal, now);
-      return;
+      return overCap;
     }
-    if (queue.budget?.source === 'headers') return;
+    if (queue.budget?.source === 'headers') return overCap;
     const known = queue.budget;
     // The requests that got through since the last wait ended are what the key allows per window.
     const windowGuess = known?.windowMs ?? DEFAULT_WINDOW_MS;
@@ -482,6 +541,7 @@ export class RequestScheduler {
       // No word on when: wait until the window lets one more through.
       queue.waitingUntil = Math.max(queue.waitingUntil ?? 0, this.nextAllowedAt(queue, now));
     }
+    return overCap;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -498,9 +558,14 @@ export class RequestScheduler {
     if (!state) return;
     for (const [key, saved] of Object.entries(state.queues)) {
       const queue = this.queueOf({ key, origin: saved.origin });
-      queue.budget = saved.budget;
+      queue.budget = saved.budget && {
+        ...saved.budget,
+        windowMs: Math.min(saved.budget.windowMs, MAX_WAIT_MS),
+      };
       queue.sends = [...saved.sends];
-      queue.waitingUntil = saved.waitingUntil;
+      // A wait saved by an older version (or a clock that jumped) is capped like a new one.
+      const latest = this.clock.now() + MAX_WAIT_MS;
+      queue.waitingUntil = saved.waitingUntil === null ? null : Math.min(saved.waitingUntil, latest);
       queue.resumedAt = saved.resumedAt;
     }
   }
@@ -538,6 +603,15 @@ export class RequestScheduler {
   private changed(): void {
     this.onChange?.();
   }
+}
+
+/** What the callers of a request hear when the server asked for a wait past the cap. */
+function tooLong(retryAfterMs: number): Result<never> {
+  return fail({
+    kind: 'rateLimited',
+    retryAfterMs,
+    message: `the server asks to wait ${Math.round(retryAfterMs / 1000)} s, longer than the ${MAX_WAIT_MS / 60_000} minutes honoured`,
+  });
 }
 
 function emptySignal(): RateSignal {

@@ -1,14 +1,40 @@
 /**
  * One schema per resource of the Page Options API spec; types are inferred, never written twice.
- * Response schemas are loose (unknown fields are kept) because the server may add fields.
+ * Response schemas keep only the fields the extension knows: the server may add fields, and what
+ * is cached and sent to pages must not carry what nobody reads (an unknown field nested 100 000
+ * levels deep broke the reply to a page).
  */
 import { DATA_MAX, PREMIUM_SLOTS, TITLE_MAX, countCharacters } from '../slots/count';
 import { z } from '../zod';
 
-export const BuildingId = z.string().check(z.minLength(1));
-export const FactoryId = z.string().check(z.minLength(1));
+/**
+ * Every id that goes into a URL path (building, factory, bank account; in a body too): exactly one
+ * path segment. Blank, `.` and `..` would name another path (or none); `/`, `\\` and `%` could become
+ * separators or dot segments on a server that decodes them; control characters are never part of
+ * an id. The API's ids are 24 hex characters, the sandbox's `b-1001`: nothing real is refused.
+ */
+export const PathId = z.string().check(
+  z.minLength(1, 'must not be blank'),
+  z.maxLength(200, 'at most 200 characters'),
+  z.refine((id) => id.trim() !== '', { message: 'must not be blank' }),
+  z.refine((id) => id.trim() !== '.' && id.trim() !== '..', {
+    message: 'must not be “.” or “..” (they name another path of the API)',
+  }),
+  z.refine((id) => !/[/\\%]/.test(id) && ![...id].some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f'), {
+    message: 'must not contain “/”, “\\”, “%” or control characters (one path segment only)',
+  }),
+);
 
-export const Building = z.looseObject({
+/** The first problem of an id as a path segment, or null when it is one. */
+export function pathIdProblem(id: unknown): string | null {
+  const parsed = PathId.safeParse(id);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'not an id');
+}
+
+export const BuildingId = PathId;
+export const FactoryId = PathId;
+
+export const Building = z.object({
   id: z.string(),
   hash: z.string(),
   label: z.string(),
@@ -26,7 +52,7 @@ export type Building = z.infer<typeof Building>;
  * Entry of GET /building/list. The spec does not show its fields: only an identifier is required.
  * The live service is observed to send only `id` and `hash`.
  */
-export const BuildingListEntry = z.looseObject({
+export const BuildingListEntry = z.object({
   id: z.pipe(
     z.union([z.string(), z.number()]),
     z.transform((v) => String(v)),
@@ -39,7 +65,7 @@ export const BuildingListEntry = z.looseObject({
 });
 export type BuildingListEntry = z.infer<typeof BuildingListEntry>;
 
-export const Tenant = z.looseObject({
+export const Tenant = z.object({
   roomId: z.string(),
   roomHash: z.string(),
   roomName: z.string(),
@@ -48,14 +74,14 @@ export const Tenant = z.looseObject({
 });
 export type Tenant = z.infer<typeof Tenant>;
 
-export const InteriorDetails = z.looseObject({
+export const InteriorDetails = z.object({
   inventoryCapacity: z.int(),
   kitchenCapacity: z.int(),
   wardrobeCapacity: z.int(),
 });
 export type InteriorDetails = z.infer<typeof InteriorDetails>;
 
-export const Room = z.looseObject({
+export const Room = z.object({
   id: z.string(),
   hash: z.string(),
   name: z.string(),
@@ -67,17 +93,75 @@ export const Room = z.looseObject({
 });
 export type Room = z.infer<typeof Room>;
 
-/** A slot as read. Limits are not enforced on reads: what the server stores is shown as it is. */
-export const PageOption = z.looseObject({
+/**
+ * A slot as the extension keeps it. Limits are not enforced on reads: what the server stores is
+ * shown as it is. `lastUpdated` null: the time is unknown (a save then compares title and data).
+ */
+export const PageOption = z.object({
   title: z.string(),
   data: z.string(),
   lastUpdated: z.nullable(z.string()),
 });
 export type PageOption = z.infer<typeof PageOption>;
 
-/** Any record of a shape the spec does not show (bank accounts, transactions): kept whole for display. */
-export const LooseRecord = z.record(z.string(), z.unknown());
+/**
+ * A slot as the API answers it: the time as the spec names it (`lastUpdated`) or as one public
+ * client of the live service types it (`lastUpdate`), either of them missing or null; read into
+ * a PageOption.
+ */
+export const PageOptionAnswer = z.pipe(
+  z.object({
+    title: z.string(),
+    data: z.string(),
+    lastUpdated: z.optional(z.nullable(z.string())),
+    lastUpdate: z.optional(z.nullable(z.string())),
+  }),
+  z.transform(({ title, data, lastUpdated, lastUpdate }): PageOption => ({
+    title,
+    data,
+    lastUpdated: lastUpdated ?? lastUpdate ?? null,
+  })),
+);
+
+/**
+ * The fields of bank account and transaction records the extension shows (the spec shows none:
+ * these are what the sandbox's default shape and the live service's clients carry).
+ */
+export const RECORD_FIELDS = [
+  'id',
+  'label',
+  'name',
+  'note',
+  'main',
+  'date',
+  'timestamp',
+  'iban',
+  'vban',
+  'number',
+  'accountNumber',
+  'counterparty',
+  'reference',
+  'senderVban',
+  'receiverVban',
+  'purpose',
+  'amount',
+  'balance',
+] as const;
+const RecordValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** A record of a shape the spec does not show (bank accounts, transactions): known fields, plain values. */
+export const LooseRecord = z.record(z.string(), RecordValue);
 export type LooseRecord = z.infer<typeof LooseRecord>;
+
+/** A server's record reduced to the known fields with plain values; anything else is dropped. */
+export function knownRecordFields(raw: Record<string, unknown>): LooseRecord {
+  const out: LooseRecord = {};
+  for (const field of RECORD_FIELDS) {
+    const value = raw[field];
+    if (RecordValue.safeParse(value).success) out[field] = value as LooseRecord[string];
+  }
+  return out;
+}
 
 /** One page of transactions; `total` when the server counts them (live: `totalTransactions`). */
 export const TransactionsPage = z.object({
@@ -118,17 +202,8 @@ export type FactoryOptionUpdate = z.infer<typeof FactoryOptionUpdate>;
 export const TargetKind = z.enum(['building', 'factory']);
 export type TargetKind = z.infer<typeof TargetKind>;
 
-/**
- * A target's id goes into a URL path: blank, `.` and `..` would name another path (or none), so
- * they are refused with a message saying so.
- */
-export const TargetId = z.string().check(
-  z.minLength(1, 'must not be blank'),
-  z.refine((id) => id.trim() !== '', { message: 'must not be blank' }),
-  z.refine((id) => id.trim() !== '.' && id.trim() !== '..', {
-    message: 'must not be “.” or “..” (they name another path of the API)',
-  }),
-);
+/** A target's id (building or factory): an id of the API, see PathId. */
+export const TargetId = PathId;
 
 /** A building or factory whose slots are read and written. */
 export const Target = z.object({ kind: TargetKind, id: TargetId });

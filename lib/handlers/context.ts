@@ -24,10 +24,12 @@ export interface Connection {
   secret: string;
 }
 
-export function apiConfig(deps: WorkerDeps, baseUrl: string, token: string): ApiConfig {
+/** `secret` is not sent by reads: the HTTP layer only removes it from server text. */
+export function apiConfig(deps: WorkerDeps, baseUrl: string, token: string, secret = ''): ApiConfig {
   return {
     baseUrl,
     token,
+    ...(secret ? { secret } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.scheduler ? { scheduler: deps.scheduler } : {}),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
@@ -79,7 +81,7 @@ export async function connect(
   return ok({
     profile,
     config: {
-      ...apiConfig(deps, profile.baseUrl, credentials.token),
+      ...apiConfig(deps, profile.baseUrl, credentials.token, credentials.secret),
       requestsPerMinute: profile.requestsPerMinute,
       signal,
     },

@@ -4,6 +4,7 @@
  * profile at once, and its drafts and history only when the user says so.
  */
 import { fail, ok } from '../api/errors';
+import { queueIdOf } from '../api/scheduler';
 import type { ProfilesView } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import { profileBudgets, profileUsage } from '../storage/budget';
@@ -20,6 +21,7 @@ import {
   newProfile,
   newProfileId,
   profilesItem,
+  readProfile,
   replaceProfile,
   updateProfiles,
 } from '../storage/profiles';
@@ -46,12 +48,23 @@ export async function profilesView(state: Profiles): Promise<ProfilesView> {
 const answer = async (state: Profiles) => ok(await profilesView(state));
 const notFound = (id: string) => fail({ kind: 'badMessage' as const, message: `no profile ${id}` });
 
+/** The scheduler queue of a profile's key, while it has one. */
+async function accountQueue(profileId: string) {
+  const profile = await readProfile(profileId);
+  if (!profile?.baseUrl) return null;
+  const { token } = await profileCredentials(profile);
+  return token ? queueIdOf(profile.baseUrl, token) : null;
+}
+
 /** Removes what the profile's account produced; drafts and history only when asked. */
 async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHistory: boolean): Promise<void> {
   // Without credentials no new request starts; then every queued or running one ends, unsent or
-  // unanswered, before what the account produced is removed.
+  // unanswered, before what the account produced is removed. The key's wait ends too: signing in
+  // again must not find it blocked.
+  const queue = await accountQueue(profileId);
   await forgetCredentials(profileId);
   endAccountRequests(profileId);
+  if (queue) deps.scheduler?.endWait(queue);
   await cancelProfileJobs(deps, profileId, 'discard');
   const keep = (key: string) =>
     !deleteDraftsAndHistory &&

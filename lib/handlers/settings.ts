@@ -126,7 +126,9 @@ export function settingsHandlers(
       const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
       const { profile, baseUrl, token, secret, changedAccount } = candidate.value;
-      const config = api.placed(apiConfig(deps, baseUrl, token), 'user');
+      // Saving never waits behind the key's data queue (a long Retry-After there): its checks go at
+      // once, and one refused with 429 leaves premium unknown instead of holding the save.
+      const config = api.placed(apiConfig(deps, baseUrl, token, secret), 'user', { skipWait: true });
       const buildings = await api.listBuildings(config);
       if (!buildings.ok && refusesSave(buildings.error)) return buildings;
       // Premium is probed once per key and remembered.
@@ -169,7 +171,8 @@ export function settingsHandlers(
     async testConnection(input, context) {
       const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
-      const config = api.placed(apiConfig(deps, candidate.value.baseUrl, candidate.value.token), 'user');
+      const { baseUrl, token, secret } = candidate.value;
+      const config = api.placed(apiConfig(deps, baseUrl, token, secret), 'user');
       const buildings = await api.listBuildings(config);
       if (!buildings.ok) return buildings;
       const premium = await detectPremium(config, buildings.value);

@@ -9,6 +9,7 @@
 import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
 import type { Handlers } from '../messaging/router';
+import { isConflict } from '../slots/conflict';
 import { validateSlot } from '../slots/validate';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
 import { effectivePremium } from '../storage/settings';
@@ -44,9 +45,7 @@ export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
         const current = await api.readOption(config, target, option);
         if (!current.ok) return current;
         const server = current.value;
-        const holdsExpected =
-          expected !== undefined && server.title === expected.title && server.data === expected.data;
-        if (server.lastUpdated !== expectedLastUpdated && !holdsExpected) {
+        if (isConflict(server, expectedLastUpdated, expected)) {
           return ok({ status: 'conflict' as const, server });
         }
         const kept = await keepReplaced(profile.id, target, option, historyEntry(server));

@@ -7,6 +7,7 @@ import { Target } from '../api/schemas';
 import { PREMIUM_SLOTS } from '../slots/count';
 import { validateSlot } from '../slots/validate';
 import { z } from '../zod';
+import { inexactNumbers } from './exact-numbers';
 
 export const FORMAT = 'page-options/v1';
 
@@ -187,10 +188,15 @@ export function parseImport(input: unknown, context: ImportContext): ParsedImpor
   };
 }
 
-/** Parses JSON text first, reporting a syntax error as a problem of the document. */
-export function parseImportText(text: string, context: ImportContext): ParsedImport {
-  const tooLarge = sizeProblem(text);
-  if (tooLarge) return { ok: false, problems: [tooLarge] };
+const shortened = (literal: string) => (literal.length > 40 ? `${literal.slice(0, 39)}…` : literal);
+
+/**
+ * The one way an import's JSON text is read (file, drop, paste, page payload): a syntax error, or
+ * a number JSON cannot carry exactly, is a problem with its place; nothing is changed silently.
+ */
+export function parseJsonText(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; problems: ImportProblem[] } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -200,7 +206,23 @@ export function parseImportText(text: string, context: ImportContext): ParsedImp
       problems: [{ path: '(document)', message: `not valid JSON: ${(error as Error).message}` }],
     };
   }
-  return parseImport(value, context);
+  const inexact = inexactNumbers(text);
+  if (inexact.length === 0) return { ok: true, value };
+  return {
+    ok: false,
+    problems: inexact.map(({ path, literal, becomes }) => ({
+      path: path || '(document)',
+      message: `the number ${shortened(literal)} cannot be kept exactly (it would become ${shortened(becomes)}); write it as a string`,
+    })),
+  };
+}
+
+/** Parses JSON text first, reporting a syntax error or an inexact number as a problem. */
+export function parseImportText(text: string, context: ImportContext): ParsedImport {
+  const tooLarge = sizeProblem(text);
+  if (tooLarge) return { ok: false, problems: [tooLarge] };
+  const json = parseJsonText(text);
+  return json.ok ? parseImport(json.value, context) : json;
 }
 
 export interface ExportSlot {

@@ -75,20 +75,56 @@ export function jsonStatus(data: string): JsonStatus {
   }
 }
 
-/** Indented with two spaces; null when the data does not parse. */
-export function prettyJson(data: string): string | null {
+const TOKEN = /\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|[{}[\],:])/y;
+
+/**
+ * The JSON text laid out again token by token: every string and number stays as written (a
+ * reformat must never turn `1234567890123456789` into `1234567890123456800` or `1e999` into
+ * `null`). `indent` 0: no whitespace at all; otherwise JSON.stringify's layout. Null when the data
+ * does not parse.
+ */
+function reformatJson(data: string, indent: number): string | null {
   try {
-    return JSON.stringify(JSON.parse(data), null, 2);
+    JSON.parse(data);
   } catch {
     return null;
   }
+  const tokens: string[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(data); match; match = TOKEN.exec(data)) tokens.push(match[1] as string);
+  if (indent === 0) return tokens.join('');
+  let out = '';
+  let depth = 0;
+  const newline = () => `\n${' '.repeat(depth * indent)}`;
+  tokens.forEach((token, i) => {
+    const next = tokens[i + 1];
+    if (token === '{' || token === '[') {
+      const empty = next === (token === '{' ? '}' : ']');
+      out += token;
+      if (!empty) {
+        depth += 1;
+        out += newline();
+      }
+    } else if (token === '}' || token === ']') {
+      const previous = tokens[i - 1];
+      if (previous !== '{' && previous !== '[') {
+        depth -= 1;
+        out += newline();
+      }
+      out += token;
+    } else if (token === ',') out += `,${newline()}`;
+    else if (token === ':') out += ': ';
+    else out += token;
+  });
+  return out;
+}
+
+/** Indented with two spaces; null when the data does not parse. Numbers and strings stay as written. */
+export function prettyJson(data: string): string | null {
+  return reformatJson(data, 2);
 }
 
 /** Without any whitespace between tokens; null when the data does not parse. */
 export function minifyJson(data: string): string | null {
-  try {
-    return JSON.stringify(JSON.parse(data));
-  } catch {
-    return null;
-  }
+  return reformatJson(data, 0);
 }

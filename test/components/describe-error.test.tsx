@@ -89,6 +89,21 @@ describe('describeError', () => {
     );
   });
 
+  it('rateLimited past the cap: says how long the server asked, that it was not waited for, and to retry', () => {
+    const d = describeError({ kind: 'rateLimited', retryAfterMs: 1e15, message: '' });
+    expect(d.detail).toBe(
+      `The API asks to wait ${(1e12).toLocaleString()} seconds, longer than the 5 minutes this extension waits at most. The request was not sent again: try again later.`,
+    );
+  });
+
+  it('tooLarge: names the cap in KB', () => {
+    const d = describeError({ kind: 'tooLarge', maxBytes: 32 * 1024 });
+    expect(d.title).toBe('Answer too large');
+    expect(d.detail).toMatch(
+      /^The API's answer is larger than 32 KB, more than an answer of this kind can hold\./,
+    );
+  });
+
   it('rateLimited: the wait time, or a generic wait', () => {
     expect(describeError({ kind: 'rateLimited', retryAfterMs: 2500, message: '' }).detail).toBe(
       'The API asks you to wait 3 seconds before trying again.',

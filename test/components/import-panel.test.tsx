@@ -103,6 +103,19 @@ describe('ImportPanel', () => {
     expect(worker.sent('previewImport')).toHaveLength(0);
   });
 
+  it('names a number JSON cannot carry exactly, with its place, without asking the worker', async () => {
+    const worker = fakeWorker(PROBLEMS);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    paste(
+      '{"target":{"kind":"building","id":"b-1001"},"slots":[{"slot":1,"title":"t","data":{"id":1234567890123456789}}]}',
+    );
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    expect(list.textContent).toContain(
+      'slots[0].data.id: the number 1234567890123456789 cannot be kept exactly (it would become 1234567890123456800)',
+    );
+    expect(worker.sent('previewImport')).toHaveLength(0);
+  });
+
   it('previews current against new, marks unchanged slots, renders text as text, and confirms once', async () => {
     const worker = fakeWorker(READY);
     const { container } = render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
@@ -384,7 +397,14 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     expect(worker.sent('saveSlot')).toEqual([
       {
         type: 'saveSlot',
-        payload: { target, option: 4, title: 'old', data: 'O', expectedLastUpdated: later.lastUpdated },
+        payload: {
+          target,
+          option: 4,
+          title: 'old',
+          data: 'O',
+          expectedLastUpdated: later.lastUpdated,
+          expected: { title: later.title, data: later.data },
+        },
       },
     ]);
   });

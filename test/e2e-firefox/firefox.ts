@@ -96,12 +96,19 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
 /**
  * Forgets the answers the extension keeps per profile (its freshness window would otherwise serve
  * them without a request), as if they had aged out; profiles, credentials, drafts and history stay.
+ */
+export function clearCachedAnswers(session: FirefoxSession): Promise<void> {
+  return clearStoredFamilies(session, ['cache']);
+}
+
+/**
+ * Removes every profile's stored entries of these families (`cache`, `history`, `draft`, …).
  * Done from an extension page of the session, as the Chromium suite does from the worker.
  */
-export async function clearCachedAnswers(session: FirefoxSession): Promise<void> {
+export async function clearStoredFamilies(session: FirefoxSession, families: string[]): Promise<void> {
   const page = await session.open('privacy.html');
   try {
-    await page.evaluate(async () => {
+    await page.evaluate(async (names: string[]) => {
       const local = (
         globalThis as unknown as {
           browser: {
@@ -109,9 +116,10 @@ export async function clearCachedAnswers(session: FirefoxSession): Promise<void>
           };
         }
       ).browser.storage.local;
-      const keys = Object.keys(await local.get(null)).filter((key) => /^p\.[^.]+\.cache:/.test(key));
+      const family = new RegExp(`^p\\.[^.]+\\.(${names.join('|')}):`);
+      const keys = Object.keys(await local.get(null)).filter((key) => family.test(key));
       await local.remove(keys);
-    });
+    }, families);
   } finally {
     await page.close();
   }

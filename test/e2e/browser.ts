@@ -74,15 +74,21 @@ export async function launchExtension(
  * Forgets the answers the extension keeps per profile (its freshness window would otherwise serve
  * them without a request), as if they had aged out; profiles, credentials, drafts and history stay.
  */
-export async function clearCachedAnswers(session: ExtensionSession): Promise<void> {
+export function clearCachedAnswers(session: ExtensionSession): Promise<void> {
+  return clearStoredFamilies(session, ['cache']);
+}
+
+/** Removes every profile's stored entries of these families (`cache`, `history`, `draft`, …). */
+export async function clearStoredFamilies(session: ExtensionSession, families: string[]): Promise<void> {
   const worker = session.context.serviceWorkers()[0] ?? session.worker;
-  await worker.evaluate(async () => {
+  await worker.evaluate(async (names) => {
     const local = (
       globalThis as unknown as {
         chrome: { storage: { local: { get(k: null): Promise<object>; remove(k: string[]): Promise<void> } } };
       }
     ).chrome.storage.local;
-    const keys = Object.keys(await local.get(null)).filter((key) => /^p\.[^.]+\.cache:/.test(key));
+    const family = new RegExp(`^p\\.[^.]+\\.(${names.join('|')}):`);
+    const keys = Object.keys(await local.get(null)).filter((key) => family.test(key));
     await local.remove(keys);
-  });
+  }, families);
 }

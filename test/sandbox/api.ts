@@ -10,6 +10,7 @@ import {
   liveTransactions,
   type SandboxProfile,
 } from './live';
+import { slotAnswer } from './slot-time';
 import type {
   BuildingRecord,
   Character,
@@ -117,7 +118,7 @@ function readOption(target: Target) {
     if (!owner) return notFound(noun(target));
     if (option > BASIC_SLOTS && !ctx.grant.premium) return premiumRequired();
     const slot = owner.slots[option - 1] as SlotRecord;
-    return json(200, { title: slot.title, data: slot.data, lastUpdated: slot.lastUpdated });
+    return json(200, slotAnswer(slot, option, ctx.profile));
   };
 }
 
@@ -223,7 +224,7 @@ function transactions(ctx: Context, [bankId = '', limitSegment, skipSegment]: st
   const account = ctx.data.bankAccounts.find((a) => a.id === bankId);
   if (!account || !ownedBuilding(ctx, account.buildingId)) return notFound('Bank account');
   const page = account.transactions.slice(skip, skip + limit);
-  if (ctx.profile === 'default') return json(200, page);
+  if (ctx.profile !== 'live') return json(200, page);
   return page.length === 0 ? empty() : json(200, liveTransactions(account, page));
 }
 
@@ -321,7 +322,7 @@ const ENDPOINTS: Endpoint[] = [
     premiumOnly: true,
     handle: withBuilding((ctx, building) => {
       const accounts = ctx.data.bankAccounts.filter((a) => a.buildingId === building.id);
-      if (ctx.profile === 'default') {
+      if (ctx.profile !== 'live') {
         return json(
           200,
           accounts.map(({ id, label, iban, balance }) => ({ id, label, iban, balance })),
@@ -388,7 +389,7 @@ export function handleApi(
   profile: SandboxProfile = 'default',
 ): Reply {
   const reply = answer(data, request, baseUrl, profile);
-  if (profile === 'default' || reply.status < 400) return reply;
+  if (profile !== 'live' || reply.status < 400) return reply;
   return { ...reply, ...liveErrorBody(reply.status, reply.body) };
 }
 

@@ -9,8 +9,9 @@ import { LANDLORD } from './landlord';
 import { createSeedData, DEMO } from './seed';
 import type { BankAccountRecord, SandboxData, TransactionRecord } from './types';
 
-export type SandboxProfile = 'default' | 'live';
-export const PROFILES: readonly SandboxProfile[] = ['default', 'live'];
+/** 'lastUpdate' is 'default' with a Page Option's time under another name (slot-time.ts). */
+export type SandboxProfile = 'default' | 'live' | 'lastUpdate';
+export const PROFILES: readonly SandboxProfile[] = ['default', 'live', 'lastUpdate'];
 
 export const PREMIUM_MESSAGE = 'Für diesen Endpunkt wird Premium benötigt';
 export const EMPTY_MESSAGE = 'empty';

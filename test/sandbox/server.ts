@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleApi, errorReply, json, type Reply } from './api';
 import { CONTROL_PREFIX, handleControl } from './control';
-import { type Fault, FaultList, faultReply } from './faults';
+import { type Fault, FaultList, echoReply, faultReply, hugeAnswerChunks } from './faults';
 import { createLiveSeedData, type SandboxProfile } from './live';
 import { type RateLimit, RateLimiter } from './rate-limit';
 import { createSeedData } from './seed';
@@ -99,6 +99,21 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A 'huge' fault's body, written chunk by chunk as the client reads it; stops when it hangs up. */
+async function streamHuge(res: http.ServerResponse, bytes: number, headers: Record<string, string>) {
+  res.writeHead(200, { ...headers, 'Content-Type': 'application/json' });
+  for (const chunk of hugeAnswerChunks(bytes)) {
+    if (res.destroyed) return;
+    if (!res.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+  }
+  res.end();
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const baseLatency = checkLatency(options.latencyMs ?? 0);
@@ -160,6 +175,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       req.socket.destroy();
       return;
     }
+    if (fault?.kind === 'huge' && rate.allowed) {
+      entry.status = 200;
+      return streamHuge(res, fault.bytes ?? 0, { ...corsHeaders, ...rate.headers });
+    }
     let reply: Reply;
     try {
       if (!rate.allowed) {
@@ -169,7 +188,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             : errorReply(429, 'rate_limited', 'Too many requests');
       } else {
         reply = fault
-          ? faultReply(fault)
+          ? fault.kind === 'echo'
+            ? echoReply(fault, entry.authorization, body)
+            : faultReply(fault)
           : handleApi(data, { method, path, authorization: entry.authorization, body }, sandbox.url, profile);
       }
     } catch (error) {

@@ -257,10 +257,11 @@ describe('refusals by the server', () => {
   });
 
   it('an unknown id that needs encoding reaches the server encoded, as one segment', async () => {
-    const e = error(await readBuilding(premium(), 'b 1001/ä?x'));
+    // A slash is refused before any request (test/unit/api-endpoints.test.ts); `?` stays in the segment.
+    const e = error(await readBuilding(premium(), 'b 1001 ä?x'));
     expect(e.kind).toBe('notFound');
     const [logged] = sandbox.log;
-    expect(logged?.path).toMatch(/^\/building\/details\/(b%201001%2F%C3%A4%3Fx|b 1001%2Fä\?x)$/);
+    expect(logged?.path).toMatch(/^\/building\/details\/(b%201001%20%C3%A4%3Fx|b 1001 ä\?x)$/);
     expect(logged?.query ?? '').not.toContain('x');
     const t = error(await listTransactions(premium(), 'acc ä'));
     expect(t.kind).toBe('notFound');

@@ -84,6 +84,14 @@ describe('JSON data', () => {
     expect(minifyJson('{oops')).toBeNull();
     expect(prettyJson('{oops')).toBeNull();
   });
+
+  it('pretty-prints and minifies without changing a number or a string as written', () => {
+    const text = '{"id":1234567890123456789,"big":1e999,"tiny":1e-400,"s":"\\u00e4 \\"q\\"","e":[],"o":{}}';
+    expect(minifyJson(prettyJson(text) ?? '')).toBe(text);
+    expect(prettyJson(text)).toBe(
+      '{\n  "id": 1234567890123456789,\n  "big": 1e999,\n  "tiny": 1e-400,\n  "s": "\\u00e4 \\"q\\"",\n  "e": [],\n  "o": {}\n}',
+    );
+  });
 });
 
 describe('mapPool', () => {

@@ -1,0 +1,130 @@
+/**
+ * An absurd Retry-After never blocks a key (issue 21, item 5): the wait is capped at 5 minutes,
+ * the user is told what the server asked and can retry, the worker arms no flood of timers,
+ * "Cancel queued requests" ends the wait, and signing out and in again never waits behind it.
+ * A browser of its own: the waits here must not slow the other suites.
+ */
+import type { Page, Worker } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { absurdRetryAfterFault } from '../sandbox/faults';
+import { DEMO } from '../sandbox/seed';
+import { type Sandbox, startSandbox } from '../sandbox/server';
+import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
+import { msg } from './messages';
+import { DashboardPage } from './pages/dashboard-page';
+import { EditorPage } from './pages/editor-page';
+import { OptionsPage } from './pages/options-page';
+
+const SLOT = 6;
+const SLOW = { timeout: 20_000 };
+const MEASURE_MS = 10_000;
+const TOLD = /longer than the 5 minutes this extension waits at most/;
+
+let sandbox: Sandbox;
+let session: ExtensionSession;
+
+const credentials = () => ({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
+const worker = (): Worker => session.context.serviceWorkers()[0] ?? session.worker;
+
+/** Counts the timers the worker arms from now on (setTimeout and setInterval). */
+async function countWorkerTimers(): Promise<() => Promise<number>> {
+  await worker().evaluate(() => {
+    const scope = globalThis as unknown as {
+      __timers?: number;
+      setTimeout: (...args: unknown[]) => unknown;
+      setInterval: (...args: unknown[]) => unknown;
+    };
+    if (scope.__timers === undefined) {
+      const [setTimeoutOf, setIntervalOf] = [scope.setTimeout, scope.setInterval];
+      scope.setTimeout = (...args) => ((scope.__timers = (scope.__timers ?? 0) + 1), setTimeoutOf(...args));
+      scope.setInterval = (...args) => ((scope.__timers = (scope.__timers ?? 0) + 1), setIntervalOf(...args));
+    }
+    scope.__timers = 0;
+  });
+  return () => worker().evaluate(() => (globalThis as unknown as { __timers: number }).__timers);
+}
+
+/** The countdown of the wait notice, in seconds. */
+async function countdown(page: Page): Promise<number> {
+  const [prefix = ''] = msg('rateLimit_waiting', '\u0000').split('\u0000');
+  const notice = page.getByRole('status').filter({ hasText: prefix }).first();
+  await notice.waitFor(SLOW);
+  const text = (await notice.textContent()) ?? '';
+  return Number(/(\d+)/.exec(text.slice(prefix.length))?.[1] ?? Number.NaN);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  session = await launchExtension();
+  await OptionsPage.configure(session, credentials());
+});
+
+afterAll(async () => {
+  await session?.close();
+  await sandbox?.close();
+});
+
+beforeEach(async () => {
+  sandbox.reset();
+  await clearCachedAnswers(session);
+});
+
+describe('an absurd Retry-After', () => {
+  it('(10^12 seconds) is told, arms no flood of timers, and Cancel ends the wait', async () => {
+    const timers = await countWorkerTimers();
+    sandbox.addFault(absurdRetryAfterFault(`/building/options/b-1001/${SLOT}`, 'seconds', { method: 'GET' }));
+    const editor = await EditorPage.open(session);
+    const slot = editor.slot(SLOT);
+    await expect.poll(() => sandbox.log.filter((r) => r.status === 429).length, SLOW).toBe(1);
+
+    // The worker during the capped wait: count what it arms while nothing else happens.
+    const before = await timers();
+    await new Promise((resolve) => setTimeout(resolve, MEASURE_MS));
+    const armed = (await timers()) - before;
+    console.log(`worker timers armed during ${MEASURE_MS / 1000} s of the capped wait: ${armed}`);
+    expect(armed).toBeLessThanOrEqual(5);
+    await slot.getByRole('alert').filter({ hasText: TOLD }).waitFor(SLOW);
+
+    // Retry waits no longer than the cap, shown with its countdown; Cancel ends the wait.
+    await editor.button(SLOT, 'Retry').click();
+    expect(await countdown(editor.page)).toBeLessThanOrEqual(300);
+    await editor.page.getByRole('button', { name: msg('rateLimit_cancel') }).click();
+    await slot
+      .getByRole('alert')
+      .filter({ hasText: msg('error_aborted_title') })
+      .waitFor(SLOW);
+    await editor.button(SLOT, 'Retry').click();
+    await expect.poll(() => editor.title(SLOT).isEditable(), SLOW).toBe(true);
+    expect(await slot.getByRole('alert').count()).toBe(0);
+    await editor.page.close();
+  });
+
+  it('(an HTTP-date 30 days ahead): signing out and in again neither waits nor finds the key blocked', async () => {
+    sandbox.addFault(absurdRetryAfterFault('/building/details/', 'date', { method: 'GET' }));
+    const popup = await DashboardPage.open(session);
+    const details = popup.section('Details');
+    await details.getByRole('alert').filter({ hasText: TOLD }).waitFor(SLOW);
+    await details.getByRole('button', { name: 'Retry' }).click();
+    expect(await countdown(popup.page)).toBeLessThanOrEqual(300);
+    await popup.page.close();
+
+    const options = await OptionsPage.open(session);
+    const row = options.account('Account 1');
+    await row.getByRole('button', { name: 'Forget Account 1 (sign out)' }).click();
+    await row
+      .getByRole('group', { name: /Forget Account 1\?/ })
+      .getByRole('button', { name: 'Yes, forget' })
+      .click();
+    await row.getByText('Account 1 was signed out.').waitFor(SLOW);
+    sandbox.clearLog();
+    await options.save(credentials());
+    await options.status.filter({ hasText: 'Saved' }).waitFor(SLOW);
+    expect(sandbox.log.map((r) => `${r.method} ${r.path} ${r.status}`)).toContain('GET /building/list 200');
+    await options.page.close();
+
+    const again = await DashboardPage.open(session);
+    await again.section('Details').getByText(msg('details_of', 'Haus Müllerstraße')).waitFor(SLOW);
+    expect(await again.section('Details').getByRole('alert').count()).toBe(0);
+    await again.page.close();
+  });
+});
