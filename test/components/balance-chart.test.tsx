@@ -6,7 +6,7 @@ import { BalanceChart } from '../../components/dashboard/BalanceChart';
 const records = [
   { amount: 500, timestamp: '2025-02-03T10:00:00.000Z', reference: 'Miete' },
   { amount: -120, timestamp: '2025-02-02T10:00:00.000Z', reference: 'Hausmeister' },
-  { amount: 'odd', timestamp: 'not a time' },
+  { amount: 'odd', timestamp: 'not a time', reference: null },
 ];
 
 describe('BalanceChart', () => {

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { balanceSeries, dailyFlows } from '../../lib/export/balance';
 import { roomsCsv, tenantsCsv, transactionsCsv } from '../../lib/export/building';
 import { csvFormat, parseCsv } from '../../lib/export/csv';
+import type { LooseRecord } from '../../lib/api/schemas';
 
 const de = csvFormat('de');
-const tx = [
+const tx: LooseRecord[] = [
   {
     senderVban: '1',
     receiverVban: '2',
