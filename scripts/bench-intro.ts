@@ -29,6 +29,11 @@ baseline measured in the same run:
   **naive** (the plain API client, one request per item, each save as read + write + re-read, waiting
   out every 429's \`Retry-After\`). Goals: ours ÷ naive requests ≤ 0.5, no 429 after learning, wall
   time ≤ 1.2 × (requests ÷ budget × window);
+- **a document across slots** (\`scripts/bench-document.ts\`): a 6-piece document (manifest and
+  pieces in slots 1–7) through the worker's own code at 100 ms latency under the session's limit:
+  read cold as a site's reader does (the manifest, then all pieces at once; floor 1 + 6 requests in 2
+  round trips), and rewritten with 2 pieces changed through the import preview and one job (floor: a
+  conflict-check read of each of its 7 slots + 2 piece writes + the manifest's write);
 - **storage after a long session** (\`scripts/bench-storage.ts\`): one profile that read 100
   buildings, saved 1200 times across 200 slots with full values, left 300 drafts and ran an import
   that can still be undone; sizes before and after the budgets are enforced.

@@ -11,7 +11,9 @@
  *      does it, with its concurrency), in round trips;
  *   d) gzip sizes of the initial scripts of popup, options and editor, and the worker, vs budgets;
  *   e) a scripted session under a request limit (scripts/bench-session.ts): the worker's code vs a
- *      naive client, requests, 429s and wall time; and the requests of each user task.
+ *      naive client, requests, 429s and wall time; and the requests of each user task;
+ *   f) a 6-piece document across slots (scripts/bench-document.ts): read cold, and rewritten with 2
+ *      pieces changed, in requests against their floor, 429s and round trips.
  * `--no-build` skips the build; `--runs N` sets the number of runs (default 7, at least 5; the popup
  * rows take at least 15); `--popup-only` measures a) and d) alone (a quick before/after);
  * `--session-window <ms>` the window of the session's limit (default 6000: 10 requests per 6 s, the
@@ -26,6 +28,7 @@ import { type ApiConfig, readBuildingOption, writeBuildingOption } from '../lib/
 import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
 import { type SessionRun, TASKS, countTaskRequests, runSession } from './bench-session';
 import { BENCHMARK_INTRO } from './bench-intro';
+import { measureDocument } from './bench-document';
 import { measureStorageSession } from './bench-storage';
 import { workerStopper } from './bench-worker';
 import { DEMO } from '../test/sandbox/seed';
@@ -357,6 +360,9 @@ const taskCounts = POPUP_ONLY ? null : await countTaskRequests('default');
 
 // f) A long session's storage per profile, before and after the budgets are enforced.
 const storageSizes = POPUP_ONLY ? [] : await measureStorageSession();
+const documentRuns = POPUP_ONLY
+  ? []
+  : await measureDocument(LATENCY_MS, { limit: SESSION_LIMIT, windowMs: SESSION_WINDOW_MS });
 
 /** What the run prints is also docs/benchmark.md: the tables are written, never copied by hand. */
 const report: string[] = [];
@@ -437,6 +443,20 @@ if (taskCounts) {
     ...TASKS.map((task) => [task, String(taskCounts.worker[task]), String(taskCounts.naive[task])]),
   ]);
 
+  out('\n## A document across slots');
+  out(`\nA 6-piece document through the worker (${LATENCY_MS} ms latency, ${sessionLimit}):\n`);
+  printTable([
+    ['task', 'requests', 'floor', '429s', 'wall', 'round trips'],
+    ...documentRuns.map((run) => [
+      run.task,
+      String(run.requests),
+      String(run.floor),
+      String(run.rateLimited),
+      `${Math.round(run.wallMs)} ms`,
+      String(round(run.roundTrips, 1)),
+    ]),
+  ]);
+
   out('\n## Storage after a long session');
   out('\nStorage of one profile after a long scripted session, before and after eviction:\n');
   const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
@@ -475,6 +495,7 @@ writeFileSync(
         requestsPerTask: taskCounts,
       },
       storage: storageSizes,
+      document: documentRuns,
     },
     null,
     2,

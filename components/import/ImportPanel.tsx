@@ -4,16 +4,20 @@
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
  */
 import { useId } from 'preact/hooks';
-import type { BuildingListEntry, Target } from '../../lib/api/schemas';
+import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/import/job';
 import type { Send } from '../../lib/messaging/client';
+import { prettyJson } from '../../lib/slots/validate';
+import { DocumentPanel } from '../document/DocumentPanel';
+import { useDocumentDraft } from '../document/use-document-draft';
 import { ErrorNotice } from '../ErrorNotice';
+import { DocumentOffer } from './DocumentOffer';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { ImportSources } from './ImportSources';
 import { JobProgress } from './JobProgress';
 import { PreviewSection } from './PreviewSection';
-import { ProblemList } from './ProblemList';
+import { CheckStatus } from './CheckStatus';
 import { SelectionForm } from './SelectionForm';
 import { type Intent, useImportCheck } from './use-import-check';
 import { useImportJob } from './use-import-job';
@@ -28,10 +32,14 @@ export interface ImportPanelProps {
   intent?: Intent;
   /** The account's buildings, to name a document's target and warn when it is not one of them. */
   buildings?: readonly BuildingListEntry[] | null;
+  /** The account's factories, to name a factory target. */
+  factories?: readonly { id: string; name: string }[];
   onFinished?: (job: ImportJob) => void;
   /** The page's worker and profile: jobs are the profile's. */
   send: Send;
   profileId: string;
+  /** The target's slots as read (index 0 = slot 1) and its clearing text: the document view. */
+  document?: { slots: readonly (PageOption | null)[]; placeholder: string } | null;
 }
 
 export function ImportPanel({
@@ -40,10 +48,13 @@ export function ImportPanel({
   premium,
   intent = null,
   buildings = null,
+  factories = [],
   onFinished,
   send,
   profileId,
+  document = null,
 }: ImportPanelProps) {
+  const draft = useDocumentDraft(profileId, document ? target : null);
   const heading = useId();
   const { job, busy, resolved, newer, actionError, start, undo, cancel, resolve, exportTarget } =
     useImportJob(send, profileId, onFinished);
@@ -54,6 +65,7 @@ export function ImportPanel({
     selection,
     closeSelection,
     check,
+    finalSlot,
     dismiss,
     preview,
     checkText,
@@ -80,6 +92,19 @@ export function ImportPanel({
         />
       )}
 
+      {target && document && (
+        <DocumentPanel
+          target={target}
+          slots={document.slots}
+          placeholder={document.placeholder}
+          text={draft.text}
+          onText={draft.setText}
+          layout={draft.layout}
+          onLayout={draft.setLayout}
+          onPreview={(value, final) => void preview(value, final)}
+        />
+      )}
+
       <ImportSources
         text={text}
         onText={setText}
@@ -91,24 +116,24 @@ export function ImportPanel({
       />
 
       {source && <p class="hint">{t('import_source', source)}</p>}
-      {check.status === 'checking' && (
-        <p class="hint" role="status">
-          {t('import_checking')}
-        </p>
-      )}
-      {check.status === 'error' && <ErrorNotice error={check.error} />}
-      {check.status === 'problems' && (
-        <div class="notice notice--error" role="alert">
-          <p class="notice__title">{t('import_problems', String(check.problems.length))}</p>
-          <ProblemList problems={check.problems} />
-        </div>
+      <CheckStatus check={check} />
+      {check.status === 'offerDocument' && (
+        <DocumentOffer
+          length={check.text.length}
+          onAccept={
+            target && document
+              ? () => (draft.setText(prettyJson(check.text) ?? check.text), dismiss())
+              : undefined
+          }
+        />
       )}
       {check.status === 'ready' && (
         <PreviewSection
           preview={check}
           buildings={buildings}
+          factories={factories}
           starting={busy === 'starting'}
-          onConfirm={() => void start(check, clear)}
+          onConfirm={() => void start(check, clear, finalSlot)}
           onCancel={dismiss}
         />
       )}

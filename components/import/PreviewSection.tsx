@@ -8,14 +8,17 @@ import { nameTarget } from './target-name';
 interface PreviewSectionProps {
   preview: Extract<ImportPreview, { status: 'ready' }>;
   buildings: readonly BuildingListEntry[] | null;
+  /** The account's factories (listed or added by hand), to name a factory target. */
+  factories?: readonly { id: string; name: string }[];
   starting: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function PreviewSection({ preview, buildings, starting, onConfirm, onCancel }: PreviewSectionProps) {
+export function PreviewSection(props: PreviewSectionProps) {
+  const { preview, buildings, factories, starting, onConfirm, onCancel } = props;
   const changed = preview.items.filter((item) => !item.unchanged).length;
-  const name = nameTarget(preview.target, buildings);
+  const name = nameTarget(preview.target, buildings, factories);
   return (
     <section class="preview" aria-label={t('import_preview')}>
       <h3>{t('import_previewOf', [name.label, String(changed), String(preview.items.length)])}</h3>

@@ -8,9 +8,24 @@ import { MAX_IMPORT_BYTES, fileTooLarge, parseJsonText, sizeProblem } from '../.
 import { takePendingImport, takePendingSelection } from '../../lib/import/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
+import { DATA_MAX } from '../../lib/slots/count';
+import { minifyJson } from '../../lib/slots/validate';
 
 export type Check =
-  { status: 'idle' } | { status: 'checking' } | { status: 'error'; error: AppError } | ImportPreview;
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'error'; error: AppError }
+  /** JSON that is no import document and larger than a slot: it can be stored as a document. */
+  | { status: 'offerDocument'; text: string }
+  | ImportPreview;
+
+/** Not an import document (no `slots`), and too large for one slot once minified. */
+function documentOffer(value: unknown, source: string): string | null {
+  const isImport = typeof value === 'object' && value !== null && 'slots' in value;
+  // Laid out token by token from the source: numbers stay exactly as written.
+  const text = isImport ? null : minifyJson(source);
+  return text !== null && text.length > DATA_MAX ? text : null;
+}
 
 export type Intent = 'import' | 'selection' | null;
 
@@ -19,11 +34,21 @@ export function useImportCheck(send: Send, intent: Intent) {
   const [source, setSource] = useState<string | null>(null);
   const [selection, setSelection] = useState<string | null>(null);
   const [check, setCheck] = useState<Check>({ status: 'idle' });
+  /** A document across slots: its manifest slot, written last by the job. */
+  const [finalSlot, setFinalSlot] = useState<number | undefined>(undefined);
 
-  const preview = async (document: unknown) => {
+  const preview = async (document: unknown, final?: number) => {
+    setFinalSlot(final);
     setCheck({ status: 'checking' });
     const answer = await send('previewImport', { document });
-    setCheck(answer.ok ? answer.value : { status: 'error', error: answer.error });
+    if (!answer.ok) return setCheck({ status: 'error', error: answer.error });
+    // A document's manifest is written even when unchanged (its time must follow the pieces').
+    const value = answer.value;
+    setCheck(
+      final === undefined || value.status !== 'ready'
+        ? value
+        : { ...value, items: value.items.map((i) => (i.slot === final ? { ...i, unchanged: false } : i)) },
+    );
   };
 
   const checkText = (value: string) => {
@@ -32,6 +57,8 @@ export function useImportCheck(send: Send, intent: Intent) {
     if (tooLarge) return setCheck({ status: 'problems', problems: [tooLarge] });
     const json = parseJsonText(value);
     if (!json.ok) return setCheck({ status: 'problems', problems: json.problems });
+    const offer = documentOffer(json.value, value);
+    if (offer !== null) return setCheck({ status: 'offerDocument', text: offer });
     void preview(json.value);
   };
 
@@ -80,6 +107,7 @@ export function useImportCheck(send: Send, intent: Intent) {
     selection,
     closeSelection: () => setSelection(null),
     check,
+    finalSlot,
     dismiss: () => setCheck({ status: 'idle' }),
     preview,
     checkText,

@@ -8,6 +8,7 @@ import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/import/job';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
+import { documentJobSlots } from '../../lib/slots/document';
 import { download } from './download';
 import type { ConflictChoice } from './JobProgress';
 
@@ -64,19 +65,27 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
   }, [job, onFinished]);
 
   /** Starts writing a checked document; `onStarted` runs once the worker has taken it. */
-  const start = async (preview: Extract<ImportPreview, { status: 'ready' }>, onStarted: () => void) => {
+  const start = async (
+    preview: Extract<ImportPreview, { status: 'ready' }>,
+    onStarted: () => void,
+    finalSlot?: number,
+  ) => {
     if (busy) return;
     setBusy('starting');
     setActionError(null);
     const answer = await send('startImport', {
       target: preview.target,
       // Each slot with what the preview showed: the worker writes it only while it still holds that.
-      slots: preview.items.map(({ slot, title, data, current }) => ({
-        slot,
-        title,
-        data,
-        ...(current ? { expected: { title: current.title, data: current.data } } : {}),
-      })),
+      // A document's job gets only what changes, and its manifest (lib/slots/document.ts).
+      slots: (finalSlot === undefined ? preview.items : documentJobSlots(preview.items, finalSlot)).map(
+        ({ slot, title, data, current }) => ({
+          slot,
+          title,
+          data,
+          ...(current ? { expected: { title: current.title, data: current.data } } : {}),
+        }),
+      ),
+      ...(finalSlot === undefined ? {} : { finalSlot }),
     });
     setBusy(null);
     if (!answer.ok) return setActionError(answer.error);

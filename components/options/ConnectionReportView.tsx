@@ -4,7 +4,7 @@ import type { Scope } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ConnectionReport } from '../../lib/messaging/protocol';
 import { BuildingItem } from './BuildingItem';
-import { yesNoUnknown } from '../text';
+import { factoryListUnavailable, yesNoUnknown } from '../text';
 
 export interface ConnectionReportViewProps {
   report: ConnectionReport;
@@ -20,6 +20,12 @@ function ScopeList({ scopes }: { scopes: Scope[] }) {
       ))}
     </ul>
   );
+}
+
+function FactoryCount({ report }: ConnectionReportViewProps) {
+  const { factories } = report;
+  if ('count' in factories) return <h3>{t('report_factories', String(factories.count))}</h3>;
+  return <p>{factoryListUnavailable(factories)}</p>;
 }
 
 export function ConnectionReportView({ report }: ConnectionReportViewProps) {
@@ -39,6 +45,8 @@ export function ConnectionReportView({ report }: ConnectionReportViewProps) {
       ) : (
         <p>{t('buildings_empty')}</p>
       )}
+
+      <FactoryCount report={report} />
 
       <h3>{t('report_missing')}</h3>
       {report.missingScopes.length > 0 ? (

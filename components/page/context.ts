@@ -1,6 +1,7 @@
 /**
  * What every view of one page shares, for one profile and epoch: the worker (its messages name the
- * profile), the settings, the current target, the buildings and the factories. A page makes one
+ * profile), the settings, the current target, the buildings, the factories (listed and added by
+ * hand) and the account's clearing placeholder. A page makes one
  * (components/page/mount.tsx) and drops it when the profile or its epoch changes.
  */
 import { computed, signal } from '@preact/signals';
@@ -11,6 +12,7 @@ import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
 import { createBuildingList } from './buildings';
 import { type CurrentTarget, createCurrentTarget } from './current-target';
 import { createFactoryList } from './factories';
+import { createPlaceholder } from './placeholder';
 
 /** The freshness window when the settings are not known (yet). */
 const DEFAULT_FRESH_MINUTES = 5;
@@ -53,6 +55,8 @@ export function createPageContext({
   const freshMs = async () => ((await loadSettings())?.freshnessMinutes ?? DEFAULT_FRESH_MINUTES) * 60_000;
   const buildings = createBuildingList({ send, profileId, now, freshMs, current, first: first?.buildings });
   const factories = createFactoryList({ send, profileId, current });
+  /** What this account clears a slot with ('' unless its server refused empty text). */
+  const placeholder = createPlaceholder(profileId);
   let started: Promise<void> | null = null;
 
   return {
@@ -69,11 +73,13 @@ export function createPageContext({
     current,
     buildings,
     factories,
+    placeholder,
     /** Loads the settings, the remembered target, then the building list and the factories; once. */
     start(): Promise<void> {
       started ??= (async () => {
         void loadSettings();
         void factories.load();
+        void placeholder.load();
         await current.load();
         await buildings.load(false);
       })();

@@ -12,6 +12,8 @@ import { ErrorNotice } from '../ErrorNotice';
 import { ConflictDialog } from './ConflictDialog';
 import { Counter } from './Counter';
 import { HistoryList } from './HistoryList';
+import { PlaceholderOffer } from './PlaceholderOffer';
+import { refusedEmpty } from '../page/placeholder';
 import { DraftNotice, StorageNotice } from './StorageNotice';
 import type { SlotModel } from './slot-model';
 import type { Workspace } from './workspace';
@@ -37,6 +39,9 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
   const saveError = model.saveError.value;
   const conflict = model.conflict.value;
   const history = model.history.value;
+  const placeholder = workspace.placeholder.value.value;
+  // A slot holding only the account's placeholder is shown as empty (typing replaces it).
+  const cleared = placeholder !== '' && title === placeholder && data === placeholder;
 
   const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLFieldSetElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -81,7 +86,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
               type="text"
               autoComplete="off"
               spellcheck={false}
-              value={title}
+              value={cleared ? '' : title}
               aria-invalid={
                 model.blocked.value.some((p) => p.kind === 'tooLong' && p.field === 'title')
                   ? 'true'
@@ -100,7 +105,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
               id={ids.data}
               rows={layout === 'full' ? 8 : 4}
               spellcheck={false}
-              value={data}
+              value={cleared ? '' : data}
               aria-invalid={
                 model.blocked.value.some((p) => p.kind === 'tooLong' && p.field === 'data')
                   ? 'true'
@@ -127,6 +132,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
               </div>
             )}
           </div>
+          {cleared && <p class="hint">{t('slot_placeholderEmpty', placeholder)}</p>}
           <p id={ids.hint} class="visually-hidden">
             {t('slots_counting')}
           </p>
@@ -177,6 +183,9 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
           {model.storageNotice.value && <StorageNotice notice={model.storageNotice.value} />}
           {model.draftNotice.value && <DraftNotice kind={model.draftNotice.value} />}
           {saveError && <ErrorNotice error={describeSaveError(saveError, model.target)} />}
+          {refusedEmpty(saveError, { title, data }) && (
+            <PlaceholderOffer model={model} workspace={workspace} />
+          )}
           {history && (
             <HistoryList entries={history} onRestore={(entry) => void workspace.restore(model, entry)} />
           )}

@@ -2,12 +2,14 @@
  * The slot editor, shared by the popup (compact: a summary per slot, one editor open at a time)
  * and the editor tab / side panel (full: every slot open, larger fields).
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { preview } from './HistoryList';
+import { isEmptySlot } from '../../lib/slots/clearing';
+import { Counter } from './Counter';
 import { SlotEditor } from './SlotEditor';
 import type { PageContext } from '../page/context';
 import type { SlotModel } from './slot-model';
@@ -56,6 +58,7 @@ export function SlotWorkspace({ layout, page, workspace: given }: SlotWorkspaceP
         {workspace.premium.value ? t('slots_countPremium') : t('slots_countBasic')} {t('slots_counting')}{' '}
         {t('slots_keys')}
       </p>
+      {workspace.target.value !== null && <SlotUsage workspace={workspace} />}
       {layout === 'compact' && (
         <button type="button" class="button button--quiet" onClick={openEditor}>
           {t('slots_openEditor')}
@@ -85,7 +88,11 @@ function CompactList({ workspace }: { workspace: Workspace }) {
           {open === model.option ? (
             <SlotEditor model={model} workspace={workspace} layout="compact" />
           ) : (
-            <SlotSummary model={model} onEdit={() => setOpen(model.option)} />
+            <SlotSummary
+              model={model}
+              placeholder={workspace.placeholder.value.value}
+              onEdit={() => setOpen(model.option)}
+            />
           )}
         </li>
       ))}
@@ -93,8 +100,26 @@ function CompactList({ workspace }: { workspace: Workspace }) {
   );
 }
 
-function SlotSummary({ model, onEdit }: { model: SlotModel; onEdit: () => void }) {
+/** "7 of 20 slots used": slots holding something (a placeholder-only slot counts as empty). */
+function SlotUsage({ workspace }: { workspace: Workspace }) {
+  const slots = workspace.slots.value;
+  const placeholder = workspace.placeholder.value.value;
+  const used = slots.filter((m) => m.server.value && !isEmptySlot(m.server.value, placeholder)).length;
+  return <p class="slot-usage">{t('slots_used', [String(used), String(slots.length)])}</p>;
+}
+
+function SlotSummary({
+  model,
+  placeholder,
+  onEdit,
+}: {
+  model: SlotModel;
+  placeholder: string;
+  onEdit: () => void;
+}) {
   const server = model.server.value;
+  const empty = isEmptySlot({ title: model.title.value, data: model.data.value }, placeholder);
+  const countId = useId();
   return (
     <div class="slot-summary">
       <button
@@ -112,8 +137,9 @@ function SlotSummary({ model, onEdit }: { model: SlotModel; onEdit: () => void }
         <span class="hint">{t('slot_loading')}</span>
       ) : (
         <>
-          <span class="slot-summary__title">{model.title.value || t('slot_emptyValue')}</span>
-          <span class="slot-summary__data">{preview(model.data.value, 60)}</span>
+          <span class="slot-summary__title">{empty ? t('slot_emptyValue') : model.title.value}</span>
+          <span class="slot-summary__data">{empty ? '' : preview(model.data.value, 60)}</span>
+          <Counter id={countId} field="data" text={empty ? '' : model.data.value} />
           <span class="hint">
             <Time iso={server.lastUpdated} />
           </span>

@@ -1,4 +1,7 @@
-/** Buildings from the list and the factories the user added: one click switches the target. */
+/**
+ * Buildings from the list and the account's factories (listed by the API, or added by hand where it
+ * has no list): one click switches the target. A factory added by hand can be removed again.
+ */
 import { useId, useState } from 'preact/hooks';
 import { type Target, TargetId } from '../../lib/api/schemas';
 import { needsSettings } from '../../lib/describe-error';
@@ -6,7 +9,7 @@ import { t } from '../../lib/i18n';
 import type { AppError } from '../../lib/app-error';
 import { sameTarget } from '../../lib/slots/keys';
 import { ErrorNotice } from '../ErrorNotice';
-import { buildingName, factoryName as nameOfFactory } from '../text';
+import { buildingName, factoryListUnavailable, factoryName as nameOfFactory } from '../text';
 import type { Workspace } from './workspace';
 
 function Choice({ workspace, target, name }: { workspace: Workspace; target: Target; name: string }) {
@@ -37,6 +40,7 @@ export function TargetPicker({
     'idle',
   );
   const buildings = workspace.buildings.value;
+  const notice = workspace.page.factories.notice.value;
 
   const add = async (event: Event) => {
     event.preventDefault();
@@ -75,23 +79,26 @@ export function TargetPicker({
         />
       )}
       <div role="group" aria-label={t('slots_factories')} class="targets__row">
-        {workspace.factories.value.map((f) => {
+        {workspace.page.factories.all.value.map((f) => {
           const name = nameOfFactory(f);
           return (
             <span key={f.id} class="targets__factory">
               <Choice workspace={workspace} target={{ kind: 'factory', id: f.id }} name={name} />
-              <button
-                type="button"
-                class="button button--quiet"
-                aria-label={t('slots_removeFactory', name)}
-                onClick={() => void workspace.removeFactory(f.id)}
-              >
-                ×
-              </button>
+              {f.added && !f.listed && (
+                <button
+                  type="button"
+                  class="button button--quiet"
+                  aria-label={t('slots_removeFactory', name)}
+                  onClick={() => void workspace.removeFactory(f.id)}
+                >
+                  ×
+                </button>
+              )}
             </span>
           );
         })}
       </div>
+      {notice && <p class="hint factory-notice">{factoryListUnavailable(notice)}</p>}
       <details class="add-factory">
         <summary>{t('slots_addFactory')}</summary>
         <form onSubmit={(event) => void add(event)} noValidate>

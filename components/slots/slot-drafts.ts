@@ -10,7 +10,8 @@ import type { SlotModel } from './slot-model';
 /** Drafts are written at most this long after the last keystroke (and at once when the page hides). */
 export const DRAFT_DEBOUNCE_MS = 200;
 
-export function createSlotDrafts(profileId: string) {
+/** `placeholder`: the account's clearing text ('' for none). */
+export function createSlotDrafts(profileId: string, placeholder: { readonly value: string } = { value: '' }) {
   const timers = new Map<SlotModel, ReturnType<typeof setTimeout>>();
 
   /** Keeps the edit (making room when storage is full); the slot says when it could not. */
@@ -34,7 +35,12 @@ export function createSlotDrafts(profileId: string) {
   return {
     write,
     edit(model: SlotModel, field: 'title' | 'data', value: string): void {
+      const fill = placeholder.value;
+      // A slot shown empty (both fields hold the placeholder): the field not typed in stays empty.
+      const other = field === 'title' ? model.data : model.title;
+      const cleared = fill !== '' && model.title.value === fill && model.data.value === fill;
       batch(() => {
+        if (cleared) other.value = '';
         model[field].value = value;
         model.saved.value = false;
         model.blocked.value = [];

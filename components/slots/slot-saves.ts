@@ -17,8 +17,11 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
   async function save(model: SlotModel): Promise<void> {
     const server = model.server.value;
     if (model.saving.value || !server) return;
-    const title = model.title.value;
-    const data = model.data.value;
+    const typed = { title: model.title.value, data: model.data.value };
+    // An account whose server refused empty text clears with its placeholder instead.
+    const fill = page.placeholder.value.value;
+    const title = typed.title === '' && fill ? fill : typed.title;
+    const data = typed.data === '' && fill ? fill : typed.data;
     const problems = validateSlot({ title, data }, model.option, page.premium.value);
     batch(() => {
       model.blocked.value = problems;
@@ -50,7 +53,7 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
       model.server.value = fresh;
       model.base.value = fresh.lastUpdated;
       // Keystrokes made while saving stay as a new edit on top of the saved value.
-      if (model.title.value === title && model.data.value === data) {
+      if (model.title.value === typed.title && model.data.value === typed.data) {
         model.title.value = fresh.title;
         model.data.value = fresh.data;
       }
@@ -66,6 +69,11 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
   return {
     save,
     loadHistory,
+    /** The server refused an empty field: remember the placeholder for the account, and save with it. */
+    async clearWithPlaceholder(model: SlotModel): Promise<void> {
+      if (!page.placeholder.value.value) await page.placeholder.accept();
+      return save(model);
+    },
     /** Conflict: write mine over the version just seen (a newer change would ask again). */
     keepMine(model: SlotModel): Promise<void> {
       const server = model.conflict.value;

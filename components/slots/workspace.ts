@@ -16,7 +16,7 @@ export { SlotModel } from './slot-model';
 export function createWorkspace(page: PageContext) {
   const { current } = page;
   const reads = createSlotReads(page);
-  const drafts = createSlotDrafts(page.profileId);
+  const drafts = createSlotDrafts(page.profileId, page.placeholder.value);
   const saves = createSlotSaves(page, drafts);
   /** The target whose slots are shown. */
   let shown: Target | null = null;
@@ -33,6 +33,7 @@ export function createWorkspace(page: PageContext) {
     /** Starts the page (a no-op when another view did) and follows its current target. */
     async init(): Promise<void> {
       void page.start();
+      void page.factories.discover();
       stopFollowing ??= effect(() => {
         const next = current.target.value;
         if (page.settings.value.status === 'loading') return;
@@ -63,6 +64,9 @@ export function createWorkspace(page: PageContext) {
     takeServer: saves.takeServer,
     loadHistory: saves.loadHistory,
     restore: saves.restore,
+    /** What this account clears a slot with ('' unless its server refused empty text). */
+    placeholder: page.placeholder,
+    clearWithPlaceholder: saves.clearWithPlaceholder,
     addFactory: page.factories.add,
     removeFactory: page.factories.remove,
     /** Stops following the current target and writes pending drafts (the view goes away). */

@@ -21,7 +21,7 @@ function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: Pr
   const buildings = valueOf(workspace.buildings.value);
   const building = target?.kind === 'building' ? buildings?.find((b) => b.id === target.id) : undefined;
   const factory =
-    target?.kind === 'factory' ? workspace.factories.value.find((f) => f.id === target.id) : undefined;
+    target?.kind === 'factory' ? page.factories.all.value.find((f) => f.id === target.id) : undefined;
   /** After an import into the target on screen, its slots are read again. */
   const reload = (job: ImportJob) => {
     if (!sameTarget(workspace.target.value, job.target)) return;
@@ -37,9 +37,14 @@ function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: Pr
         premium={workspace.premium.value}
         intent={intent}
         buildings={buildings}
+        factories={page.factories.all.value}
         onFinished={reload}
         send={page.send}
         profileId={page.profileId}
+        document={{
+          slots: workspace.slots.value.map((model) => model.server.value),
+          placeholder: page.placeholder.value.value,
+        }}
       />
     </>
   );

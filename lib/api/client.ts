@@ -10,6 +10,7 @@ import {
   Building,
   BuildingListEntry,
   BuildingOptionUpdate,
+  FactoryListEntry,
   FactoryOptionUpdate,
   knownRecordFields,
   type LooseRecord,
@@ -115,6 +116,14 @@ export async function listTransactions(
   });
   if (answer.ok || !isEmptyAnswer(answer.error)) return answer;
   return ok({ total: skip === 0 ? 0 : null, transactions: [] });
+}
+
+/**
+ * The key owner's factories (GET /factory/list/, scope `factory`). Not in the spec: a 404 without
+ * "empty" means the service has no such endpoint, which the caller falls back from.
+ */
+export async function listFactories(cfg: ApiConfig): Promise<Result<FactoryListEntry[]>> {
+  return emptyOn404(await send(cfg, { endpoint: 'factoryList', parse: tolerantList(FactoryListEntry) }));
 }
 
 export async function readFactoryOption(

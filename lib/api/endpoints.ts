@@ -1,5 +1,6 @@
 /**
- * The ten endpoints of the Page Options API, as the spec lists them: method, path template, the
+ * The ten endpoints of the Page Options API, as the spec lists them (and the factory list, which
+ * public clients use): method, path template, the
  * scopes a token needs and whether premium access is needed. A 403 names these in its ApiError,
  * so the UI can say what may be missing.
  */
@@ -114,6 +115,15 @@ export const ENDPOINTS = {
     optionalScopes: [],
     premium: 'required',
     maxBodyBytes: TRANSACTIONS_ANSWER_MAX_BYTES,
+  },
+  /** Not in the spec: what public clients of the live service read to learn factory ids. */
+  factoryList: {
+    method: 'GET',
+    path: '/factory/list/',
+    scopes: ['factory'],
+    optionalScopes: [],
+    premium: 'no',
+    maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
   factoryOptionRead: {
     method: 'GET',

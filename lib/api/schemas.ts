@@ -65,6 +65,17 @@ export const BuildingListEntry = z.object({
 });
 export type BuildingListEntry = z.infer<typeof BuildingListEntry>;
 
+/**
+ * Entry of GET /factory/list/ (not in the spec; public clients of the live service read it):
+ * `{ id, name, adLine, isOpen, type, address }`. Only the id is required; the name is the one
+ * other field the extension uses, so it is the only other one kept.
+ */
+export const FactoryListEntry = z.object({
+  id: BuildingListEntry.shape.id,
+  name: z.optional(z.nullable(z.string())),
+});
+export type FactoryListEntry = z.infer<typeof FactoryListEntry>;
+
 export const Tenant = z.object({
   roomId: z.string(),
   roomHash: z.string(),

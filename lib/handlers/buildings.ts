@@ -8,6 +8,7 @@ import { ok, type Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
+import { FactoryDiscovery, discoveryOf } from '../factories/discovery';
 import { z } from '../zod';
 import { cachedRead } from './cached-read';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
@@ -15,7 +16,13 @@ import { type WorkerDeps, connect } from './context';
 
 type BuildingHandlers = Pick<
   Handlers,
-  'listBuildings' | 'readBuilding' | 'listRooms' | 'listTenants' | 'listBankAccounts' | 'listTransactions'
+  | 'listBuildings'
+  | 'listFactories'
+  | 'readBuilding'
+  | 'listRooms'
+  | 'listTenants'
+  | 'listBankAccounts'
+  | 'listTransactions'
 >;
 
 /**
@@ -81,6 +88,12 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
       { parts: () => ['buildings'], schema: z.array(BuildingListEntry) },
       // Labels remembered from details answers name the entries of a list of ids and hashes.
       (list, profileId) => withRememberedLabels(profileId, list),
+    ),
+    // Kept like the building list; a missing endpoint or scope is an answer too (no request per open).
+    listFactories: withConfig(
+      'listFactories',
+      async (config) => discoveryOf(await api.listFactories(config)),
+      { parts: () => ['factories'], schema: FactoryDiscovery },
     ),
     readBuilding: withConfig(
       'readBuilding',

@@ -148,7 +148,7 @@ export function importHandlers(
       return ok({ status: 'ready' as const, target: parsed.target, items });
     },
 
-    async startImport({ target, slots }, context) {
+    async startImport({ target, slots, finalSlot }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
@@ -171,7 +171,14 @@ export function importHandlers(
         const expected = slots[index]?.expected;
         return expected ? { ...slot, expected } : slot;
       });
-      const job = newJob(connection.value.profile.id, 'import', parsed.target, withExpected);
+      const job = newJob(
+        connection.value.profile.id,
+        'import',
+        parsed.target,
+        withExpected,
+        undefined,
+        finalSlot,
+      );
       await saveJob(job);
       void launch(deps, job.id, connection.value);
       return ok({ id: job.id });

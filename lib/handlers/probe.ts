@@ -1,7 +1,8 @@
 /**
  * Finds scopes that appear to be missing by reading one building through each read endpoint:
  * a 403 there names the scope. Writes are never probed (a probe must not change a slot), so the
- * edit scopes and the factory scopes stay unchecked here.
+ * edit scopes and the factory scopes stay unchecked here (the connection test's factory line says
+ * when the factory list was refused for the scope `factory`).
  */
 import * as api from '../api/client';
 import type { Result } from '../api/errors';

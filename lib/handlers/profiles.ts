@@ -10,6 +10,7 @@ import type { Handlers } from '../messaging/router';
 import { profileBudgets, profileUsage } from '../storage/budget';
 import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
+import { DOCUMENT_DRAFT_FAMILY } from '../storage/family-names';
 import { draftFamily } from '../storage/drafts';
 import { profilePrefix, removeProfileKeys } from '../storage/family';
 import { dropFirstView, firstViewUsage, refreshFirstView, withFirstView } from '../storage/first-view';
@@ -68,7 +69,9 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   await cancelProfileJobs(deps, profileId, 'discard');
   const keep = (key: string) =>
     !deleteDraftsAndHistory &&
-    [draftFamily, historyFamily].some((f) => key.startsWith(`${profilePrefix(profileId)}${f.name}:`));
+    [draftFamily.name, DOCUMENT_DRAFT_FAMILY, historyFamily.name].some((name) =>
+      key.startsWith(`${profilePrefix(profileId)}${name}:`),
+    );
   // With its first view, inside the first view's turn: no compose writes back what was removed.
   await withFirstView(async () => {
     await removeProfileKeys('local', profileId, keep);
@@ -178,8 +181,11 @@ export function profileHandlers(
 
     async clearProfileData({ id, families }) {
       const all = { cache: cacheFamily, draft: draftFamily, history: historyFamily };
+      // A document's draft goes with the slot drafts (removed by its family's name).
+      const documentDrafts = (key: string) => key.startsWith(`${profilePrefix(id)}${DOCUMENT_DRAFT_FAMILY}:`);
       await withFirstView(async () => {
         for (const family of families) await all[family].removeAll(id);
+        if (families.includes('draft')) await removeProfileKeys('local', id, (key) => !documentDrafts(key));
         if (families.includes('cache')) await dropFirstView(id);
       });
       return ok(await usage(id));

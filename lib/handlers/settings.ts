@@ -20,6 +20,7 @@ import { BaseUrl, effectivePremium, originOf, originPattern } from '../storage/s
 import { type WorkerDeps, apiConfig, endAccountRequests } from './context';
 import { cancelProfileJobs } from './import';
 import { probeScopes } from './probe';
+import { discoveryOf } from '../factories/discovery';
 
 export async function viewOf(profile: Profile): Promise<SettingsView> {
   const credentials = await profileCredentials(profile);
@@ -177,8 +178,15 @@ export function settingsHandlers(
       if (!buildings.ok) return buildings;
       const premium = await detectPremium(config, buildings.value);
       const probes = api.placed(config, 'background');
-      const scopes = await probeScopes(probes, buildings.value[0]?.id ?? null, premium);
-      return ok({ buildings: buildings.value, premium, ...scopes });
+      const [scopes, listed] = await Promise.all([
+        probeScopes(probes, buildings.value[0]?.id ?? null, premium),
+        api.listFactories(config),
+      ]);
+      const discovery = discoveryOf(listed);
+      const factories = !discovery.ok
+        ? { reason: 'unexpected' as const, detail: discovery.error.kind }
+        : (discovery.value.unavailable ?? { count: discovery.value.factories.length });
+      return ok({ buildings: buildings.value, premium, ...scopes, factories });
     },
   };
 }

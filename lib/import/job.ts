@@ -53,6 +53,12 @@ export const ImportJob = z.object({
   error: z.optional(z.string()),
   /** For an undo: the import it reverts. */
   undoOf: z.optional(z.string()),
+  /**
+   * A document's manifest slot: written last, only once every other slot is written or already
+   * held its value, and written even when it holds the same manifest (its time must follow the
+   * pieces'); otherwise left as it was, so the old document stays readable.
+   */
+  finalSlot: z.optional(z.int()),
   items: z.array(JobItem),
 });
 export type ImportJob = z.infer<typeof ImportJob>;
@@ -101,6 +107,7 @@ export function newJob(
   target: Target,
   slots: JobSlot[],
   undoOf?: string,
+  finalSlot?: number,
 ): ImportJob {
   return {
     id: `${kind}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
@@ -110,6 +117,7 @@ export function newJob(
     createdAt: Date.now(),
     state: 'running',
     ...(undoOf ? { undoOf } : {}),
+    ...(finalSlot !== undefined ? { finalSlot } : {}),
     items: slots.map((s) => ({ ...s, status: 'pending', attempts: 0 })),
   };
 }

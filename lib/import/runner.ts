@@ -112,7 +112,9 @@ async function attemptItem(
     await store.update(item.slot, { status: 'failed', error: describe(current.error), attempts });
     return DONE;
   }
-  if (sameContent(current.value, item)) {
+  // A document's manifest is written again even when unchanged: its time must follow the pieces'.
+  const rewrite = job.finalSlot === item.slot && item.status === 'pending' && attempts === item.attempts;
+  if (sameContent(current.value, item) && !rewrite) {
     // Either nothing to change, or an earlier attempt (perhaps before a worker restart) landed.
     const landed = item.status === 'writing' || attempts > item.attempts;
     await store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
@@ -164,17 +166,23 @@ export async function runJob(
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
-  const open = job.items.filter(isOpen);
+  // A final slot splits the job: the items before it first, then it, then the rest.
+  const finalIndex = job.items.findIndex((item) => item.slot === job.finalSlot);
+  const before = finalIndex < 0 ? job.items : job.items.slice(0, finalIndex);
+  const after = finalIndex < 0 ? [] : job.items.slice(finalIndex + 1);
   let broken = false;
-  try {
-    await mapPool(open, IMPORT_CONCURRENCY, async (item) => {
-      // After one slot threw, the others stop too: the job's state can no longer be trusted.
-      if (broken) return;
-      await applyItem(job, item, deps, store).catch((error: unknown) => {
-        broken = true;
-        throw error;
-      });
+  const apply = async (item: JobItem) => {
+    // After one slot threw, the others stop too: the job's state can no longer be trusted.
+    if (broken) return;
+    await applyItem(job, item, deps, store).catch((error: unknown) => {
+      broken = true;
+      throw error;
     });
+  };
+  try {
+    await mapPool(before.filter(isOpen), IMPORT_CONCURRENCY, apply);
+    if (finalIndex >= 0) await applyFinal(store, before, apply, id);
+    await mapPool(after.filter(isOpen), IMPORT_CONCURRENCY, apply);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return failJob(store.get(), reason, deps);
@@ -186,6 +194,25 @@ export async function runJob(
   return store.finish((current) =>
     cancelled ? settleJob(current, 'cancelled', 'cancelled') : { ...current, state: 'finished' },
   );
+}
+
+/** The final slot, once every slot before it is written or already held its value; else left as it was. */
+async function applyFinal(
+  store: ReturnType<typeof jobStore>,
+  before: JobItem[],
+  apply: (item: JobItem) => Promise<void>,
+  id: string,
+): Promise<void> {
+  const items = store.get().items;
+  const final = items.find((i) => i.slot === store.get().finalSlot && isOpen(i));
+  if (!final || cancelRequests.has(id)) return;
+  const slots = new Set(before.map((i) => i.slot));
+  const unwritten = items.filter((i) => slots.has(i.slot) && i.status !== 'done' && i.status !== 'skipped');
+  if (unwritten.length === 0) return apply(final);
+  await store.update(final.slot, {
+    status: 'failed',
+    error: `notWritten: slots ${unwritten.map((i) => i.slot).join(', ')}; manifest unchanged`,
+  });
 }
 
 /** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */

@@ -17,6 +17,7 @@ import {
   Tenant,
   TransactionsPage,
 } from '../api/schemas';
+import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
 import { ImportJob } from '../import/job';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
@@ -73,6 +74,8 @@ export const ConnectionReport = z.object({
   /** Scopes that could not be probed (no building to probe with, or not premium). */
   uncheckedScopes: z.array(Scope),
   premium: z.nullable(z.boolean()),
+  /** The factories GET /factory/list/ answered, or why it answered none. */
+  factories: z.union([z.object({ count: z.int() }), FactoryListUnavailable]),
 });
 export type ConnectionReport = z.infer<typeof ConnectionReport>;
 
@@ -202,6 +205,7 @@ export const protocol = {
   saveSettings: { request: SettingsInput, response: resultOf(SettingsView) },
   testConnection: { request: SettingsInput, response: resultOf(ConnectionReport) },
   listBuildings: { request: z.object({ hint: RequestHint }), response: resultOf(z.array(BuildingListEntry)) },
+  listFactories: { request: z.object({ hint: RequestHint }), response: resultOf(FactoryDiscovery) },
   readBuilding: { request: BuildingRef, response: resultOf(Building) },
   listRooms: { request: BuildingRef, response: resultOf(z.array(Room)) },
   listTenants: { request: BuildingRef, response: resultOf(z.array(Tenant)) },
@@ -222,7 +226,12 @@ export const protocol = {
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
   previewImport: { request: z.object({ document: z.unknown() }), response: resultOf(ImportPreview) },
   startImport: {
-    request: z.object({ target: Target, slots: z.array(ImportSlotWrite) }),
+    /** `finalSlot`: a document's manifest, written last (lib/slots/document.ts); ignored when not among the slots. */
+    request: z.object({
+      target: Target,
+      slots: z.array(ImportSlotWrite),
+      finalSlot: z.optional(OptionNumber),
+    }),
     response: resultOf(JobRef),
   },
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },

@@ -1,5 +1,5 @@
 /**
- * Per profile: the factories the user added (there is no factory list endpoint). Stored under the
+ * Per profile: the factories the user added by hand (beside those the factory list names). Stored under the
  * family name `targets`, which once held the current target too.
  */
 import { z } from '../zod';

@@ -27,7 +27,13 @@ function setup(overrides: Partial<OptionsFormProps> = {}) {
     onSave: vi.fn(async (input: SettingsInput) => ({ ok: true as const, value: savedView(input) })),
     onTest: vi.fn(async (_input: SettingsInput) => ({
       ok: true as const,
-      value: { buildings: [], missingScopes: [], uncheckedScopes: [], premium: null },
+      value: {
+        buildings: [],
+        missingScopes: [],
+        uncheckedScopes: [],
+        premium: null,
+        factories: { count: 0 },
+      },
     })),
   };
   const props = { settings: settingsView(), ...mocks, ...overrides };
@@ -275,6 +281,7 @@ describe('OptionsForm', () => {
           missingScopes: ['building.rooms' as const],
           uncheckedScopes: ['factory.options.edit' as const],
           premium: false,
+          factories: { count: 3 },
         },
       })),
     });
@@ -285,6 +292,7 @@ describe('OptionsForm', () => {
     expect(props.onSave).not.toHaveBeenCalled();
     expect(within(report).getByText('Premium: no')).toBeTruthy();
     expect(within(report).getByText('Buildings of your character: 2')).toBeTruthy();
+    expect(within(report).getByText('Factories of your character: 3')).toBeTruthy();
     expect(within(report).getByText('Villa')).toBeTruthy();
     expect(within(report).getByText('Main St 1 · Downtown')).toBeTruthy();
     expect(within(report).getByText('Building b2')).toBeTruthy();

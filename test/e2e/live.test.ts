@@ -1,7 +1,7 @@
 /**
  * The extension against the sandbox answering as the live service does (`--profile live`):
  * premium-locked endpoints as 401, empty lists as 404, transactions with their total, a building
- * list of ids and hashes only.
+ * list of ids and hashes only, and an empty title or data refused (cleared with the placeholder).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, LIVE_DEMO, type Sandbox, startSandbox } from '../sandbox/server';
@@ -69,7 +69,7 @@ describe('against the live service', () => {
 
   it('buildings named from their hash, an empty account reads as empty, the pager shows the total', async () => {
     session = await launchExtension();
-    (await configure('premium')).page.close();
+    await (await configure('premium')).page.close();
     const popup = await DashboardPage.open(session);
 
     // The first building is opened and then known by its label; the others by their hash.
@@ -104,5 +104,33 @@ describe('against the live service', () => {
       .poll(() => popup.section('Bank accounts').textContent())
       .toContain('This building has no bank accounts.');
     expect(await popup.page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('clearing a slot: the refused "" is explained, "." is offered, remembered, and shown as empty', async () => {
+    session = await launchExtension();
+    await (await configure('premium')).page.close();
+    const editor = await EditorPage.open(session);
+    await editor.target('Pillbox Hill Flat 15').click();
+    await expect.poll(() => editor.title(1).inputValue()).not.toBe('');
+    await expect.poll(() => editor.page.getByText(/^\d+ of 20 slots used$/).count()).toBe(1);
+    const usedBefore = await editor.page.getByText(/^\d+ of 20 slots used$/).textContent();
+    await editor.title(1).fill('');
+    await editor.data(1).fill('');
+    await editor.save(1);
+    await editor
+      .slot(1)
+      .getByText(/The server refuses an empty title or data/)
+      .waitFor();
+    await editor.button(1, 'Clear with “.”').click();
+    await editor.slot(1).getByText('Empty (holds this account’s placeholder “.”)').waitFor();
+    expect(await editor.title(1).inputValue()).toBe('');
+    const stored = await fetch(`${sandbox.url}/building/options/${LIVE_DEMO.pillboxHill.id}/1`, {
+      headers: { Authorization: `Bearer ${DEMO.premium.token}` },
+    });
+    expect(await stored.json()).toMatchObject({ title: '.', data: '.' });
+    const used = (text: string | null) => Number(/^(\d+)/.exec(text ?? '')?.[1]);
+    await expect
+      .poll(async () => used(await editor.page.getByText(/^\d+ of 20 slots used$/).textContent()))
+      .toBe(used(usedBefore) - 1);
   });
 });

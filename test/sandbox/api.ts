@@ -42,7 +42,19 @@ interface Context {
   baseUrl: string;
   body: string;
   profile: SandboxProfile;
+  features: SandboxFeatures;
 }
+
+/** Parts of the service that can be switched off, as a live service may not have them. */
+export interface SandboxFeatures {
+  /** GET /factory/list/ (not in the spec; public clients use it). */
+  factoryList: boolean;
+}
+
+export const DEFAULT_FEATURES: SandboxFeatures = { factoryList: true };
+
+/** What the live profile says to an empty title or data, as a PHP service's "required" rule does. */
+export const EMPTY_FIELD_MESSAGE = (field: string) => `The ${field} field is required.`;
 
 interface Endpoint {
   method: 'GET' | 'POST';
@@ -175,6 +187,9 @@ function writeOption(target: Target) {
     const owner = target.find(ctx, update.id);
     if (!owner) return notFound(noun(target));
     if (update.option > BASIC_SLOTS && !ctx.grant.premium) return premiumRequired();
+    // The live profile refuses "" (one public client clears with "." instead).
+    const blank = ctx.profile === 'live' && (['title', 'data'] as const).find((f) => update[f] === '');
+    if (blank) return json(422, { message: EMPTY_FIELD_MESSAGE(blank) });
     if (update.apiSecret !== ctx.character.apiSecret) {
       return errorReply(403, 'invalid_api_secret', 'Invalid apiSecret');
     }
@@ -229,6 +244,23 @@ function transactions(ctx: Context, [bankId = '', limitSegment, skipSegment]: st
 }
 
 const BANK: Scope[] = ['building', 'building.bankaccount'];
+
+/** GET /factory/list/: the key owner's factories, as public clients of the live service read them. */
+function factoryList(ctx: Context): Reply {
+  if (!ctx.features.factoryList) return errorReply(404, 'not_found', 'No such endpoint');
+  const owned = ctx.data.factories.filter((f) => f.owner === ctx.character.id);
+  return json(
+    200,
+    owned.map(({ id, label, adLine, isOpen, type, address }) => ({
+      id,
+      name: label,
+      adLine,
+      isOpen,
+      type,
+      address,
+    })),
+  );
+}
 
 const ENDPOINTS: Endpoint[] = [
   {
@@ -338,6 +370,10 @@ const ENDPOINTS: Endpoint[] = [
     premiumOnly: true,
     handle: transactions,
   })),
+  ...[
+    ['factory', 'list'],
+    ['factory', 'list', ''],
+  ].map((segments): Endpoint => ({ method: 'GET', segments, scopes: ['factory'], handle: factoryList })),
   {
     method: 'GET',
     segments: ['factory', 'options', ':', ':'],
@@ -387,13 +423,20 @@ export function handleApi(
   request: ApiRequest,
   baseUrl: string,
   profile: SandboxProfile = 'default',
+  features: SandboxFeatures = DEFAULT_FEATURES,
 ): Reply {
-  const reply = answer(data, request, baseUrl, profile);
+  const reply = answer(data, request, baseUrl, profile, features);
   if (profile !== 'live' || reply.status < 400) return reply;
   return { ...reply, ...liveErrorBody(reply.status, reply.body) };
 }
 
-function answer(data: SandboxData, request: ApiRequest, baseUrl: string, profile: SandboxProfile): Reply {
+function answer(
+  data: SandboxData,
+  request: ApiRequest,
+  baseUrl: string,
+  profile: SandboxProfile,
+  features: SandboxFeatures,
+): Reply {
   const segments = request.path.split('/').slice(1);
   const candidates = ENDPOINTS.flatMap((endpoint) => {
     const params = matches(endpoint, segments);
@@ -413,5 +456,5 @@ function answer(data: SandboxData, request: ApiRequest, baseUrl: string, profile
     });
   }
   if (endpoint.premiumOnly && !auth.grant.premium) return premiumRequired();
-  return endpoint.handle({ data, ...auth, baseUrl, body: request.body, profile }, params);
+  return endpoint.handle({ data, ...auth, baseUrl, body: request.body, profile, features }, params);
 }

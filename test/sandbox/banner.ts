@@ -10,6 +10,7 @@ export interface BannerSettings {
   profile?: SandboxProfile;
   rateLimit?: RateLimit | null;
   rateHeaders?: boolean;
+  factoryList?: boolean;
 }
 
 function describeLimit({ rateLimit, rateHeaders }: BannerSettings): string {
@@ -24,7 +25,8 @@ function describeLive(): string[] {
   return [
     'Profile live: premium-locked endpoints answer 401 {"message":"Für diesen Endpunkt wird Premium benötigt"},',
     '               empty lists 404 {"message":"empty"}, errors {"message":...}, the building list only id + hash,',
-    '               bank accounts { id, vban, balance, note, main }, transactions { totalTransactions, transactions }.',
+    '               bank accounts { id, vban, balance, note, main }, transactions { totalTransactions, transactions },',
+    '               an empty title or data refused: 422 {"message":"The title field is required."}.',
     `Buildings:     ${DEMO.premium.character}: ${l.buildings.juergen.join(', ')}; ${DEMO.basic.character}: ${l.buildings.kaethe.join(', ')}`,
     `Factories:     ${DEMO.premium.character}: ${l.factories.juergen.join(', ')}; ${DEMO.basic.character}: ${l.factories.kaethe.join(', ')}`,
     `Bank accounts: ${l.busyAccount} has ${l.busyAccountTransactions} transactions; ${l.emptyAccount} none; ` +
@@ -36,7 +38,8 @@ export function describeSandbox(url: string, settings: BannerSettings = {}): str
   const { tokens, characters } = createSeedData();
   return [
     `Sandbox API running at ${url}  (profile ${settings.profile ?? 'default'}, latency ${settings.latencyMs ?? 0} ms, ` +
-      `CORS ${settings.cors ? 'on' : 'off'}, ${describeLimit(settings)})`,
+      `CORS ${settings.cors ? 'on' : 'off'}, ${describeLimit(settings)}, ` +
+      `GET /factory/list/ ${settings.factoryList === false ? 'off (404)' : 'on'})`,
     '',
     'Tokens (Authorization: Bearer <token>):',
     ...Object.entries(tokens).map(([token, grant]) => `  ${token.padEnd(22)} ${grant.description}`),

@@ -1,6 +1,6 @@
 /**
  * `npm run sandbox [-- --port 8787] [--latency ms] [--cors] [--profile live] [--rate-limit N[/seconds]]
- * [--rate-headers]`: runs the sandbox API on 127.0.0.1
+ * [--rate-headers] [--no-factory-list]`: runs the sandbox API on 127.0.0.1
  * until SIGINT/SIGTERM. The port can also come from SANDBOX_PORT.
  */
 import { parseArgs } from 'node:util';
@@ -31,6 +31,7 @@ const { values } = parseArgs({
     profile: { type: 'string', default: 'default' },
     'rate-limit': { type: 'string' },
     'rate-headers': { type: 'boolean', default: false },
+    'no-factory-list': { type: 'boolean', default: false },
   },
 });
 const port = numberArg('--port', values.port ?? process.env.SANDBOX_PORT, 8787, 65_535);
@@ -43,7 +44,8 @@ const parsedLimit = rateLimitArg === undefined ? null : parseRateLimit(rateLimit
 if (parsedLimit && !parsedLimit.ok) fail(`--rate-limit: ${parsedLimit.message}`);
 const rateLimit = parsedLimit?.ok ? parsedLimit.value : null;
 const rateHeaders = values['rate-headers'] ?? false;
-const settings = { latencyMs, cors, profile, rateLimit, rateHeaders };
+const factoryList = !(values['no-factory-list'] ?? false);
+const settings = { latencyMs, cors, profile, rateLimit, rateHeaders, factoryList };
 
 const sandbox = await startSandbox({ port, host: '127.0.0.1', ...settings }).catch((error: unknown) =>
   fail(error instanceof Error ? error.message : String(error)),

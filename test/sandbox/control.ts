@@ -13,6 +13,7 @@
  *   POST /__sandbox/room             body {"roomId":"r-3001-01","tenant":null} frees a room, a name lets it
  *   POST /__sandbox/payment          body {"roomId":"r-3001-02","daysAgo":10} or {"lastPayDate":ISO}
  *   POST /__sandbox/sell             body {"buildingId":"b-3012"}: the building leaves its owner's list
+ *   POST /__sandbox/factory-list     body {"on":false}: GET /factory/list/ answers 404 (true: served)
  *   POST /__sandbox/slot-change      body SlotChange JSON: someone else writes the slot, at once or
  *                                    (with "afterReads": n) right after its n-th read was answered
  */
@@ -110,6 +111,14 @@ const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>
   room: { POST: landlordAction('room') },
   payment: { POST: landlordAction('payment') },
   sell: { POST: landlordAction('sell') },
+  'factory-list': {
+    POST: (sandbox, body) => {
+      const on = (parseJson(body) as { on?: unknown } | undefined)?.on;
+      if (typeof on !== 'boolean') return errorReply(400, 'validation_error', 'on must be true or false');
+      sandbox.setFactoryList(on);
+      return NO_CONTENT;
+    },
+  },
   'slot-change': {
     POST: (sandbox, body) => {
       const parsed = parseSlotChange(parseJson(body));

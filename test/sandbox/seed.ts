@@ -299,21 +299,36 @@ function factory(
   hash: string,
   label: string,
   owner: CharacterId,
+  listed: Pick<FactoryRecord, 'type' | 'address' | 'adLine' | 'isOpen'>,
   note: { title: string; data: string },
 ) {
-  return { id, hash, label, owner, slots: slots(label, hash, note) } satisfies FactoryRecord;
+  return { id, hash, label, owner, ...listed, slots: slots(label, hash, note) } satisfies FactoryRecord;
 }
 
 function buildFactories(): FactoryRecord[] {
   return [
-    factory('f-501', 'baeckerei-gross', 'Bäckerei Groß', 'juergen', {
-      title: 'Öffnungszeiten',
-      data: 'Mo–Fr 6–18 Uhr, Sa 6–13 Uhr. Brötchenbestellungen bis 20 Uhr am Vortag.',
-    }),
-    factory('f-601', 'schmiede-kuehn', 'Schmiede Kühn & Söhne', 'kaethe', {
-      title: 'Auftragsannahme',
-      data: 'Hufbeschlag und Kunstschmiede: Anfragen bitte über Käthe Weiß, Lieferzeit ca. 2 Wochen.',
-    }),
+    factory(
+      'f-501',
+      'baeckerei-gross',
+      'Bäckerei Groß',
+      'juergen',
+      { type: 'bakery', address: 'Mühlenweg 3', adLine: 'Frische Brötchen ab 6 Uhr', isOpen: true },
+      {
+        title: 'Öffnungszeiten',
+        data: 'Mo–Fr 6–18 Uhr, Sa 6–13 Uhr. Brötchenbestellungen bis 20 Uhr am Vortag.',
+      },
+    ),
+    factory(
+      'f-601',
+      'schmiede-kuehn',
+      'Schmiede Kühn & Söhne',
+      'kaethe',
+      { type: 'forge', address: 'Am Amboss 12', adLine: 'Hufbeschlag nach Termin', isOpen: false },
+      {
+        title: 'Auftragsannahme',
+        data: 'Hufbeschlag und Kunstschmiede: Anfragen bitte über Käthe Weiß, Lieferzeit ca. 2 Wochen.',
+      },
+    ),
   ];
 }
 

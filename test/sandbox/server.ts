@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleApi, errorReply, json, type Reply } from './api';
+import { DEFAULT_FEATURES, handleApi, errorReply, json, type Reply, type SandboxFeatures } from './api';
 import { CONTROL_PREFIX, handleControl } from './control';
 import { type Fault, FaultList, echoReply, faultReply, hugeAnswerChunks } from './faults';
 import { createLiveSeedData, type SandboxProfile } from './live';
@@ -32,6 +32,8 @@ export interface SandboxOptions {
   rateLimit?: RateLimit | null;
   /** Adds X-RateLimit-Limit/-Remaining/-Reset to every answer while a limit is set. */
   rateHeaders?: boolean /* default false */;
+  /** GET /factory/list/ answered (true) or 404 as a service without it (false). */
+  factoryList?: boolean /* default true */;
 }
 
 export interface LoggedRequest {
@@ -54,6 +56,7 @@ export interface Sandbox {
   setProfile(profile: SandboxProfile): void; // with fresh seed data of that profile
   setRateLimit(limit: RateLimit | null): void; // with fresh counters
   setRateHeaders(on: boolean): void;
+  setFactoryList(on: boolean): void; // GET /factory/list/ answered or 404
   addFault(fault: Fault): void;
   clearFaults(): void;
   readonly log: LoggedRequest[]; // a copy, oldest first; API requests only (not /__sandbox/* nor /static/*)
@@ -123,6 +126,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let profile = baseProfile;
   let data = seedOf(profile);
   let latency = baseLatency;
+  const baseFeatures: SandboxFeatures = { factoryList: options.factoryList ?? DEFAULT_FEATURES.factoryList };
+  let features = { ...baseFeatures };
   const limiter = new RateLimiter(options.rateLimit ?? null, options.rateHeaders ?? false);
   let log: LoggedRequest[] = [];
   const faults = new FaultList();
@@ -191,7 +196,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           ? fault.kind === 'echo'
             ? echoReply(fault, entry.authorization, body)
             : faultReply(fault)
-          : handleApi(data, { method, path, authorization: entry.authorization, body }, sandbox.url, profile);
+          : handleApi(
+              data,
+              { method, path, authorization: entry.authorization, body },
+              sandbox.url,
+              profile,
+              features,
+            );
       }
     } catch (error) {
       reply = errorReply(500, 'internal_error', error instanceof Error ? error.message : String(error));
@@ -232,6 +243,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       slotChanges.clear();
       log = [];
       latency = baseLatency;
+      features = { ...baseFeatures };
       limiter.limit = options.rateLimit ?? null;
       limiter.headers = options.rateHeaders ?? false;
       limiter.clear();
@@ -249,6 +261,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setRateHeaders(on) {
       limiter.headers = on;
+    },
+    setFactoryList(on) {
+      features = { ...features, factoryList: on };
     },
     setLatency(ms) {
       latency = checkLatency(ms);

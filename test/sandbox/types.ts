@@ -84,6 +84,11 @@ export interface FactoryRecord {
   hash: string;
   label: string;
   owner: CharacterId;
+  /** What GET /factory/list/ shows besides id and name (label). */
+  type: string;
+  address: string;
+  adLine: string;
+  isOpen: boolean;
   slots: SlotRecord[];
 }
 

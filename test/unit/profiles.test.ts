@@ -14,6 +14,9 @@ import type { SettingsInput } from '../../lib/messaging/protocol';
 import { type Handlers, createRouter } from '../../lib/messaging/router';
 import { cacheFamily } from '../../lib/storage/cache';
 import { putDraft, readDrafts } from '../../lib/storage/drafts';
+import { putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
+import { readPlaceholder, rememberPlaceholder } from '../../lib/storage/placeholder';
+import { DEFAULT_LAYOUT } from '../../lib/slots/document';
 import { pushHistory, readHistory } from '../../lib/storage/history';
 import { writeCredentials } from '../../lib/storage/credentials';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
@@ -102,6 +105,8 @@ describe('forgetProfile (sign-out)', () => {
   async function fill(id: string) {
     await handlers.listBuildings({}); // the worker caches the answer
     await putDraft(id, target, 1, { title: 'Entwurf', data: '', base: null, savedAt: 1 });
+    await putDocumentDraft(id, target, { text: '{"halb":1}', layout: DEFAULT_LAYOUT, savedAt: 1 });
+    await rememberPlaceholder(id, '.');
     await pushHistory(id, target, 1, { time: 1, title: 'alt', data: '', lastUpdated: null });
     await saveJob({ ...newJob(id, 'import', target, []), state: 'finished' });
     expect(await cacheFamily.entries(id)).toHaveLength(1);
@@ -122,6 +127,9 @@ describe('forgetProfile (sign-out)', () => {
     expect(await cacheFamily.entries(id)).toEqual([]);
     expect(await readJobs(id)).toEqual([]);
     expect((await readDrafts(id, target, [1])).get(1)?.title).toBe('Entwurf');
+    expect((await readDocumentDraft(id, target))?.text).toBe('{"halb":1}');
+    // What the account's server taught (its placeholder) goes with the account.
+    expect(await readPlaceholder(id)).toBe('');
     expect(await readHistory(id, target, 1)).toHaveLength(1);
     expect(await handlers.listBuildings({})).toMatchObject({ ok: false, error: { kind: 'notConfigured' } });
 

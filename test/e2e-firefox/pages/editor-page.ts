@@ -57,6 +57,46 @@ export class EditorPage {
   async save(n: number): Promise<void> {
     await this.page.locator(this.button(n, 'Save slot')).click();
   }
+  /** A factory's button in the picker's Factories group. */
+  factory(name: string): string {
+    return within(role('group', 'Factories'), role('button', name));
+  }
+  static readonly document = role('region', 'Document across slots');
+  documentText(): string {
+    return within(EditorPage.document, field('Document (JSON)', 'textarea'));
+  }
+  textInDocument(value: string): Promise<number> {
+    return countOf(this.page, within(EditorPage.document, text(value)));
+  }
+  textOnPage(value: string): Promise<number> {
+    return countOf(this.page, text(value));
+  }
+  async addFactory(id: string, name: string): Promise<void> {
+    await this.page.locator(text('Add a factory')).click();
+    await this.page.locator(field('Factory ID (firmenId)')).fill(id);
+    await this.page.locator(field('Name (optional, kept only in this browser)')).fill(name);
+    await this.page.locator(role('button', 'Check and add')).click();
+  }
+  /** Fills the document, plans it, agrees to overwrite named slots, previews and confirms. */
+  async writeDocument(value: string, confirm: string): Promise<void> {
+    // Typing 10,000 characters key by key is slow: the text is set as a paste would, then input fires.
+    await this.page.$eval(
+      this.documentText(),
+      (node, content) => {
+        const area = node as HTMLTextAreaElement;
+        area.value = content;
+        area.dispatchEvent(new Event('input', { bubbles: true }));
+      },
+      value,
+    );
+    await this.page.locator(within(EditorPage.document, role('button', 'Plan the write'))).click();
+    const overwrite = within(EditorPage.document, 'input[type=checkbox]');
+    await waitFor(this.page, within(EditorPage.document, role('button', 'Preview the write')));
+    if (await this.page.$(overwrite)) await this.page.locator(overwrite).click();
+    await this.page.locator(within(EditorPage.document, role('button', 'Preview the write'))).click();
+    await waitFor(this.page, role('button', confirm));
+    await this.page.locator(role('button', confirm)).click();
+  }
   async chooseTarget(name: string): Promise<void> {
     await this.page.locator(this.target(name)).click();
   }

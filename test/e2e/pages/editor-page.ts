@@ -34,6 +34,29 @@ export class EditorPage {
   target(name: string): Locator {
     return this.page.getByRole('button', { name, exact: true });
   }
+  get factories(): Locator {
+    return this.page.getByRole('group', { name: 'Factories', exact: true });
+  }
+  /** The document across slots: its region, text, plan and preview. */
+  get document(): Locator {
+    return this.page.getByRole('region', { name: 'Document across slots' });
+  }
+  get documentText(): Locator {
+    return this.document.getByLabel('Document (JSON)');
+  }
+  async planDocument(text: string): Promise<void> {
+    await this.documentText.fill(text);
+    await this.document.getByRole('button', { name: 'Plan the write' }).click();
+  }
+  /** Agrees to overwrite slots that hold something else, when the plan names any. */
+  async previewDocument(): Promise<void> {
+    const overwrite = this.document.getByLabel(/^Overwrite these slots/);
+    if (await overwrite.count()) await overwrite.check();
+    await this.document.getByRole('button', { name: 'Preview the write' }).click();
+  }
+  get confirm(): Locator {
+    return this.page.getByRole('button', { name: /^Confirm: write \d+ slots$/ });
+  }
   async addFactory(id: string, name = ''): Promise<void> {
     await this.page.getByText('Add a factory').click();
     await this.page.getByLabel('Factory ID (firmenId)').fill(id);

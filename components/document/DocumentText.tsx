@@ -1,0 +1,52 @@
+/** The document as one text: its length, pretty/minify, and the stored document to start from. */
+import { useId } from 'preact/hooks';
+import { t } from '../../lib/i18n';
+import { minifyJson, prettyJson } from '../../lib/slots/validate';
+
+export function DocumentText({
+  text,
+  storedText,
+  onChange,
+}: {
+  text: string;
+  /** The document the slots hold now (joined), when they hold a whole one. */
+  storedText: string | null;
+  onChange: (text: string) => void;
+}) {
+  const ids = { text: useId(), count: useId() };
+  return (
+    <div class="field">
+      <div class="field__head">
+        <label for={ids.text}>{t('doc_text')}</label>
+        <span id={ids.count} class="hint">
+          {t('doc_length', String(text.length))}
+        </span>
+      </div>
+      <textarea
+        id={ids.text}
+        rows={10}
+        spellcheck={false}
+        value={text}
+        aria-describedby={ids.count}
+        onInput={(event) => onChange(event.currentTarget.value)}
+      />
+      <div class="json-tools">
+        {storedText !== null && storedText !== text && (
+          <button
+            type="button"
+            class="button button--small"
+            onClick={() => onChange(prettyJson(storedText) ?? storedText)}
+          >
+            {t('doc_load')}
+          </button>
+        )}
+        <button type="button" class="button button--small" onClick={() => onChange(prettyJson(text) ?? text)}>
+          {t('slot_json_pretty')}
+        </button>
+        <button type="button" class="button button--small" onClick={() => onChange(minifyJson(text) ?? text)}>
+          {t('slot_json_minify')}
+        </button>
+      </div>
+    </div>
+  );
+}

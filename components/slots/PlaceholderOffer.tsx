@@ -1,0 +1,20 @@
+/**
+ * After the server refused an empty title or data: says so and offers to clear with the account's
+ * placeholder (remembered for the account, so the next clear uses it at once).
+ */
+import { t } from '../../lib/i18n';
+import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
+import type { SlotModel } from './slot-model';
+import type { Workspace } from './workspace';
+
+export function PlaceholderOffer({ model, workspace }: { model: SlotModel; workspace: Workspace }) {
+  const text = workspace.placeholder.value.value || DEFAULT_PLACEHOLDER;
+  return (
+    <div class="notice notice--error" role="alert">
+      <p>{t('slot_emptyRefused', text)}</p>
+      <button type="button" class="button" onClick={() => void workspace.clearWithPlaceholder(model)}>
+        {t('slot_clearWithPlaceholder', text)}
+      </button>
+    </div>
+  );
+}

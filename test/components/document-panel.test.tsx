@@ -1,0 +1,216 @@
+/**
+ * The document across slots in the import panel, with a fake worker: a stored document shown as one
+ * (size, pieces, slots, JSON status), a broken one shown with what is wrong, the plan ("needs N of
+ * M slots", leftovers cleared, foreign slots named and held back until agreed), a document that
+ * does not fit refused before anything is sent, and the write previewed and started as one job
+ * with the manifest as its final slot; a large plain JSON import offers to become a document.
+ */
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ImportPanel } from '../../components/import/ImportPanel';
+import type { PageOption, Target } from '../../lib/api/schemas';
+import type { Send } from '../../lib/messaging/client';
+import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
+import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
+
+const target: Target = { kind: 'building', id: 'b-1001' };
+const T0 = '2025-01-01T00:00:00.000Z';
+const T1 = '2025-02-01T00:00:00.000Z';
+const empty = (): PageOption => ({ title: '', data: '', lastUpdated: T0 });
+
+function slotsWith(text: string, count = 20): PageOption[] {
+  const slots = Array.from({ length: count }, empty);
+  for (const s of documentSlots(text, DEFAULT_LAYOUT)) slots[s.slot - 1] = { ...s, lastUpdated: T0 };
+  return slots;
+}
+
+function fakeWorker() {
+  const calls: { type: MessageType; payload: unknown }[] = [];
+  const send = vi.fn(async (type: MessageType, payload: unknown) => {
+    calls.push({ type, payload });
+    if (type === 'previewImport') {
+      const { document } = payload as RequestOf<'previewImport'>;
+      const { slots } = document as { slots: { slot: number; title: string; data: string }[] };
+      const items = slots.map((s) => ({ ...s, current: empty(), unchanged: false }));
+      return { ok: true, value: { status: 'ready', target, items } };
+    }
+    if (type === 'startImport') return { ok: true, value: { id: 'import-1' } };
+    return { ok: false, error: { kind: 'internal', message: type } };
+  }) as unknown as Send;
+  return { send, calls };
+}
+
+const big = JSON.stringify({
+  items: Array.from({ length: 400 }, (_, i) => ({ n: i, name: `Straße ${i} 🏠` })),
+});
+const section = () => screen.getByRole('region', { name: 'Document across slots' });
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('a document across slots', () => {
+  it('shows a stored document as one: slots, characters, pieces and valid JSON', () => {
+    const { send } = fakeWorker();
+    render(
+      <ImportPanel
+        profileId="p-1"
+        target={target}
+        premium
+        send={send}
+        document={{ slots: slotsWith(big), placeholder: '' }}
+      />,
+    );
+    const pieces = Math.ceil(big.length / 2300);
+    expect(
+      within(section()).getByText(
+        `Document “site” in slots 1–${pieces + 1}: ${big.length} characters in ${pieces} pieces`,
+        { exact: false },
+      ),
+    ).toBeTruthy();
+    expect(within(section()).getByText('valid JSON')).toBeTruthy();
+  });
+
+  it('shows a broken manifest with what is wrong, never repaired', () => {
+    const slots = slotsWith(big);
+    slots[2] = { title: 'Preise', data: '[1]', lastUpdated: T0 };
+    slots[3] = { ...(slots[3] as PageOption), lastUpdated: T1 };
+    const { send } = fakeWorker();
+    render(
+      <ImportPanel
+        profileId="p-1"
+        target={target}
+        premium
+        send={send}
+        document={{ slots, placeholder: '' }}
+      />,
+    );
+    const alert = within(section()).getByRole('alert');
+    expect(within(alert).getByText('Piece 2 is missing: slot 3 is not titled “site:2”.')).toBeTruthy();
+    expect(within(alert).getByText(/Piece 3 \(slot 4\) was changed at 2025-02-01/)).toBeTruthy();
+  });
+
+  it('plans a smaller rewrite, clears leftover pieces, and writes it as one job, manifest last', async () => {
+    const worker = fakeWorker();
+    render(
+      <ImportPanel
+        profileId="p-1"
+        target={target}
+        premium
+        send={worker.send}
+        document={{ slots: slotsWith('"' + 'x'.repeat(7 * 2300 - 2) + '"'), placeholder: '' }}
+      />,
+    );
+    const text = JSON.stringify({ a: 'y'.repeat(5 * 2300 - 10) });
+    fireEvent.input(within(section()).getByLabelText('Document (JSON)'), { target: { value: text } });
+    fireEvent.click(within(section()).getByRole('button', { name: 'Plan the write' }));
+    expect(
+      within(section()).getByText(
+        'Needs 6 of 20 slots (slots 1–6). Slots 7–8 held pieces and will be cleared.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(section()).getByRole('button', { name: 'Preview the write' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Confirm/ }));
+    await waitFor(() => expect(worker.calls.some((c) => c.type === 'startImport')).toBe(true));
+    const started = worker.calls.find((c) => c.type === 'startImport')?.payload as RequestOf<'startImport'>;
+    expect(started.finalSlot).toBe(1);
+    expect(started.slots.map((s) => s.slot)).toEqual([2, 3, 4, 5, 6, 1, 7, 8]);
+  });
+
+  it('names a slot in the range that holds something else and waits for agreement', () => {
+    const slots = Array.from({ length: 10 }, empty);
+    slots[2] = { title: 'Preise', data: '[1,2]', lastUpdated: T0 };
+    const worker = fakeWorker();
+    render(
+      <ImportPanel
+        profileId="p-1"
+        target={target}
+        premium={false}
+        send={worker.send}
+        document={{ slots, placeholder: '' }}
+      />,
+    );
+    fireEvent.input(within(section()).getByLabelText('Document (JSON)'), {
+      target: { value: big.slice(0, 0) + JSON.stringify({ t: 'z'.repeat(5000) }) },
+    });
+    fireEvent.click(within(section()).getByRole('button', { name: 'Plan the write' }));
+    expect(within(section()).getByText(/Slot 3 holds “Preise” \(5 characters\)/)).toBeTruthy();
+    const preview = within(section()).getByRole('button', { name: 'Preview the write' });
+    expect(preview.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(preview);
+    expect(worker.calls.some((c) => c.type === 'previewImport')).toBe(false);
+    fireEvent.click(within(section()).getByLabelText(/Overwrite these slots/));
+    fireEvent.click(preview);
+    expect(worker.calls.some((c) => c.type === 'previewImport')).toBe(true);
+  });
+
+  it('refuses a document that does not fit before anything is sent, with the slots it needs', () => {
+    const worker = fakeWorker();
+    render(
+      <ImportPanel
+        profileId="p-1"
+        target={target}
+        premium={false}
+        send={worker.send}
+        document={{ slots: Array.from({ length: 10 }, empty), placeholder: '' }}
+      />,
+    );
+    fireEvent.input(within(section()).getByLabelText('Document (JSON)'), {
+      target: { value: JSON.stringify('w'.repeat(23_000)) },
+    });
+    fireEvent.click(within(section()).getByRole('button', { name: 'Plan the write' }));
+    expect(within(section()).getByRole('alert').textContent).toBe(
+      'Does not fit: needs 12 slots from slot 1 on, only 10 are there. Nothing was written.',
+    );
+    expect(within(section()).queryByRole('button', { name: 'Preview the write' })).toBeNull();
+    expect(worker.calls).toEqual([]);
+  });
+
+  it('keeps the text and layout as a draft across closing the page', async () => {
+    const { send } = fakeWorker();
+    const props = {
+      profileId: 'p-1',
+      target,
+      premium: true,
+      send,
+      document: { slots: Array.from({ length: 20 }, empty), placeholder: '' },
+    };
+    const first = render(<ImportPanel {...props} />);
+    fireEvent.input(within(section()).getByLabelText('Document (JSON)'), {
+      target: { value: '{"halb": "fertig"}' },
+    });
+    fireEvent.input(within(section()).getByLabelText('Title prefix'), { target: { value: 'shop' } });
+    window.dispatchEvent(new Event('pagehide'));
+    first.unmount();
+    render(<ImportPanel {...props} />);
+    await waitFor(() =>
+      expect((within(section()).getByLabelText('Document (JSON)') as HTMLTextAreaElement).value).toBe(
+        '{"halb": "fertig"}',
+      ),
+    );
+    expect((within(section()).getByLabelText('Title prefix') as HTMLInputElement).value).toBe('shop');
+  });
+
+  it('offers to store a pasted JSON larger than a slot as a document', async () => {
+    const worker = fakeWorker();
+    render(
+      <ImportPanel
+        profileId="p-1"
+        target={target}
+        premium
+        send={worker.send}
+        document={{ slots: Array.from({ length: 20 }, empty), placeholder: '' }}
+      />,
+    );
+    const pasted = screen
+      .getAllByRole('textbox')
+      .find((box) => !section().contains(box)) as HTMLTextAreaElement;
+    fireEvent.input(pasted, { target: { value: big } });
+    fireEvent.click(screen.getByRole('button', { name: /^Check/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Store as a document across slots' }));
+    const text = (within(section()).getByLabelText('Document (JSON)') as HTMLTextAreaElement).value;
+    expect(JSON.parse(text)).toEqual(JSON.parse(big));
+    expect(worker.calls.some((c) => c.type === 'previewImport')).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * A document written through one import job (lib/import/runner.ts with `finalSlot`): the pieces
+ * first, the manifest last and always (its time follows the pieces'); a piece that fails leaves the
+ * old manifest in place and says which slots were not written. Against the sandbox over HTTP.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { readOption } from '../../lib/api/client';
+import type { Target } from '../../lib/api/schemas';
+import { newJob, saveJob } from '../../lib/import/job';
+import { runJob } from '../../lib/import/runner';
+import { DEFAULT_LAYOUT, documentSlots, planDocument, readStoredDocument } from '../../lib/slots/document';
+import { useSandbox } from '../sandbox/fixture';
+import { DEMO } from '../sandbox/seed';
+
+const sandbox = useSandbox();
+const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
+const P = 'p-1';
+const config = () => ({ baseUrl: sandbox.url, token: DEMO.premium.token, retryBaseMs: 5, timeoutMs: 2_000 });
+
+async function write(text: string) {
+  const slots = documentSlots(text, DEFAULT_LAYOUT);
+  const job = newJob(P, 'import', target, slots, undefined, DEFAULT_LAYOUT.manifestSlot);
+  await saveJob(job);
+  return runJob(P, job.id, { config: config(), secret: DEMO.premium.secret });
+}
+
+const read = async (slot: number) => {
+  const answer = await readOption(config(), target, slot);
+  return answer.ok ? answer.value : null;
+};
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('a document job', () => {
+  it('writes every piece before the manifest, and the document reads back whole', async () => {
+    const text = JSON.stringify({ text: 'ä🏠'.repeat(3000) });
+    const job = await write(text);
+    expect(job?.items.every((i) => i.status === 'done')).toBe(true);
+    const posts = sandbox.log
+      .filter((r) => r.method === 'POST')
+      .map((r) => (JSON.parse(r.body) as { option: number }).option);
+    expect(posts.at(-1)).toBe(1);
+    expect(posts.slice(0, -1).sort((a, b) => a - b)).toEqual([2, 3, 4, 5]);
+    const doc = await readStoredDocument(read, DEFAULT_LAYOUT, 20);
+    expect(doc).toMatchObject({ text, problems: [], json: { valid: true } });
+  });
+
+  it('rewrites an unchanged manifest after changed pieces, so no piece looks newer than it', async () => {
+    const text = 'a'.repeat(5000);
+    await write(text);
+    sandbox.clearLog();
+    const changed = `${'b'.repeat(2300)}${'a'.repeat(2700)}`;
+    const job = await write(changed);
+    expect(job?.items.map((i) => [i.slot, i.status])).toEqual([
+      [2, 'done'],
+      [3, 'skipped'],
+      [4, 'skipped'],
+      [1, 'done'],
+    ]);
+    expect((await readStoredDocument(read, DEFAULT_LAYOUT, 20))?.problems).toEqual([]);
+  });
+
+  it('clears leftover pieces after the manifest, so a failed clear leaves the new document readable', async () => {
+    await write('e'.repeat(6000));
+    const current = await Promise.all(Array.from({ length: 20 }, (_, i) => read(i + 1)));
+    const plan = planDocument({
+      text: 'f'.repeat(3000),
+      layout: DEFAULT_LAYOUT,
+      slotCount: 20,
+      current,
+      clearValue: '',
+    });
+    if (!plan.ok) throw new Error('plan refused');
+    expect(plan.cleared).toEqual([4]);
+    sandbox.clearLog();
+    const job = newJob(P, 'import', target, plan.writes, undefined, DEFAULT_LAYOUT.manifestSlot);
+    await saveJob(job);
+    const done = await runJob(P, job.id, { config: config(), secret: DEMO.premium.secret });
+    const order = sandbox.log
+      .filter((r) => r.method === 'POST')
+      .map((r) => (JSON.parse(r.body) as { option: number }).option);
+    expect(order).toEqual([2, 3, 1, 4]);
+    expect(done?.items.every((i) => i.status === 'done')).toBe(true);
+    expect((await readStoredDocument(read, DEFAULT_LAYOUT, 20))?.text).toBe('f'.repeat(3000));
+  });
+
+  it('leaves the old manifest in place when a piece fails, naming the slots not written', async () => {
+    await write('c'.repeat(3000));
+    const before = await read(1);
+    sandbox.addFault({
+      path: '/building/options',
+      method: 'POST',
+      kind: 'status',
+      status: 400,
+      body: '{"message":"no"}',
+      times: 1,
+    });
+    const job = await write('d'.repeat(3000));
+    const manifest = job?.items.find((i) => i.slot === 1);
+    expect(manifest).toMatchObject({ status: 'failed' });
+    expect(manifest?.error).toMatch(/notWritten: slots \d; manifest unchanged/);
+    expect(await read(1)).toEqual(before);
+  });
+});
