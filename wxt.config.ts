@@ -32,7 +32,18 @@ export default defineConfig({
     default_locale: 'en',
     // activeTab + scripting: read a page's declared slot payload when the user clicks the toolbar
     // button (no standing access to any site); contextMenus: "Send selection to slot…".
-    permissions: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+    // alarms: the portfolio's background refresh wakes a stopped worker.
+    permissions: [
+      'storage',
+      'activeTab',
+      'scripting',
+      'contextMenus',
+      'alarms',
+      // The test build holds the optional notifications permission (portfolio alerts) for the same reason.
+      ...(mode === 'e2e' ? ['notifications'] : []),
+    ],
+    // Asked for when the user turns portfolio alerts on, never at install.
+    optional_permissions: ['notifications'],
     // Requested at save time for exactly the configured origin; nothing is granted at install.
     optional_host_permissions: ['https://*/*', ...SANDBOX_HOSTS],
     // Playwright cannot click Chromium's permission prompt, so only the test build pre-grants loopback.

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { RequestScheduler } from '@/lib/api/scheduler';
-import { type WorkerDeps, createHandlers, resumeJobs } from '@/lib/handlers';
+import { type PortfolioHandlerDeps, type WorkerDeps, createHandlers, resumeJobs } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
 import { progressOf } from '@/lib/import/job';
 import { type ImportJob, jobFamily } from '@/lib/storage/import-jobs';
@@ -15,6 +15,10 @@ import { profilesItem } from '@/lib/storage/profiles';
 import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
 import { undoableImports } from '@/lib/handlers/import';
+import { type PortfolioAlert, refreshPortfolio } from '@/lib/portfolio/refresh';
+import { PORTFOLIO_ALARM, portfolioRunner } from '@/lib/portfolio/runner';
+import { currentTargetItem } from '@/lib/storage/current-target';
+import { portfolioSettingsItem } from '@/lib/storage/portfolio';
 
 const MENU_ID = 'send-selection';
 
@@ -60,6 +64,36 @@ async function showBadge(): Promise<void> {
   await browser.action.setBadgeText({ text }).catch(() => undefined);
 }
 
+const ALERT_PREFIX = 'portfolio-alert|';
+
+/** An alert as a notification, when the user granted the optional permission; its id names the building. */
+async function notifyAlert(alert: PortfolioAlert): Promise<void> {
+  if (!(await browser.permissions.contains({ permissions: ['notifications'] }))) return;
+  const rooms = alert.rooms.join(', ');
+  const message =
+    alert.kind === 'freed'
+      ? t('alert_freed', rooms)
+      : alert.kind === 'let'
+        ? t('alert_let', rooms)
+        : t('alert_late', rooms);
+  await browser.notifications.create(`${ALERT_PREFIX}${alert.profileId}|${alert.buildingId}|${Date.now()}`, {
+    type: 'basic',
+    iconUrl: browser.runtime.getURL('/icon/128.png'),
+    title: alert.building,
+    message,
+  });
+}
+
+/** A click on an alert opens its building in the dashboard tab. */
+async function openAlert(notificationId: string): Promise<void> {
+  if (!notificationId.startsWith(ALERT_PREFIX)) return;
+  const [profileId, buildingId] = notificationId.slice(ALERT_PREFIX.length).split('|');
+  if (!profileId || !buildingId) return;
+  await currentTargetItem(profileId).set({ kind: 'building', id: buildingId });
+  await browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') });
+  await browser.notifications.clear(notificationId);
+}
+
 export default defineBackground(() => {
   // Every API call waits its turn here; its state (budget, waits) is kept in storage.session.
   const publishQueues = queuePublisher(() => scheduler?.view() ?? []);
@@ -70,11 +104,29 @@ export default defineBackground(() => {
       publishQueues();
     },
   });
-  const deps: WorkerDeps = {
+  const deps: WorkerDeps & PortfolioHandlerDeps = {
     hasOriginPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
     scheduler,
     ...(REQUEST_TIMEOUT_MS ? { timeoutMs: REQUEST_TIMEOUT_MS } : {}),
+    notify: (alert) => notifyAlert(alert).catch(() => undefined),
   };
+  // The portfolio's background refresh: woken by its alarm, by a timer while the worker lives, and
+  // by changes of the profiles and of its settings.
+  const portfolio = portfolioRunner({
+    run: () => refreshPortfolio(deps),
+    setAlarm: (when) =>
+      when === null
+        ? browser.alarms.clear(PORTFOLIO_ALARM).then(() => undefined)
+        : browser.alarms.create(PORTFOLIO_ALARM, { when }),
+  });
+  deps.kickPortfolio = () => void portfolio.kick();
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === PORTFOLIO_ALARM) void portfolio.kick();
+  });
+  // notifications is optional: without the grant the API is absent (Firefox) and alerts stay silent.
+  browser.notifications?.onClicked.addListener((id) => void openAlert(id).catch(() => undefined));
+  profilesItem.watch(() => void portfolio.kick());
+  portfolioSettingsItem.watch(() => void portfolio.kick());
   // What the previous release stored moves into the first profile before any message is answered;
   // then the credentials of ids no profile lists go.
   const ready = migrateLegacyStorage()
@@ -132,6 +184,7 @@ export default defineBackground(() => {
         for (const entry of await jobFamily.entries(profile.id)) jobs.set(entry.key, entry.value);
       await showProgress(jobs.values());
       await resumeJobs(deps);
+      await portfolio.kick();
     })
     .catch(() => undefined);
 });

@@ -3,6 +3,8 @@ import type { LooseRecord } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { TRANSACTIONS_LIMIT_MAX, TRANSACTIONS_SKIP_MAX } from '../../lib/api/limits';
 import type { TransactionsState } from './transactions';
+import { BalanceChart } from './BalanceChart';
+import { ExportButton } from './ExportButton';
 import { RecordTable } from './RecordTable';
 import { Section } from './Section';
 
@@ -60,8 +62,11 @@ export function AccountsTable({ accounts, chosen, onChoose }: AccountsTableProps
 export interface TransactionsProps {
   state: TransactionsState;
   accountLabel: string;
+  /** The account's current balance: the newest page draws the balance chart from it. */
+  balance?: number | null;
   now: number;
   onPage: (skip: number) => void;
+  onExport?: (bankId: string, label: string) => Promise<{ name: string; text: string; note?: string }>;
   onRetry: () => void;
   onOpenSettings: () => void;
 }
@@ -69,8 +74,10 @@ export interface TransactionsProps {
 export function Transactions({
   state,
   accountLabel,
+  balance = null,
   now,
   onPage,
+  onExport,
   onRetry,
   onOpenSettings,
 }: TransactionsProps) {
@@ -128,6 +135,13 @@ export function Transactions({
               <p class="note">{t('tx_ceiling', String(TRANSACTIONS_SKIP_MAX + TRANSACTIONS_LIMIT_MAX))}</p>
             )}
             {!full && records.length > 0 && <p class="hint">{t('tx_end')}</p>}
+            {records.length > 0 && <BalanceChart records={records} balance={skip === 0 ? balance : null} />}
+            {onExport && records.length > 0 && (
+              <ExportButton
+                label={t('export_transactions')}
+                build={() => onExport(state.bankId, accountLabel.replace(/[^\p{L}\p{N}-]+/gu, '-'))}
+              />
+            )}
           </>
         );
       }}

@@ -14,6 +14,7 @@ import { BuildingPicker } from './BuildingPicker';
 import { DetailsCard } from './DetailsCard';
 import { Section } from './Section';
 import { Tabs } from './Tabs';
+import type { DashboardTab } from '../../lib/storage/dashboard-tab';
 
 export interface DashboardProps {
   layout: 'compact' | 'full';
@@ -32,9 +33,18 @@ export interface DashboardProps {
   onOpenSettings: () => void;
   onOpenAccount: (bankId: string) => void;
   onPageTransactions: (skip: number) => void;
+  /** Every transaction of the account the API gives, as a CSV file (and a note when capped). */
+  onExportTransactions?: (
+    bankId: string,
+    label: string,
+  ) => Promise<{ name: string; text: string; note?: string }>;
   /** The tab shown, remembered by the page. */
-  tab: 'building' | 'slots';
-  onTabChange: (tab: 'building' | 'slots') => void;
+  tab: DashboardTab;
+  onTabChange: (tab: DashboardTab) => void;
+  /** The Portfolio tab's content (the full tab only; loaded lazily by the page). */
+  portfolio?: () => ComponentChildren;
+  /** The portfolio in one line above the picker (popup and side panel). */
+  summary?: ComponentChildren;
   /** Rooms, tenants and bank accounts, below the details (loaded lazily by the page). */
   moreSections: (props: DashboardProps) => ComponentChildren;
   /** The Slots tab's content (loaded lazily by the page). */
@@ -54,6 +64,7 @@ export function Dashboard(props: DashboardProps) {
         <div class="dashboard__actions">{props.headerActions}</div>
       </header>
       <RateLimitNotice />
+      {props.summary}
       <BuildingPicker
         state={props.buildings}
         selectedId={props.selectedId}
@@ -61,17 +72,20 @@ export function Dashboard(props: DashboardProps) {
         onRetry={props.onRetryBuildings}
         onOpenSettings={onOpenSettings}
       />
-      {props.selectedId !== null && (
+      {(props.selectedId !== null || props.portfolio) && (
         <Tabs
           label={t('tabs_label')}
           tabs={[
             { key: 'building', label: t('tab_building') },
             { key: 'slots', label: t('tab_slots') },
+            ...(props.portfolio ? [{ key: 'portfolio' as const, label: t('tab_portfolio') }] : []),
           ]}
-          active={tab}
+          active={tab === 'portfolio' && !props.portfolio ? 'building' : tab}
           onChange={props.onTabChange}
         >
-          {tab === 'slots' ? (
+          {tab === 'portfolio' && props.portfolio ? (
+            props.portfolio()
+          ) : tab === 'slots' ? (
             props.slots()
           ) : (
             <div class="sections">

@@ -5,10 +5,17 @@ import type { DashboardStore } from './store';
 import { Dashboard } from './Dashboard';
 import { LazySlots } from './LazySlots';
 import { lazyView } from './lazy-view';
+import { LazySummary } from '../portfolio/LazySummary';
 
 /** Below the fold: loaded after the first view, so the popup's first bytes hold only the details. */
 const LazyMoreSections = lazyView(
   () => import('./MoreSections').then((module) => module.MoreSections),
+  'sections_loading',
+);
+
+/** The portfolio tab of the full dashboard, loaded when it is shown. */
+const LazyPortfolio = lazyView(
+  () => import('../portfolio/PortfolioView').then((module) => module.PortfolioView),
   'sections_loading',
 );
 
@@ -57,10 +64,27 @@ export function DashboardApp({
       onOpenSettings={onOpenSettings}
       onOpenAccount={store.openAccount}
       onPageTransactions={store.pageTransactions}
+      onExportTransactions={(bankId, label) =>
+        import('./exports').then((module) => module.transactionsFile(store.page.send, bankId, label))
+      }
       moreSections={(props) => <LazyMoreSections {...props} />}
       tab={store.tab.value}
       onTabChange={store.chooseTab}
       slots={() => <LazySlots layout={slotsLayout} page={store.page} />}
+      {...(layout === 'full'
+        ? {
+            portfolio: () => (
+              <LazyPortfolio
+                page={store.page}
+                now={Math.max(now, Date.now())}
+                onOpen={(id) => {
+                  store.select(id);
+                  store.chooseTab('building');
+                }}
+              />
+            ),
+          }
+        : { summary: <LazySummary page={store.page} closeAfterOpening={store.view === 'popup'} /> })}
       headerActions={headerActions}
     />
   );

@@ -6,6 +6,8 @@ import { t } from '../../lib/i18n';
 import { AccountsTable, Transactions, accountId } from './Accounts';
 import type { DashboardProps } from './Dashboard';
 import { RoomsTable } from './RoomsTable';
+import { ExportButton } from './ExportButton';
+import { roomsFile, tenantsFile } from './exports';
 import { Section } from './Section';
 import { TenantsTable } from './TenantsTable';
 
@@ -18,6 +20,8 @@ export function MoreSections(props: DashboardProps) {
       : undefined;
   const accountLabel =
     typeof accountRecord?.label === 'string' ? accountRecord.label : (props.transactions?.bankId ?? '');
+  const details = props.details.status === 'ready' ? props.details.value : null;
+  const fileName = (details?.label || props.selectedId || 'building').replace(/[^\p{L}\p{N}-]+/gu, '-');
   return (
     <>
       <Section
@@ -27,7 +31,12 @@ export function MoreSections(props: DashboardProps) {
         skeletonRows={6}
         {...common}
       >
-        {(rooms) => <RoomsTable rooms={rooms} premium={props.premium} />}
+        {(rooms) => (
+          <>
+            <RoomsTable rooms={rooms} premium={props.premium} />
+            <ExportButton label={t('export_rooms')} build={async () => roomsFile(rooms, fileName)} />
+          </>
+        )}
       </Section>
       <Section
         title={t('section_tenants')}
@@ -37,7 +46,14 @@ export function MoreSections(props: DashboardProps) {
         skeletonRows={4}
         {...common}
       >
-        {(tenants) => <TenantsTable tenants={tenants} now={now} />}
+        {(tenants) => (
+          <>
+            <TenantsTable tenants={tenants} now={now} />
+            {tenants.length > 0 && (
+              <ExportButton label={t('export_tenants')} build={async () => tenantsFile(tenants, fileName)} />
+            )}
+          </>
+        )}
       </Section>
       <Section
         title={t('section_accounts')}
@@ -58,7 +74,9 @@ export function MoreSections(props: DashboardProps) {
               <Transactions
                 state={props.transactions}
                 accountLabel={accountLabel}
+                balance={typeof accountRecord?.balance === 'number' ? accountRecord.balance : null}
                 onPage={props.onPageTransactions}
+                {...(props.onExportTransactions ? { onExport: props.onExportTransactions } : {})}
                 onRetry={() => props.onPageTransactions(props.transactions?.skip ?? 0)}
                 {...common}
               />

@@ -68,6 +68,7 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
 
   return {
     page,
+    view,
     settings: page.settingsValue,
     buildings: buildings.list,
     shownId,

@@ -15,6 +15,12 @@ export function createTab(view: DashboardView | undefined, initial: DashboardTab
     tab,
     /** Shows the tab this view showed last (without a view, Building every time). */
     load(): void {
+      // The popup's portfolio summary opens the full tab on the portfolio.
+      if (view === 'dashboard' && globalThis.location?.hash === '#portfolio') {
+        chosen = true;
+        tab.value = 'portfolio';
+        return;
+      }
       void stored()
         ?.then((it) => it.get())
         .then(
@@ -24,7 +30,7 @@ export function createTab(view: DashboardView | undefined, initial: DashboardTab
           () => undefined,
         );
     },
-    /** Shows the Building or the Slots tab, and reopens it next time. */
+    /** Shows the Building, Slots or Portfolio tab, and reopens it next time. */
     choose(next: DashboardTab): void {
       chosen = true;
       tab.value = next;

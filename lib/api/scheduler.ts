@@ -273,6 +273,27 @@ export class RequestScheduler {
     });
   }
 
+  /**
+   * What a queue spent of its budget: the send times inside the budget's window (all priorities),
+   * the budget (null while unknown) and the end of a 429 wait. Background work (the portfolio
+   * refresh) takes only what leaves the user's share free.
+   */
+  usage(key: string): { sends: number[]; budget: Budget | null; waitingUntil: number | null } {
+    const queue = this.queues.get(key);
+    if (!queue) {
+      const budget =
+        this.override === null
+          ? null
+          : { limit: this.override, windowMs: 60_000, source: 'override' as const };
+      return { sends: [], budget, waitingUntil: null };
+    }
+    const now = this.clock.now();
+    const budget = this.budgetOf(queue);
+    const window = (budget?.windowMs ?? DEFAULT_WINDOW_MS) + PACING_MARGIN_MS;
+    const waiting = queue.waitingUntil !== null && queue.waitingUntil > now ? queue.waitingUntil : null;
+    return { sends: queue.sends.filter((t) => t > now - window), budget, waitingUntil: waiting };
+  }
+
   // -------------------------------------------------------------------------------------------
   // Queueing
 

@@ -4,6 +4,7 @@ import { buildingHandlers } from './buildings';
 import type { WorkerDeps } from './context';
 import { importHandlers } from './import';
 import { optionHandlers } from './options';
+import { type PortfolioHandlerDeps, portfolioHandlers } from './portfolio';
 import { profileHandlers } from './profiles';
 import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
@@ -11,8 +12,9 @@ import { slotHandlers } from './slots';
 
 export { resumeJobs } from './import';
 export type { WorkerDeps } from './context';
+export type { PortfolioHandlerDeps } from './portfolio';
 
-export function createHandlers(deps: WorkerDeps): Handlers {
+export function createHandlers(deps: WorkerDeps & PortfolioHandlerDeps): Handlers {
   return {
     ...profileHandlers(deps),
     ...settingsHandlers(deps),
@@ -21,5 +23,6 @@ export function createHandlers(deps: WorkerDeps): Handlers {
     ...slotHandlers(deps),
     ...importHandlers(deps),
     ...queueHandlers(deps),
+    ...portfolioHandlers(deps),
   };
 }

@@ -20,6 +20,7 @@ import {
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
 import { ImportJob } from '../storage/import-jobs';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
+import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
 import { z } from '../zod';
 
@@ -250,6 +251,15 @@ export const protocol = {
     request: z.object({ tag: z.optional(z.string()) }),
     response: resultOf(z.object({ cancelled: z.int() })),
   },
+  /** The page's profile's portfolio table (null before the first list read); wakes the refresh. */
+  getPortfolio: { request: Empty, response: resultOf(z.nullable(PortfolioTable)) },
+  /** One row's answers read now, at the user's priority. */
+  refreshPortfolioRow: {
+    request: z.object({ buildingId: z.string().check(z.minLength(1)) }),
+    response: resultOf(z.nullable(PortfolioTable)),
+  },
+  getPortfolioSettings: { request: Empty, response: resultOf(PortfolioSettings) },
+  savePortfolioSettings: { request: PortfolioSettings, response: resultOf(PortfolioSettings) },
 } as const;
 
 export type Protocol = typeof protocol;

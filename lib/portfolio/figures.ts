@@ -4,6 +4,7 @@
  * NaN: the figures of one answer never depend on another answer being there.
  */
 import type { Building, LooseRecord, Room, Tenant } from '../api/schemas';
+import { z } from '../zod';
 
 export interface BuildingAnswers {
   details?: Building | null;
@@ -12,23 +13,27 @@ export interface BuildingAnswers {
   accounts?: readonly LooseRecord[] | null;
 }
 
-export interface PortfolioFigures {
-  roomsTotal: number | null;
-  roomsOccupied: number | null;
-  roomsFree: number | null;
+const count = z.nullable(z.int());
+const amount = z.nullable(z.number());
+
+export const PortfolioFigures = z.object({
+  roomsTotal: count,
+  roomsOccupied: count,
+  roomsFree: count,
   /** Rent of the occupied rooms. */
-  rentLet: number | null;
+  rentLet: amount,
   /** Rent of the free rooms: what stands empty. */
-  rentEmpty: number | null;
-  tenants: number | null;
+  rentEmpty: amount,
+  tenants: count,
   /** The oldest last payment (ISO time); null when no tenant's payment time is known. */
-  oldestPayment: string | null;
+  oldestPayment: z.nullable(z.string()),
   /** Tenants whose last payment is older than the threshold; null when payment times are not sent. */
-  late: number | null;
+  late: count,
   /** Tenants were read but carry no `lastPayDate`: the key lacks the scope building.tenants.activity. */
-  paymentsHidden: boolean;
-  balance: number | null;
-}
+  paymentsHidden: z.boolean(),
+  balance: amount,
+});
+export type PortfolioFigures = z.infer<typeof PortfolioFigures>;
 
 const DAY_MS = 86_400_000;
 

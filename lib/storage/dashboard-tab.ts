@@ -3,7 +3,7 @@ import { z } from '../zod';
 import { dashboardTabKey } from './page-keys';
 import { type StoredItem, storedItem } from './stored-item';
 
-export const DashboardTab = z.enum(['building', 'slots']);
+export const DashboardTab = z.enum(['building', 'slots', 'portfolio']);
 export type DashboardTab = z.infer<typeof DashboardTab>;
 
 export type DashboardView = 'popup' | 'sidepanel' | 'dashboard';

@@ -16,6 +16,7 @@ export const ITEM_KEYS = {
   scheduler: 'scheduler',
   pendingImport: 'pendingImport',
   pendingSelection: 'pendingSelection',
+  portfolioSettings: 'portfolioSettings',
   dashboardTabPopup: dashboardTabKey('popup'),
   dashboardTabSidepanel: dashboardTabKey('sidepanel'),
   dashboardTabDashboard: dashboardTabKey('dashboard'),
@@ -47,6 +48,8 @@ export const FAMILIES = {
     signOut: 'askFirst',
     bound: { boundedBy: 'one entry per document being edited (no byte budget yet)' },
   },
+  portfolio: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one table per profile' } },
+  alertSeen: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one baseline per profile' } },
   labels: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: a label per building' } },
   current: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one entry: the current target' } },
   targets: {

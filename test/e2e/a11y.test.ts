@@ -123,5 +123,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await view.page.close();
       });
     }
+
+    it('the dashboard tab’s portfolio: its table, filter, exports and settings', async () => {
+      const view = await DashboardPage.open(session, 'dashboard.html#portfolio');
+      await expect.poll(() => view.table('All buildings').locator('tbody tr').count()).toBe(3);
+      expect(await seriousViolations(view.page)).toEqual([]);
+      await view.page.close();
+    });
   });
 }

@@ -13,8 +13,8 @@ const E2E = '.output/chrome-mv3-e2e';
 
 /** Every permission the features use, per browser; anything more is a finding. */
 const PERMISSIONS: Record<string, string[]> = {
-  [CHROME]: ['storage', 'sidePanel', 'activeTab', 'scripting', 'contextMenus'],
-  [FIREFOX]: ['storage', 'activeTab', 'scripting', 'contextMenus'],
+  [CHROME]: ['storage', 'sidePanel', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
+  [FIREFOX]: ['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
 };
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
 /**
@@ -22,8 +22,12 @@ const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*
  * (~20 KB); webextension-polyfill, zod with the schemas, the protocol, the sections below the details
  * and the Slots tab load after the first paint, each as a chunk of its own.
  */
-/** The worker's budget grew from 30 to 34 KB with the request scheduler, profiles and the storage migration: it is loaded once per worker start, never on a page's first view. */
-const BUDGET_KB = { popup: 25, worker: 34 };
+/**
+ * The worker's budget grew from 30 to 34 KB with the request scheduler, profiles and the storage
+ * migration, and to 38 KB with the portfolio's background refresh and alerts (about 3.6 KB; a service
+ * worker cannot load code lazily): it is loaded once per worker start, never on a page's first view.
+ */
+const BUDGET_KB = { popup: 25, worker: 38 };
 
 type Manifest = Record<string, unknown> & { permissions?: string[] };
 
@@ -55,6 +59,8 @@ describe('store manifests', () => {
       const manifest = manifestOf(dir);
       expect(manifest.permissions?.toSorted()).toEqual(PERMISSIONS[dir]?.toSorted());
       expect(manifest.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
+      // Portfolio alerts ask for notifications when the user turns them on.
+      expect(manifest.optional_permissions).toEqual(['notifications']);
       expect(manifest).not.toHaveProperty('host_permissions');
       expect(manifest).not.toHaveProperty('content_security_policy');
       expect(JSON.stringify(manifest)).not.toContain('<all_urls>');

@@ -1,4 +1,5 @@
 /** The text printed when a sandbox starts: base URL, demo tokens, secrets and ids. */
+import { LANDLORD } from './landlord';
 import { LIVE_DEMO, type SandboxProfile } from './live';
 import type { RateLimit } from './rate-limit';
 import { createSeedData, DEMO } from './seed';
@@ -46,9 +47,12 @@ export function describeSandbox(url: string, settings: BannerSettings = {}): str
     'API secrets (apiSecret of POST /building/options and /factory/options):',
     ...Object.values(characters).map((c) => `  ${c.name.padEnd(22)} ${c.apiSecret}`),
     ...(settings.profile === 'live' ? describeLive() : defaultIds()),
+    `Landlord:      ${LANDLORD.character} (${LANDLORD.token}): 12 buildings, late payers in ${LANDLORD.lateRooms.join(', ')}`,
     'Control:       POST /__sandbox/reset, POST /__sandbox/latency {"ms":100}, POST|DELETE /__sandbox/faults,',
     '               GET|DELETE /__sandbox/log, POST /__sandbox/profile {"profile":"live"},',
-    '               POST|DELETE /__sandbox/rate-limit {"limit":10,"windowSeconds":60}, POST /__sandbox/rate-headers {"on":true}',
+    '               POST|DELETE /__sandbox/rate-limit {"limit":10,"windowSeconds":60}, POST /__sandbox/rate-headers {"on":true},',
+    '               POST /__sandbox/room {"roomId":"r-3001-01","tenant":null}, POST /__sandbox/payment {"roomId":…,"daysAgo":10},',
+    '               POST /__sandbox/sell {"buildingId":…}',
   ].join('\n');
 }
 

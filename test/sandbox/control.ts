@@ -10,12 +10,16 @@
  *   POST /__sandbox/rate-limit       body {"limit":10,"windowSeconds":60} (window optional, default 60)
  *   DELETE /__sandbox/rate-limit     no limit
  *   POST /__sandbox/rate-headers     body {"on":true}
+ *   POST /__sandbox/room             body {"roomId":"r-3001-01","tenant":null} frees a room, a name lets it
+ *   POST /__sandbox/payment          body {"roomId":"r-3001-02","daysAgo":10} or {"lastPayDate":ISO}
+ *   POST /__sandbox/sell             body {"buildingId":"b-3012"}: the building leaves its owner's list
  *   POST /__sandbox/factory-list     body {"on":false}: GET /factory/list/ answers 404 (true: served)
  *   POST /__sandbox/slot-change      body SlotChange JSON: someone else writes the slot, at once or
  *                                    (with "afterReads": n) right after its n-th read was answered
  */
 import { errorReply, json, methodNotAllowed, type Reply } from './api';
 import { parseFault } from './faults';
+import { applyChange, type LandlordChange, parseChange } from './landlord';
 import { PROFILES, type SandboxProfile } from './live';
 import { checkRateLimit } from './rate-limit';
 import { parseSlotChange } from './slot-change';
@@ -34,6 +38,16 @@ function parseJson(body: string): unknown {
 }
 
 type Action = (sandbox: Sandbox, body: string) => Reply;
+
+/** The landlord's changes (test/sandbox/landlord.ts): 204, or 400 naming what is wrong. */
+const landlordAction =
+  (kind: LandlordChange['kind']): Action =>
+  (sandbox, body) => {
+    const change = parseChange(kind, parseJson(body));
+    const problem =
+      typeof change === 'string' ? change : sandbox.changeData((data) => applyChange(data, change));
+    return problem === null ? NO_CONTENT : errorReply(400, 'validation_error', problem);
+  };
 
 const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>> = {
   reset: {
@@ -94,6 +108,9 @@ const ACTIONS: Record<string, Partial<Record<'GET' | 'POST' | 'DELETE', Action>>
       return NO_CONTENT;
     },
   },
+  room: { POST: landlordAction('room') },
+  payment: { POST: landlordAction('payment') },
+  sell: { POST: landlordAction('sell') },
   'factory-list': {
     POST: (sandbox, body) => {
       const on = (parseJson(body) as { on?: unknown } | undefined)?.on;

@@ -5,6 +5,7 @@
  * bank accounts as `{ id, vban, balance, note, main }`, transactions wrapped with their total, and
  * every error body as `{ "message": ... }`. The data is the default seed with those ids and shapes.
  */
+import { LANDLORD } from './landlord';
 import { createSeedData, DEMO } from './seed';
 import type { BankAccountRecord, SandboxData, TransactionRecord } from './types';
 
@@ -58,18 +59,34 @@ export const LIVE_DEMO = {
   emptyAccount: ACCOUNTS['acc-1002-1']!,
   /** Gärtnerhaus: no bank account at all. */
   buildingWithoutAccounts: BUILDINGS['b-1003']!.id,
+  /** The landlord's 12 buildings (test/sandbox/landlord.ts), in the live profile's ids. */
+  landlordBuildings: LANDLORD.buildings.map((id) => hexId('building', Number(id.slice(2)))),
 } as const;
 
 /** The default seed with the live ids and hashes, 230 transactions on one account and none on another. */
 export function createLiveSeedData(): SandboxData {
   const data = createSeedData();
-  for (const building of data.buildings) Object.assign(building, BUILDINGS[building.id]);
+  for (const building of data.buildings) {
+    // The landlord's buildings (b-3001…) get 24-hex ids and game-like hashes of their own.
+    const n = Number(building.id.slice(2));
+    Object.assign(
+      building,
+      BUILDINGS[building.id] ?? { id: hexId('building', n), hash: `Mirror_Park_Flat_${n}` },
+    );
+  }
   for (const factory of data.factories) Object.assign(factory, FACTORIES[factory.id]);
   for (const account of data.bankAccounts) {
     const count = LIVE_TRANSACTION_COUNTS[account.id];
     if (count !== undefined) account.transactions = account.transactions.slice(0, count);
-    account.buildingId = BUILDINGS[account.buildingId]?.id ?? account.buildingId;
-    account.id = ACCOUNTS[account.id] ?? account.id;
+    const landlordBuilding = /^b-3\d{3}$/.test(account.buildingId)
+      ? Number(account.buildingId.slice(2))
+      : null;
+    account.buildingId =
+      BUILDINGS[account.buildingId]?.id ??
+      (landlordBuilding === null ? account.buildingId : hexId('building', landlordBuilding));
+    account.id =
+      ACCOUNTS[account.id] ??
+      (landlordBuilding === null ? account.id : hexId('account', landlordBuilding * 10 + 1));
   }
   return data;
 }

@@ -15,6 +15,7 @@ import {
   type SlotRecord,
   type TransactionRecord,
 } from './types';
+import { addLandlord, LANDLORD } from './landlord';
 
 /** lastUpdated of every slot nobody has written yet. */
 export const SEED_TIME = '2025-03-01T09:00:00.000Z';
@@ -483,6 +484,7 @@ function buildSeed(): SandboxData {
     characters: {
       juergen: { id: 'juergen', name: DEMO.premium.character, apiSecret: DEMO.premium.secret },
       kaethe: { id: 'kaethe', name: DEMO.basic.character, apiSecret: DEMO.basic.secret },
+      landlord: { id: 'landlord', name: LANDLORD.character, apiSecret: LANDLORD.secret },
     },
     tokens: {
       [DEMO.premium.token]: {
@@ -513,7 +515,10 @@ function buildSeed(): SandboxData {
 
 const SEED: SandboxData = buildSeed();
 
-/** A fresh deep copy of the seed data: every sandbox instance (and every reset) gets its own. */
-export function createSeedData(): SandboxData {
-  return structuredClone(SEED);
+/**
+ * A fresh deep copy of the seed data: every sandbox instance (and every reset) gets its own. The
+ * landlord's buildings come last, with payment dates counted back from now.
+ */
+export function createSeedData(now = Date.now()): SandboxData {
+  return addLandlord(structuredClone(SEED), now);
 }

@@ -13,6 +13,7 @@ import { type RateLimit, RateLimiter } from './rate-limit';
 import { createSeedData } from './seed';
 import { type SlotChange, SlotChanges, applySlotChange } from './slot-change';
 import { handleStatic } from './static';
+import type { SandboxData } from './types';
 
 export type { Fault } from './faults';
 export { DEMO } from './seed';
@@ -60,6 +61,8 @@ export interface Sandbox {
   clearFaults(): void;
   readonly log: LoggedRequest[]; // a copy, oldest first; API requests only (not /__sandbox/* nor /static/*)
   clearLog(): void;
+  /** Changes the data in place (the landlord's control endpoints: free or let a room, move a payment). */
+  changeData<T>(change: (data: SandboxData) => T): T;
   /** Someone else writes the slot now (true), or false when the sandbox has no such slot. */
   changeSlot(change: SlotChange): boolean;
   /** Someone else writes the slot right after its `afterReads`-th read (default 1) was answered. */
@@ -276,6 +279,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     clearLog() {
       log = [];
+    },
+    changeData(change) {
+      return change(data);
     },
     changeSlot(change) {
       return applySlotChange(data, change);

@@ -18,7 +18,7 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export type CharacterId = 'juergen' | 'kaethe';
+export type CharacterId = 'juergen' | 'kaethe' | 'landlord';
 
 export interface Character {
   id: CharacterId;

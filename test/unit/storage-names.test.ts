@@ -17,6 +17,7 @@ import { targetsFamily } from '../../lib/storage/factories';
 import { historyFamily } from '../../lib/storage/history';
 import { jobFamily } from '../../lib/storage/import-jobs';
 import { labelsFamily } from '../../lib/storage/labels';
+import { alertBaselineFamily, portfolioFamily, portfolioSettingsItem } from '../../lib/storage/portfolio';
 import { FAMILIES, type FamilyName, ITEM_KEYS, familyKeyName } from '../../lib/storage/names';
 import { PROFILE_BUDGETS } from '../../lib/storage/quota';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
@@ -30,6 +31,8 @@ const FAMILY_OBJECTS = [
   documentDraftFamily,
   jobFamily,
   labelsFamily,
+  portfolioFamily,
+  alertBaselineFamily,
   currentTargetFamily,
   targetsFamily,
   credentialFamilies.local,
@@ -38,6 +41,7 @@ const FAMILY_OBJECTS = [
 const ITEM_OBJECTS = [
   profilesItem,
   firstViewItem,
+  portfolioSettingsItem,
   requestQueuesItem,
   schedulerStateItem,
   dashboardTabItem('popup'),

@@ -8,7 +8,7 @@ export class DashboardPage {
   /** `popup.html` at popup size, `sidepanel.html` at side panel size, or `dashboard.html`. */
   static async open(
     session: ExtensionSession,
-    path: 'popup.html' | 'sidepanel.html' | 'dashboard.html' = 'popup.html',
+    path: 'popup.html' | 'sidepanel.html' | 'dashboard.html' | 'dashboard.html#portfolio' = 'popup.html',
   ): Promise<DashboardPage> {
     const page = await session.context.newPage();
     if (path === 'popup.html') await page.setViewportSize({ width: 400, height: 600 });

@@ -1,0 +1,157 @@
+/**
+ * The portfolio as a real table: a header button per column sorts it (again: the other way), the
+ * name opens the building, each row has its age and a refresh, and the totals row sums what is shown.
+ */
+import { t } from '../../lib/i18n';
+import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
+import type { PortfolioRow } from '../../lib/storage/portfolio';
+import { DASH, Late, OldestPayment, Occupancy, age, amount, count } from './cells';
+import { columnLabels } from './labels';
+
+export interface PortfolioTableProps {
+  rows: readonly PortfolioRow[];
+  totals: ReturnType<typeof totalsOf>;
+  sort: Sort;
+  now: number;
+  premium: boolean;
+  refreshing: ReadonlySet<string>;
+  onSort: (column: Column) => void;
+  onOpen: (buildingId: string) => void;
+  onRefresh: (buildingId: string) => void;
+}
+
+const PREMIUM_ONLY: ReadonlySet<Column> = new Set(['tenants', 'oldestPayment', 'late', 'balance']);
+const NUMERIC: ReadonlySet<Column> = new Set([
+  'roomsTotal',
+  'roomsOccupied',
+  'roomsFree',
+  'occupancy',
+  'rentLet',
+  'rentEmpty',
+  'tenants',
+  'late',
+  'balance',
+]);
+
+function Cell({ row, column, now }: { row: PortfolioRow; column: Column; now: number }) {
+  const f = row.figures;
+  switch (column) {
+    case 'area':
+      return <>{row.area ?? DASH}</>;
+    case 'occupancy':
+      return <Occupancy row={row} />;
+    case 'rentLet':
+    case 'rentEmpty':
+    case 'balance':
+      return <>{amount(f[column])}</>;
+    case 'oldestPayment':
+      return <>{OldestPayment({ row })}</>;
+    case 'late':
+      return <>{Late({ row })}</>;
+    case 'updatedAt':
+      return <>{age(row, now)}</>;
+    default:
+      return <>{column === 'name' ? row.name : count(f[column])}</>;
+  }
+}
+
+function Problems({ row }: { row: PortfolioRow }) {
+  const entries = Object.entries(row.problems);
+  if (entries.length === 0) return null;
+  return (
+    <span class="portfolio__problem">
+      {entries.map(([resource, kind]) => t('portfolio_problem', [resource, kind])).join('; ')}
+    </span>
+  );
+}
+
+export function PortfolioTable(props: PortfolioTableProps) {
+  const labels = columnLabels();
+  const columns = COLUMNS.filter((c) => props.premium || !PREMIUM_ONLY.has(c));
+  const totalCell = (column: Column) => {
+    if (column === 'name') return t('portfolio_totals');
+    if (!(column in props.totals)) return '';
+    const value = props.totals[column as keyof typeof props.totals];
+    return column === 'rentLet' || column === 'rentEmpty' || column === 'balance'
+      ? amount(value)
+      : count(value);
+  };
+  return (
+    <table class="portfolio__table">
+      <caption class="visually-hidden">{t('portfolio_heading')}</caption>
+      <thead>
+        <tr>
+          {columns.map((column) => {
+            const sorted = props.sort.column === column ? props.sort.direction : undefined;
+            return (
+              <th
+                key={column}
+                scope="col"
+                aria-sort={sorted ?? 'none'}
+                class={NUMERIC.has(column) ? 'num' : ''}
+              >
+                <button type="button" class="portfolio__sort" onClick={() => props.onSort(column)}>
+                  {labels[column]}
+                  <span aria-hidden="true">
+                    {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
+                  </span>
+                </button>
+              </th>
+            );
+          })}
+          <th scope="col">{t('portfolio_col_actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={row.id} onClick={() => props.onOpen(row.id)}>
+            {columns.map((column) =>
+              column === 'name' ? (
+                <th key={column} scope="row">
+                  <button
+                    type="button"
+                    class="portfolio__link"
+                    onClick={(e) => (e.stopPropagation(), props.onOpen(row.id))}
+                  >
+                    {row.name}
+                  </button>
+                  <Problems row={row} />
+                </th>
+              ) : (
+                <td key={column} class={NUMERIC.has(column) ? 'num' : ''}>
+                  <Cell row={row} column={column} now={props.now} />
+                </td>
+              ),
+            )}
+            <td>
+              <button
+                type="button"
+                disabled={props.refreshing.has(row.id)}
+                aria-label={t('portfolio_refreshRow', row.name)}
+                onClick={(e) => (e.stopPropagation(), props.onRefresh(row.id))}
+              >
+                ↻
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          {columns.map((column) =>
+            column === 'name' ? (
+              <th key={column} scope="row">
+                {totalCell(column)}
+              </th>
+            ) : (
+              <td key={column} class={NUMERIC.has(column) ? 'num' : ''}>
+                {totalCell(column)}
+              </td>
+            ),
+          )}
+          <td />
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The portfolio tab of the dashboard: how the refresh goes ("all 12 buildings refreshed about every
+ * 8 min"), a filter, the CSV export, the table and the refresh's settings.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { csvFormat } from '../../lib/export/csv';
+import { t } from '../../lib/i18n';
+import { portfolioCsv } from '../../lib/portfolio/table';
+import { download } from '../download';
+import { ErrorNotice } from '../ErrorNotice';
+import { formatNumber, uiLanguage } from '../format';
+import type { PageContext } from '../page/context';
+import { columnLabels } from './labels';
+import { PortfolioSettingsForm } from './PortfolioSettingsForm';
+import { PortfolioTable } from './PortfolioTable';
+import { type PortfolioStore, createPortfolioStore } from './store';
+import './portfolio.css';
+
+export interface PortfolioViewProps {
+  page: PageContext;
+  now: number;
+  onOpen: (buildingId: string) => void;
+}
+
+function Status({ store }: { store: PortfolioStore }) {
+  const table = store.table.value;
+  if (!table) return <p role="status">{t('portfolio_loading')}</p>;
+  const minutes = Math.max(1, Math.round(table.round.minutes));
+  const paused = table.paused ? t(`portfolio_paused_${table.paused}`) : null;
+  return (
+    <p role="status" class="portfolio__status">
+      {t('portfolio_round', [String(table.rows.length), formatNumber(minutes)])}
+      {paused && ` · ${paused}`}
+    </p>
+  );
+}
+
+export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
+  const [store] = useState(() => createPortfolioStore(page));
+  useEffect(() => {
+    void store.start();
+    return store.dispose;
+  }, [store]);
+  const table = store.table.value;
+  const rows = store.shown.value;
+  const exportCsv = () => {
+    const text = portfolioCsv(rows, columnLabels(), t('portfolio_totals'), csvFormat(uiLanguage()));
+    download(`${t('portfolio_csv_filename')}-${new Date(now).toISOString().slice(0, 10)}.csv`, text);
+  };
+  return (
+    <section class="portfolio" aria-labelledby="portfolio-heading">
+      <h2 id="portfolio-heading">{t('portfolio_heading')}</h2>
+      <Status store={store} />
+      {store.error.value && <ErrorNotice error={store.error.value} />}
+      <div class="portfolio__toolbar">
+        <label>
+          {t('portfolio_filter')}
+          <input
+            type="search"
+            value={store.filter.value}
+            onInput={(e) => (store.filter.value = e.currentTarget.value)}
+          />
+        </label>
+        <button type="button" onClick={exportCsv} disabled={!table}>
+          {t('portfolio_export')}
+        </button>
+      </div>
+      {table && (
+        <>
+          <p class="portfolio__count" aria-live="polite">
+            {rows.length === 0 && table.rows.length > 0
+              ? t('portfolio_noMatch')
+              : t('portfolio_count', [String(rows.length), String(table.rows.length)])}
+          </p>
+          <div class="portfolio__scroll">
+            <PortfolioTable
+              rows={rows}
+              totals={store.totals.value}
+              sort={store.sort.value}
+              now={now}
+              premium={table.premium}
+              refreshing={store.refreshing.value}
+              onSort={store.sortBy}
+              onOpen={onOpen}
+              onRefresh={(id) => void store.refreshRow(id)}
+            />
+          </div>
+        </>
+      )}
+      {store.settings.value && (
+        <PortfolioSettingsForm settings={store.settings.value} onSave={store.saveSettings} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/** How the portfolio's figures read: "–" for anything unknown, never NaN or "undefined". */
+import type { ComponentChildren } from 'preact';
+import { t } from '../../lib/i18n';
+import { occupancy } from '../../lib/portfolio/table';
+import type { PortfolioRow } from '../../lib/storage/portfolio';
+import { formatAmount, formatNumber, localDateTime, relativeTime } from '../format';
+
+export const DASH = '–';
+
+export const count = (value: number | null) => (value === null ? DASH : formatNumber(value));
+export const amount = (value: number | null) => (value === null ? DASH : formatAmount(value));
+
+export function Occupancy({ row }: { row: PortfolioRow }) {
+  const share = occupancy(row.figures);
+  if (share === null) return <>{DASH}</>;
+  const percent = `${formatNumber(Math.round(share * 100))} %`;
+  return (
+    <span class="portfolio__occupancy">
+      <meter min={0} max={1} value={share} aria-hidden="true" />
+      {percent}
+    </span>
+  );
+}
+
+export function OldestPayment({ row }: { row: PortfolioRow }): ComponentChildren {
+  if (row.figures.paymentsHidden) return <span class="portfolio__note">{t('portfolio_paymentsHidden')}</span>;
+  return row.figures.oldestPayment ? localDateTime(row.figures.oldestPayment) : DASH;
+}
+
+export function Late({ row }: { row: PortfolioRow }): ComponentChildren {
+  if (row.figures.paymentsHidden) return DASH;
+  return count(row.figures.late);
+}
+
+export const age = (row: PortfolioRow, now: number) =>
+  row.updatedAt === null ? t('portfolio_never') : relativeTime(row.updatedAt, now);

@@ -1,0 +1,87 @@
+/**
+ * The portfolio of one page: the worker's table for the page's profile (followed in storage, so the
+ * background refresh shows up without asking), the filter and sort, rows being refreshed by the
+ * user, and the refresh's settings.
+ */
+import { computed, signal } from '@preact/signals';
+import type { AppError } from '../../lib/app-error';
+import { type Column, type Sort, filterRows, sortRows, totalsOf } from '../../lib/portfolio/table';
+import { type PortfolioSettings, type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
+import { uiLanguage } from '../format';
+import type { PageContext } from '../page/context';
+
+export function createPortfolioStore(page: PageContext) {
+  const table = signal<PortfolioTable | null>(null);
+  const loaded = signal(false);
+  const error = signal<AppError | null>(null);
+  const settings = signal<PortfolioSettings | null>(null);
+  const filter = signal('');
+  const sort = signal<Sort>({ column: 'name', direction: 'ascending' });
+  const refreshing = signal<ReadonlySet<string>>(new Set());
+  const filtered = computed(() => filterRows(table.value?.rows ?? [], filter.value));
+  const shown = computed(() => sortRows(filtered.value, sort.value, uiLanguage()));
+  const totals = computed(() => totalsOf(filtered.value));
+  let stopWatching: (() => void) | null = null;
+
+  async function start(): Promise<void> {
+    stopWatching = portfolioFamily.watch(page.profileId, (_parts, value) => {
+      // An empty table whose list was never read is not shown (it only starts the refresh).
+      if (value && value.listedAt > 0) table.value = value;
+    });
+    const [answer, stored] = await Promise.all([
+      page.send('getPortfolio', {}),
+      page.send('getPortfolioSettings', {}),
+    ]);
+    if (answer.ok) {
+      table.value = answer.value ?? table.value;
+      error.value = null;
+    } else error.value = answer.error;
+    if (stored.ok) settings.value = stored.value;
+    loaded.value = true;
+  }
+
+  async function refreshRow(buildingId: string): Promise<void> {
+    refreshing.value = new Set([...refreshing.value, buildingId]);
+    const answer = await page.send('refreshPortfolioRow', { buildingId });
+    if (answer.ok && answer.value) table.value = answer.value;
+    if (!answer.ok) error.value = answer.error;
+    const next = new Set(refreshing.value);
+    next.delete(buildingId);
+    refreshing.value = next;
+  }
+
+  /** The same column again turns the direction; a new column sorts ascending. */
+  function sortBy(column: Column): void {
+    const current = sort.value;
+    sort.value =
+      current.column === column
+        ? { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' }
+        : { column, direction: 'ascending' };
+  }
+
+  async function saveSettings(next: PortfolioSettings): Promise<boolean> {
+    const answer = await page.send('savePortfolioSettings', next);
+    if (answer.ok) settings.value = answer.value;
+    else error.value = answer.error;
+    return answer.ok;
+  }
+
+  return {
+    table,
+    loaded,
+    error,
+    settings,
+    filter,
+    sort,
+    refreshing,
+    shown,
+    totals,
+    start,
+    refreshRow,
+    sortBy,
+    saveSettings,
+    dispose: () => stopWatching?.(),
+  };
+}
+
+export type PortfolioStore = ReturnType<typeof createPortfolioStore>;

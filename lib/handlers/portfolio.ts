@@ -1,0 +1,41 @@
+/** The portfolio as pages see it: the table, a row refreshed now, and the refresh's settings. */
+import { ok } from '../api/errors';
+import type { Handlers } from '../messaging/router';
+import { type PortfolioDeps, loadTable, openPortfolio, refreshRow } from '../portfolio/refresh';
+import { portfolioSettingsItem } from '../storage/portfolio';
+import { connect } from './context';
+
+export interface PortfolioHandlerDeps extends PortfolioDeps {
+  /** Wakes the background refresh (lib/portfolio/runner.ts). */
+  kickPortfolio?: () => void;
+}
+
+type PortfolioHandlers = Pick<
+  Handlers,
+  'getPortfolio' | 'refreshPortfolioRow' | 'getPortfolioSettings' | 'savePortfolioSettings'
+>;
+
+export function portfolioHandlers(deps: PortfolioHandlerDeps): PortfolioHandlers {
+  return {
+    async getPortfolio(_payload, context) {
+      // A signed-out account has no portfolio (and showing it starts none).
+      const connection = await connect(deps, context);
+      if (!connection.ok) return ok(null);
+      const { profile } = connection.value;
+      // Showing the portfolio starts its refresh (nothing is read for it before).
+      const table = await openPortfolio(profile);
+      deps.kickPortfolio?.();
+      return ok(table.listedAt === 0 ? null : ((await loadTable(profile.id)) ?? table));
+    },
+    refreshPortfolioRow: ({ buildingId }, context) =>
+      refreshRow(deps, context?.profile ?? undefined, buildingId),
+    async getPortfolioSettings() {
+      return ok(await portfolioSettingsItem.get());
+    },
+    async savePortfolioSettings(settings) {
+      await portfolioSettingsItem.set(settings);
+      deps.kickPortfolio?.();
+      return ok(settings);
+    },
+  };
+}

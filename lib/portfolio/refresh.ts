@@ -1,0 +1,364 @@
+/**
+ * The worker's portfolio: one table per profile, a row per building, rebuilt from the cached answers
+ * after each read, and the background refresh that keeps it fresh within a share of the key's
+ * budget. The refresh reads one stale answer at a time at background priority through the request
+ * scheduler (so whatever the user asks for goes first), reuses every fresh cached answer, stops when
+ * nothing is stale and says when to wake up again; all it knows lives in storage, so a stopped worker
+ * goes on where it was.
+ */
+import * as api from '../api/client';
+import type { Result } from '../api/errors';
+import type { Priority } from '../api/scheduler';
+import { queueIdOf } from '../api/scheduler';
+import { Building, type BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
+import type { AppError } from '../app-error';
+import { freshnessMs } from '../handlers/cached-read';
+import { type Connection, type WorkerDeps, connect } from '../handlers/context';
+import { buildingName } from '../names';
+import { readCached, writeCached, cacheFamily } from '../storage/cache';
+import { rememberLabel, withRememberedLabels } from '../storage/labels';
+import {
+  alertBaselineFamily,
+  type PortfolioResource,
+  type PortfolioRow,
+  type PortfolioSettings,
+  type PortfolioTable,
+  portfolioFamily,
+  portfolioSettingsItem,
+} from '../storage/portfolio';
+import { type Profile, readProfile } from '../storage/profiles';
+import { effectivePremium } from '../storage/settings';
+import { z } from '../zod';
+import { alertChanges, freeRooms, lateRooms, nextBaseline } from './alerts';
+import { portfolioFigures } from './figures';
+import { type BudgetUsage, allowance, nextStaleAt, roundEstimate, staleReads } from './plan';
+
+export interface PortfolioAlert {
+  profileId: string;
+  buildingId: string;
+  building: string;
+  kind: 'freed' | 'let' | 'late';
+  /** Names of the rooms concerned. */
+  rooms: string[];
+}
+
+export interface PortfolioDeps extends WorkerDeps {
+  /** Shows an alert (browser.notifications in the worker); only called while alerts are on. */
+  notify?: (alert: PortfolioAlert) => Promise<void>;
+  now?: () => number;
+}
+
+const SCHEMAS = {
+  details: Building,
+  rooms: z.array(Room),
+  tenants: z.array(Tenant),
+  accounts: z.array(LooseRecord),
+} as const;
+const RESOURCES = Object.keys(SCHEMAS) as PortfolioResource[];
+
+const TABLE_PART = 'table';
+export const loadTable = (profileId: string) => portfolioFamily.get(profileId, TABLE_PART);
+
+/** Table writes one after another: the refresh and a row refreshed by the user never undo each other. */
+let writing: Promise<unknown> = Promise.resolve();
+function updateTable(
+  profileId: string,
+  change: (table: PortfolioTable | null) => PortfolioTable | null | Promise<PortfolioTable | null>,
+): Promise<PortfolioTable | null> {
+  const run = writing.then(async () => {
+    const next = await change(await loadTable(profileId));
+    if (next) await portfolioFamily.set(next, profileId, TABLE_PART);
+    return next;
+  });
+  writing = run.catch(() => undefined);
+  return run;
+}
+
+/** A row from what the cache holds for the building; `previous` gives what the refresh tried. */
+export async function buildRow(
+  profileId: string,
+  entry: BuildingListEntry,
+  previous: PortfolioRow | undefined,
+  lateAfterDays: number,
+  now: number,
+): Promise<PortfolioRow> {
+  const cached = await Promise.all(RESOURCES.map((r) => readCached(profileId, [r, entry.id], SCHEMAS[r])));
+  const [details, rooms, tenants, accounts] = cached as [
+    { value: Building; savedAt: number } | null,
+    { value: Room[]; savedAt: number } | null,
+    { value: Tenant[]; savedAt: number } | null,
+    { value: LooseRecord[]; savedAt: number } | null,
+  ];
+  const times = cached.flatMap((c) => (c ? [c.savedAt] : []));
+  const checkedAt: PortfolioRow['checkedAt'] = { ...previous?.checkedAt };
+  RESOURCES.forEach((resource, i) => {
+    const savedAt = cached[i]?.savedAt;
+    if (savedAt !== undefined && (checkedAt[resource] ?? 0) < savedAt) checkedAt[resource] = savedAt;
+  });
+  return {
+    id: entry.id,
+    name: buildingName({ ...entry, ...(details ? { label: details.value.label } : {}) }),
+    area: details?.value.area || entry.area || null,
+    figures: portfolioFigures(
+      { details: details?.value, rooms: rooms?.value, tenants: tenants?.value, accounts: accounts?.value },
+      now,
+      lateAfterDays,
+    ),
+    updatedAt: times.length > 0 ? Math.min(...times) : null,
+    checkedAt,
+    problems: previous?.problems ?? {},
+  };
+}
+
+function readResource(
+  config: api.ApiConfig,
+  resource: PortfolioResource,
+  id: string,
+): Promise<Result<unknown>> {
+  switch (resource) {
+    case 'details':
+      return api.readBuilding(config, id);
+    case 'rooms':
+      return api.listRooms(config, id);
+    case 'tenants':
+      return api.listTenants(config, id);
+    case 'accounts':
+      return api.listBankAccounts(config, id);
+  }
+}
+
+async function tellChanges(
+  deps: PortfolioDeps,
+  settings: PortfolioSettings,
+  profileId: string,
+  row: PortfolioRow,
+  seen: { free?: string[]; late?: string[] },
+  roomNames: Map<string, string>,
+): Promise<void> {
+  const before = await alertBaselineFamily.get(profileId, row.id);
+  const changes = alertChanges(before, seen);
+  await alertBaselineFamily.set(nextBaseline(before, seen), profileId, row.id);
+  if (!settings.alerts || !deps.notify) return;
+  for (const kind of ['freed', 'let', 'late'] as const) {
+    const rooms = changes[kind];
+    if (rooms.length === 0) continue;
+    await deps.notify({
+      profileId,
+      buildingId: row.id,
+      building: row.name,
+      kind,
+      rooms: rooms.map((id) => roomNames.get(id) ?? id),
+    });
+  }
+}
+
+/** Reads one resource of one building, keeps the answer, rebuilds the row and tells what changed. */
+async function readInto(
+  deps: PortfolioDeps,
+  connection: Connection,
+  settings: PortfolioSettings,
+  buildingId: string,
+  resource: PortfolioResource,
+  priority: Priority,
+): Promise<Result<unknown>> {
+  const { profile } = connection;
+  const now = deps.now?.() ?? Date.now();
+  const answer = await readResource(api.placed(connection.config, priority), resource, buildingId);
+  if (!answer.ok && answer.error.kind === 'aborted') return answer;
+  if (answer.ok) {
+    await writeCached(profile.id, [resource, buildingId], answer.value, now);
+    if (resource === 'details') await rememberLabel(profile.id, buildingId, (answer.value as Building).label);
+  }
+  let row: PortfolioRow | undefined;
+  await updateTable(profile.id, async (table) => {
+    const previous = table?.rows.find((r) => r.id === buildingId);
+    if (!table || !previous) return null;
+    const problems = { ...previous.problems };
+    if (answer.ok) delete problems[resource];
+    else problems[resource] = answer.error.kind;
+    const marked = { ...previous, problems, checkedAt: { ...previous.checkedAt, [resource]: now } };
+    const entry = { id: buildingId, label: previous.name };
+    const built = await buildRow(profile.id, entry, marked, settings.lateAfterDays, now);
+    row = built;
+    return { ...table, rows: table.rows.map((r) => (r.id === buildingId ? built : r)) };
+  });
+  if (!row) return answer;
+  if (answer.ok && (resource === 'rooms' || resource === 'tenants')) {
+    const rooms = (await readCached(profile.id, ['rooms', buildingId], SCHEMAS.rooms))?.value ?? [];
+    const names = new Map(rooms.map((room) => [room.id, room.name]));
+    const seen =
+      resource === 'rooms'
+        ? { free: freeRooms(answer.value as Room[]) }
+        : { late: lateRooms(answer.value as Tenant[], now, settings.lateAfterDays) };
+    if (resource === 'tenants') for (const t of answer.value as Tenant[]) names.set(t.roomId, t.roomName);
+    await tellChanges(deps, settings, profile.id, row as PortfolioRow, seen, names);
+  }
+  return answer;
+}
+
+/** Reads the building list; rows follow it (a sold building loses its row, its alerts and its answers). */
+async function readList(
+  deps: PortfolioDeps,
+  connection: Connection,
+  settings: PortfolioSettings,
+  priority: Priority,
+): Promise<Result<unknown>> {
+  const { profile } = connection;
+  const now = deps.now?.() ?? Date.now();
+  const answer = await api.listBuildings(api.placed(connection.config, priority));
+  if (!answer.ok) {
+    if (answer.error.kind !== 'aborted')
+      await updateTable(profile.id, (t) => (t ? { ...t, listedAt: now } : t));
+    return answer;
+  }
+  await writeCached(profile.id, ['buildings'], answer.value, now);
+  const list = await withRememberedLabels(profile.id, answer.value);
+  const before = await loadTable(profile.id);
+  const rows = await Promise.all(
+    list.map((entry) =>
+      buildRow(
+        profile.id,
+        entry,
+        before?.rows.find((r) => r.id === entry.id),
+        settings.lateAfterDays,
+        now,
+      ),
+    ),
+  );
+  const kept = new Set(list.map((entry) => entry.id));
+  for (const gone of before?.rows.filter((row) => !kept.has(row.id)) ?? []) {
+    await alertBaselineFamily.remove(profile.id, gone.id);
+    await Promise.all(RESOURCES.map((r) => cacheFamily.remove(profile.id, r, gone.id)));
+  }
+  await updateTable(profile.id, (current) => ({
+    rows,
+    premium: effectivePremium(profile),
+    round: current?.round ?? { requests: 0, minutes: 0 },
+    paused: current?.paused ?? null,
+    listedAt: now,
+  }));
+  return answer;
+}
+
+async function usageOf(deps: PortfolioDeps, connection: Connection): Promise<BudgetUsage> {
+  const { profile, config } = connection;
+  const usage = deps.scheduler
+    ? deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key)
+    : { sends: [], budget: null, waitingUntil: null };
+  const override = profile.requestsPerMinute ? { limit: profile.requestsPerMinute, windowMs: 60_000 } : null;
+  return { ...usage, budget: override ?? usage.budget };
+}
+
+async function markState(
+  profile: Profile,
+  settings: PortfolioSettings,
+  paused: PortfolioTable['paused'],
+  usage: BudgetUsage | null,
+): Promise<void> {
+  await updateTable(profile.id, (table) => {
+    if (!table) return null;
+    const premium = effectivePremium(profile);
+    const round = roundEstimate(
+      table.rows.length,
+      premium,
+      usage?.budget ?? null,
+      settings.share,
+      profile.freshnessMinutes,
+    );
+    const same =
+      table.paused === paused &&
+      table.premium === premium &&
+      table.round.requests === round.requests &&
+      table.round.minutes === round.minutes;
+    return same ? null : { ...table, paused, premium, round };
+  });
+}
+
+/**
+ * The portfolio of a profile starts when a page first shows it (the Portfolio tab): an empty table
+ * whose list is due. Until then the refresh sends nothing, so an account that never looks at its
+ * portfolio spends none of its budget on it.
+ */
+export async function openPortfolio(profile: Profile): Promise<PortfolioTable> {
+  const existing = await loadTable(profile.id);
+  if (existing) return existing;
+  const table: PortfolioTable = {
+    rows: [],
+    premium: effectivePremium(profile),
+    round: { requests: 0, minutes: 0 },
+    paused: null,
+    listedAt: 0,
+  };
+  await updateTable(profile.id, (current) => current ?? table);
+  return table;
+}
+
+/** Each run reads at most this many answers; the next run (timer or alarm) goes on. */
+const MAX_READS_PER_RUN = 200;
+
+/**
+ * One run of the background refresh for the active profile: reads stale answers while the share of
+ * the budget allows. Returns when to run again (null: nothing to do until something changes).
+ */
+export async function refreshPortfolio(deps: PortfolioDeps): Promise<{ wakeAt: number | null }> {
+  const profile = await readProfile(null);
+  if (!profile || !(await loadTable(profile.id))) return { wakeAt: null };
+  const settings = await portfolioSettingsItem.get();
+  const connection = await connect(deps, profile.id);
+  if (!connection.ok) {
+    await markState(profile, settings, 'signedOut', null);
+    return { wakeAt: null };
+  }
+  if (!settings.refresh) {
+    await markState(profile, settings, 'off', null);
+    return { wakeAt: null };
+  }
+  const premium = effectivePremium(profile);
+  const freshMs = Math.max(60_000, freshnessMs(profile));
+  for (let reads = 0; reads < MAX_READS_PER_RUN; reads++) {
+    const now = deps.now?.() ?? Date.now();
+    const usage = await usageOf(deps, connection.value);
+    const table = await loadTable(profile.id);
+    if (!table) return { wakeAt: null }; // signed out meanwhile: the table went with the account
+    const listStale = now - table.listedAt >= freshMs;
+    const next = listStale ? null : staleReads(table.rows, premium, now, freshMs)[0];
+    if (!listStale && !next) {
+      await markState(profile, settings, null, usage);
+      const rowsAt = nextStaleAt(table.rows, premium, freshMs);
+      const listAt = table.listedAt + freshMs;
+      return { wakeAt: rowsAt === null ? listAt : Math.min(rowsAt, listAt) };
+    }
+    const allowed = allowance(usage, settings.share, now);
+    if (allowed.count <= 0) {
+      await markState(profile, settings, 'budget', usage);
+      return { wakeAt: allowed.wakeAt };
+    }
+    const answer = next
+      ? await readInto(deps, connection.value, settings, next.buildingId, next.resource, 'background')
+      : await readList(deps, connection.value, settings, 'background');
+    if (!answer.ok && answer.error.kind === 'aborted') return { wakeAt: null };
+    if (reads === 0) await markState(profile, settings, null, usage);
+  }
+  return { wakeAt: (deps.now?.() ?? Date.now()) + 1_000 };
+}
+
+/** The user's refresh of one row: its answers read now, at the user's priority. */
+export async function refreshRow(
+  deps: PortfolioDeps,
+  profileId: string | undefined,
+  buildingId: string,
+): Promise<Result<PortfolioTable | null, AppError>> {
+  const connection = await connect(deps, profileId);
+  if (!connection.ok) return connection;
+  const settings = await portfolioSettingsItem.get();
+  const premium = effectivePremium(connection.value.profile);
+  const resources: PortfolioResource[] = premium ? RESOURCES : ['details', 'rooms'];
+  if (!(await loadTable(connection.value.profile.id)))
+    await readList(deps, connection.value, settings, 'user');
+  const answers = await Promise.all(
+    resources.map((resource) => readInto(deps, connection.value, settings, buildingId, resource, 'user')),
+  );
+  const aborted = answers.find((answer) => !answer.ok && answer.error.kind === 'aborted');
+  if (aborted && !aborted.ok) return aborted;
+  return { ok: true, value: await loadTable(connection.value.profile.id) };
+}

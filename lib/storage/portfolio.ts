@@ -1,0 +1,73 @@
+/**
+ * The portfolio: its settings (one set for the extension), and per profile the table the worker
+ * keeps up to date (one row per building, rebuilt from the cached answers after each read) and what
+ * the alerts last saw of each building. Everything per profile goes with a sign-out.
+ */
+import { PortfolioFigures } from '../portfolio/figures';
+import { z } from '../zod';
+import { profileFamily } from './family';
+import { ITEM_KEYS } from './names';
+import { storedItem } from './stored-item';
+
+export const PortfolioSettings = z.object({
+  /** Background refresh of the rows (alarms, within `share` of the key's budget). */
+  refresh: z.boolean(),
+  /** The share of the key's request budget the background refresh may use. */
+  share: z.number().check(z.minimum(0.1), z.maximum(1)),
+  /** A tenant whose last payment is older than this many days counts as late. */
+  lateAfterDays: z.int().check(z.minimum(1), z.maximum(365)),
+  /** Notifications for freed and let rooms and late tenants (opt-in). */
+  alerts: z.boolean(),
+});
+export type PortfolioSettings = z.infer<typeof PortfolioSettings>;
+
+export const defaultPortfolioSettings = (): PortfolioSettings => ({
+  refresh: true,
+  share: 0.5,
+  lateAfterDays: 7,
+  alerts: false,
+});
+
+export const portfolioSettingsItem = storedItem('local', ITEM_KEYS.portfolioSettings, PortfolioSettings, {
+  version: 1,
+  fallback: defaultPortfolioSettings,
+});
+
+export const PortfolioResource = z.enum(['details', 'rooms', 'tenants', 'accounts']);
+export type PortfolioResource = z.infer<typeof PortfolioResource>;
+
+export const PortfolioRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  area: z.nullable(z.string()),
+  figures: PortfolioFigures,
+  /** When the oldest of the answers the row is made of was read; null before any. */
+  updatedAt: z.nullable(z.number()),
+  /** Per resource, when the refresh last tried it (read or failed): what it plans by. */
+  checkedAt: z.partialRecord(PortfolioResource, z.number()),
+  /** Per resource, the last read's failure (the other columns stay): an error kind. */
+  problems: z.partialRecord(PortfolioResource, z.string()),
+});
+export type PortfolioRow = z.infer<typeof PortfolioRow>;
+
+export const PortfolioTable = z.object({
+  rows: z.array(PortfolioRow),
+  premium: z.boolean(),
+  /** Requests of a full refresh round and how often the round comes at the current budget. */
+  round: z.object({ requests: z.int(), minutes: z.number() }),
+  /** The background refresh is paused: off, the budget spent (until when), or signed out. */
+  paused: z.nullable(z.enum(['off', 'budget', 'signedOut'])),
+  /** When the building list was last tried. */
+  listedAt: z.number(),
+});
+export type PortfolioTable = z.infer<typeof PortfolioTable>;
+
+export const portfolioFamily = profileFamily('portfolio', PortfolioTable, { version: 1 });
+
+/** What the alerts last saw of a building: its free rooms and its late tenants' rooms (absent: not seen yet). */
+export const AlertBaseline = z.object({
+  free: z.optional(z.array(z.string())),
+  late: z.optional(z.array(z.string())),
+});
+export type AlertBaseline = z.infer<typeof AlertBaseline>;
+export const alertBaselineFamily = profileFamily('alertSeen', AlertBaseline, { version: 1 });

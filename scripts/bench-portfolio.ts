@@ -1,0 +1,255 @@
+/**
+ * The portfolio's bench (`npm run bench:portfolio`): the worker's own refresh code in Node (wxt's fake
+ * browser for storage, a real RequestScheduler) against the sandbox's landlord over HTTP.
+ *   a) requests of a full round for 12 and 50 buildings against the floor (details + rooms per
+ *      building, + tenants and bank accounts with premium; a steady round keeps details for hours);
+ *   b) the share of the budget the background refresh used over 10 windows of a limit announced in
+ *      headers (10 per 6 s: the live 10 per minute scaled 10× shorter), and its 429s;
+ *   c) a user's click (a building's four reads) during a refresh round against the same click with
+ *      the refresh off;
+ *   d) the table with 500 buildings against 50: build from storage, sort, filter, CSV, stored size.
+ * Prints a table; the numbers also go to bench-results/portfolio.json.
+ */
+import { fakeBrowser } from './fake-extension-env';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { RequestScheduler } from '../lib/api/scheduler';
+import { createHandlers } from '../lib/handlers';
+import { csvFormat } from '../lib/export/csv';
+import { portfolioRunner } from '../lib/portfolio/runner';
+import { type PortfolioDeps, loadTable, refreshPortfolio } from '../lib/portfolio/refresh';
+import { portfolioFigures } from '../lib/portfolio/figures';
+import { COLUMNS, type Column, filterRows, portfolioCsv, sortRows } from '../lib/portfolio/table';
+import { type PortfolioTable, portfolioFamily, portfolioSettingsItem } from '../lib/storage/portfolio';
+import { originPattern } from '../lib/storage/settings';
+import { LANDLORD, landlordAccounts, landlordBuildings } from '../test/sandbox/landlord';
+import { type Sandbox, startSandbox } from '../test/sandbox/server';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+/** The landlord with `count` buildings (copies of her 12, renumbered). */
+function growPortfolio(sandbox: Sandbox, count: number): void {
+  sandbox.changeData((data) => {
+    data.buildings = data.buildings.filter((b) => b.owner !== 'landlord');
+    data.bankAccounts = data.bankAccounts.filter(
+      (a) => !a.id.startsWith('acc-3') && !a.id.startsWith('acc-4'),
+    );
+    const now = Date.now();
+    const built = Array.from({ length: Math.ceil(count / 12) }, (_, round) =>
+      landlordBuildings(now).map((b) => ({
+        ...b,
+        id: `b-${3001 + round * 12 + Number(b.id.slice(2)) - 3001}`,
+        rooms: b.rooms.map((r) => ({ ...r, id: `${r.id}-${round}` })),
+      })),
+    )
+      .flat()
+      .slice(0, count);
+    data.buildings.push(...built);
+    data.bankAccounts.push(...landlordAccounts(built, now));
+  });
+}
+
+async function worker(
+  sandbox: Sandbox,
+  requestsPerMinute: number | null,
+  scheduler = new RequestScheduler(),
+) {
+  fakeBrowser.reset();
+  const deps: PortfolioDeps = {
+    hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
+    scheduler,
+  };
+  const saved = await createHandlers(deps).saveSettings({
+    baseUrl: sandbox.url,
+    token: LANDLORD.token,
+    secret: LANDLORD.secret,
+    secretPersistence: 'session',
+    premiumOverride: 'on',
+    requestsPerMinute,
+  });
+  if (!saved.ok) throw new Error(`saveSettings: ${saved.error.kind}`);
+  await createHandlers(deps).getPortfolio({}); // the portfolio was shown once: its refresh runs
+  sandbox.clearLog();
+  return { deps, profileId: saved.value.profileId, handlers: createHandlers(deps) };
+}
+
+async function roundRequests(sandbox: Sandbox, buildings: number) {
+  growPortfolio(sandbox, buildings);
+  let clock = Date.now();
+  const { deps } = await worker(sandbox, 600);
+  deps.now = () => clock;
+  // A run reads at most 200 answers; the next run (its timer) goes on.
+  while ((await refreshPortfolio(deps)).wakeAt === clock + 1_000);
+  const first = sandbox.log.length;
+  sandbox.clearLog();
+  clock += 5 * 60_000;
+  await refreshPortfolio(deps);
+  return {
+    buildings,
+    first,
+    firstFloor: 1 + buildings * 4,
+    steady: sandbox.log.length,
+    steadyFloor: 1 + buildings * 3,
+  };
+}
+
+async function shareOverWindows(windowSeconds: number, windows: number) {
+  const sandbox = await startSandbox({
+    profile: 'live',
+    rateLimit: { limit: 10, windowSeconds },
+    rateHeaders: true,
+    latencyMs: 20,
+  });
+  try {
+    const { deps } = await worker(sandbox, null);
+    const runner = portfolioRunner({ run: () => refreshPortfolio(deps), setAlarm: async () => undefined });
+    const start = Date.now();
+    await runner.kick();
+    await sleep(windowSeconds * 1000 * windows - (Date.now() - start));
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), refresh: false });
+    const log = sandbox.log;
+    const sent = log.filter((r) => r.status !== 429).length;
+    return {
+      requests: sent,
+      budget: 10 * windows,
+      share: sent / (10 * windows),
+      tooMany: log.filter((r) => r.status === 429).length,
+    };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function clickWait(refreshOn: boolean, runs: number) {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const sandbox = await startSandbox({
+      profile: 'live',
+      rateLimit: { limit: 10, windowSeconds: 6 },
+      rateHeaders: true,
+      latencyMs: 50,
+    });
+    try {
+      const { deps, handlers } = await worker(sandbox, null);
+      await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), refresh: refreshOn });
+      const list = await handlers.listBuildings({});
+      const id = list.ok ? (list.value.at(-1)?.id ?? '') : '';
+      const runner = portfolioRunner({ run: () => refreshPortfolio(deps), setAlarm: async () => undefined });
+      void runner.kick();
+      await sleep(1_000); // the round is under way
+      const hint = { priority: 'user' as const };
+      const start = performance.now();
+      await Promise.all([
+        handlers.readBuilding({ buildingId: id, hint }),
+        handlers.listRooms({ buildingId: id, hint }),
+        handlers.listTenants({ buildingId: id, hint }),
+        handlers.listBankAccounts({ buildingId: id, hint }),
+      ]);
+      times.push(performance.now() - start);
+      await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), refresh: false });
+    } finally {
+      await sandbox.close();
+    }
+  }
+  return median(times);
+}
+
+/** A table of `count` buildings as the worker stores it (rows made from the landlord's data). */
+function syntheticTable(count: number): PortfolioTable {
+  const now = Date.now();
+  const source = landlordBuildings(now);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const b = source[i % source.length]!;
+    const rooms = b.rooms.map((r) => ({
+      id: r.id,
+      hash: r.hash,
+      name: r.name,
+      rent: r.rent + i,
+      occupied: r.tenant !== null,
+      interior: r.interior,
+      interiorImage: null,
+      interiorDetails: { inventoryCapacity: 1, kitchenCapacity: 1, wardrobeCapacity: 1 },
+    }));
+    const tenants = b.rooms.flatMap((r) =>
+      r.tenant
+        ? [
+            {
+              roomId: r.id,
+              roomHash: r.hash,
+              roomName: r.name,
+              tenantName: r.tenant.name,
+              lastPayDate: r.tenant.lastPayDate,
+            },
+          ]
+        : [],
+    );
+    return {
+      id: `b-${10_000 + i}`,
+      name: `${b.label} ${i}`,
+      area: b.area,
+      figures: portfolioFigures({ rooms, tenants, accounts: [{ balance: 1000 + i }] }, now, 7),
+      updatedAt: now,
+      checkedAt: { details: now, rooms: now, tenants: now, accounts: now },
+      problems: {},
+    };
+  });
+  return { rows, premium: true, round: { requests: 0, minutes: 0 }, paused: null, listedAt: now };
+}
+
+async function tableTimes(buildings: number) {
+  fakeBrowser.reset();
+  await portfolioFamily.set(syntheticTable(buildings), 'bench', 'table');
+  const time = (run: () => unknown, n = 20) => {
+    const start = performance.now();
+    for (let i = 0; i < n; i++) run();
+    return (performance.now() - start) / n;
+  };
+  const loadStart = performance.now();
+  const table = await loadTable('bench');
+  const openMs = performance.now() - loadStart;
+  const rows = table?.rows ?? [];
+  const header = Object.fromEntries(COLUMNS.map((c) => [c, c])) as Record<Column, string>;
+  return {
+    buildings: rows.length,
+    openMs,
+    sortMs: time(() => sortRows(rows, { column: 'rentLet', direction: 'descending' }, 'de')),
+    filterMs: time(() => filterRows(rows, 'linden nord')),
+    csvMs: time(() => portfolioCsv(rows, header, 'Total', csvFormat('de')), 5),
+    storedKB: JSON.stringify(table).length / 1024,
+  };
+}
+
+async function main(): Promise<void> {
+  const sandbox = await startSandbox({ profile: 'live' });
+  const rounds = [await roundRequests(sandbox, 12), await roundRequests(sandbox, 50)];
+  const tables = [await tableTimes(50), await tableTimes(500)];
+  await sandbox.close();
+  const share = await shareOverWindows(6, 10);
+  const withRefresh = await clickWait(true, 5);
+  const withoutRefresh = await clickWait(false, 5);
+  const results = {
+    rounds,
+    share,
+    click: { withRefresh, withoutRefresh, ratio: withRefresh / withoutRefresh },
+    tables,
+  };
+  console.log('\nPortfolio refresh: requests of a round (first / steady) against the floor');
+  for (const r of rounds)
+    console.log(
+      `  ${r.buildings} buildings: first ${r.first} (floor ${r.firstFloor}), steady ${r.steady} (floor ${r.steadyFloor})`,
+    );
+  console.log(
+    `Budget over 10 windows of 10 per 6 s: ${share.requests} of ${share.budget} requests (${(share.share * 100).toFixed(0)} %, setting 50 %), 429s: ${share.tooMany}`,
+  );
+  console.log(
+    `A click's four reads: ${withRefresh.toFixed(0)} ms during a refresh round, ${withoutRefresh.toFixed(0)} ms with refresh off (ratio ${(withRefresh / withoutRefresh).toFixed(2)})`,
+  );
+  for (const t of tables)
+    console.log(
+      `  ${t.buildings} buildings: table read ${t.openMs.toFixed(1)} ms, sort ${t.sortMs.toFixed(2)} ms, filter ${t.filterMs.toFixed(2)} ms, CSV ${t.csvMs.toFixed(1)} ms, stored ${t.storedKB.toFixed(0)} KB`,
+    );
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/portfolio.json', JSON.stringify(results, null, 2));
+}
+
+await main();

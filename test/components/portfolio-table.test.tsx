@@ -1,0 +1,70 @@
+/** The portfolio table as a user meets it: headers that sort, a filter, totals, "–" for the unknown. */
+import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { useState } from 'preact/hooks';
+import { describe, expect, it, vi } from 'vitest';
+import { PortfolioTable } from '../../components/portfolio/PortfolioTable';
+import { type Column, type Sort, sortRows, totalsOf } from '../../lib/portfolio/table';
+import { row } from '../unit/portfolio-fixtures';
+
+const rows = [
+  row('a', 'Ulmenring 6', 'Nordstadt', [
+    [500, true],
+    [400, false],
+  ]),
+  row('b', 'Ahornweg 2', 'Südviertel', [[700, true]]),
+  row('c', 'Königshof', null, null),
+];
+
+function Harness({ onOpen }: { onOpen: (id: string) => void }) {
+  const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'ascending' });
+  const sortBy = (column: Column) =>
+    setSort((s) => ({
+      column,
+      direction: s.column === column && s.direction === 'ascending' ? 'descending' : 'ascending',
+    }));
+  return (
+    <PortfolioTable
+      rows={sortRows(rows, sort)}
+      totals={totalsOf(rows)}
+      sort={sort}
+      now={2_000}
+      premium={false}
+      refreshing={new Set()}
+      onSort={sortBy}
+      onOpen={onOpen}
+      onRefresh={() => undefined}
+    />
+  );
+}
+
+const names = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+describe('PortfolioTable', () => {
+  it('sorts by a column header, and the other way on the second press; aria-sort follows', () => {
+    render(<Harness onOpen={() => undefined} />);
+    expect(names().slice(0, 3)).toEqual(['Ahornweg 2', 'Königshof', 'Ulmenring 6']);
+    const rent = screen.getByRole('button', { name: /Rent of let rooms/ });
+    fireEvent.click(rent);
+    expect(names().slice(0, 3)).toEqual(['Ulmenring 6', 'Ahornweg 2', 'Königshof']);
+    expect(rent.closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(rent);
+    expect(names().slice(0, 3)).toEqual(['Ahornweg 2', 'Ulmenring 6', 'Königshof']);
+    expect(rent.closest('th')?.getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('shows "–" for what is unknown, totals what is known, and opens a building by its name', () => {
+    const onOpen = vi.fn();
+    render(<Harness onOpen={onOpen} />);
+    const table = screen.getByRole('table');
+    expect(table.textContent).not.toMatch(/NaN|undefined/);
+    const koenigshof = screen.getByRole('button', { name: 'Königshof' }).closest('tr') as HTMLElement;
+    expect(within(koenigshof).getAllByRole('cell')[0]?.textContent).toBe('–');
+    const totals = table.querySelector('tfoot tr') as HTMLElement;
+    expect(within(totals).getAllByRole('cell')[1]?.textContent).toBe('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Königshof' }));
+    expect(onOpen).toHaveBeenCalledWith('c');
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * The portfolio's background refresh against the sandbox's landlord over HTTP, with a real request
+ * scheduler and the extension's storage from wxt's fake browser; the clock is moved by the test.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { RequestScheduler } from '../../lib/api/scheduler';
+import { createHandlers } from '../../lib/handlers';
+import {
+  type PortfolioAlert,
+  type PortfolioDeps,
+  loadTable,
+  refreshPortfolio,
+} from '../../lib/portfolio/refresh';
+import { portfolioSettingsItem } from '../../lib/storage/portfolio';
+import { profilesItem } from '../../lib/storage/profiles';
+import { originPattern } from '../../lib/storage/settings';
+import { LANDLORD, applyChange } from '../sandbox/landlord';
+import { useSandbox } from '../sandbox/fixture';
+
+const sandbox = useSandbox();
+const MIN = 60_000;
+let clock: number;
+let alerts: PortfolioAlert[];
+let deps: PortfolioDeps;
+
+async function signIn(requestsPerMinute: number | null, premium = true): Promise<string> {
+  const handlers = createHandlers(deps);
+  const saved = await handlers.saveSettings({
+    baseUrl: sandbox.url,
+    token: LANDLORD.token,
+    secret: LANDLORD.secret,
+    secretPersistence: 'session',
+    premiumOverride: premium ? 'on' : 'off',
+    requestsPerMinute,
+  });
+  if (!saved.ok) throw new Error(JSON.stringify(saved.error));
+  // The portfolio tab was opened once: from now on the refresh keeps it.
+  await handlers.getPortfolio({});
+  sandbox.clearLog();
+  return saved.value.profileId;
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  clock = Date.now();
+  alerts = [];
+  deps = {
+    hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
+    scheduler: new RequestScheduler(),
+    timeoutMs: 2_000,
+    now: () => clock,
+    notify: async (alert) => {
+      alerts.push(alert);
+    },
+  };
+});
+
+describe('refreshPortfolio', () => {
+  it('sends nothing for an account whose portfolio was never shown', async () => {
+    const handlers = createHandlers(deps);
+    await handlers.saveSettings({
+      baseUrl: sandbox.url,
+      token: LANDLORD.token,
+      secret: LANDLORD.secret,
+      secretPersistence: 'session',
+      premiumOverride: 'on',
+      requestsPerMinute: 600,
+    });
+    sandbox.clearLog();
+    expect(await refreshPortfolio(deps)).toEqual({ wakeAt: null });
+    expect(sandbox.log).toEqual([]);
+  });
+
+  it('uses at most its share of the budget per window, then says when to go on', async () => {
+    const profileId = await signIn(10);
+    deps.scheduler = new RequestScheduler(); // the sign-in's own requests are not in this window
+    const { wakeAt } = await refreshPortfolio(deps);
+    expect(sandbox.log.length).toBe(5);
+    expect(wakeAt).toBeGreaterThan(Date.now() + 50_000);
+    const table = await loadTable(profileId);
+    expect(table?.rows.map((r) => r.id)).toEqual(LANDLORD.buildings);
+    expect(table?.paused).toBe('budget');
+    expect(table?.round).toEqual({ requests: 37, minutes: 7.4 });
+  });
+
+  it('fills every row (details, rooms, tenants, accounts), then reads nothing while fresh', async () => {
+    const profileId = await signIn(600);
+    await refreshPortfolio(deps);
+    expect(sandbox.log.length).toBe(1 + 12 * 4);
+    const table = await loadTable(profileId);
+    const first = table?.rows[0];
+    expect(first?.name).toBe('Lindenallee 1');
+    expect(first?.figures.roomsTotal).toBe(6);
+    expect(first?.figures.late).toBe(0);
+    expect(first?.updatedAt).toBe(clock);
+    expect(table?.rows.reduce((sum, r) => sum + (r.figures.late ?? 0), 0)).toBe(LANDLORD.lateRooms.length);
+    expect(table?.paused).toBeNull();
+
+    sandbox.clearLog();
+    const { wakeAt } = await refreshPortfolio(deps);
+    expect(sandbox.log.length).toBe(0);
+    expect(wakeAt).toBe(clock + 5 * MIN);
+
+    // Five minutes on: the list, rooms, tenants and accounts again; details are kept for hours.
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    expect(sandbox.log.length).toBe(1 + 12 * 3);
+    expect(sandbox.log.some((entry) => entry.path.includes('/details/'))).toBe(false);
+  });
+
+  it('alerts a freed room once, never again, and not a change found while alerts were off', async () => {
+    await signIn(600);
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), alerts: true });
+    await refreshPortfolio(deps);
+    expect(alerts).toEqual([]);
+
+    sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: null }));
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    expect(alerts).toEqual([
+      {
+        profileId: expect.any(String),
+        buildingId: 'b-3001',
+        building: 'Lindenallee 1',
+        kind: 'freed',
+        rooms: ['Zimmer 1'],
+      },
+    ]);
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    expect(alerts.length).toBe(1);
+
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), alerts: false });
+    sandbox.changeData((data) =>
+      applyChange(data, {
+        kind: 'payment',
+        roomId: 'r-3001-02',
+        lastPayDate: new Date(clock - 10 * 86_400_000).toISOString(),
+      }),
+    );
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), alerts: true });
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    expect(alerts.length).toBe(1);
+  });
+
+  it("drops a sold building's row; a building answering 404 keeps its other columns", async () => {
+    const profileId = await signIn(600);
+    await refreshPortfolio(deps);
+    sandbox.changeData((data) => applyChange(data, { kind: 'sell', buildingId: 'b-3012' }));
+    sandbox.addFault({
+      path: '/building/tenants/b-3001',
+      kind: 'status',
+      status: 404,
+      body: '{"message":"not found"}',
+    });
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    const table = await loadTable(profileId);
+    expect(table?.rows.map((r) => r.id)).toEqual(LANDLORD.buildings.slice(0, 11));
+    const first = table?.rows[0];
+    expect(first?.problems).toEqual({ tenants: 'notFound' });
+    expect(first?.figures.roomsTotal).toBe(6);
+    expect(first?.figures.tenants).not.toBeNull();
+  });
+
+  it('stops when off or signed out, and a sign-out removes every row', async () => {
+    const profileId = await signIn(600);
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), refresh: false });
+    expect(await refreshPortfolio(deps)).toEqual({ wakeAt: null });
+    expect(sandbox.log.length).toBe(0);
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), refresh: true });
+    await refreshPortfolio(deps);
+    const handlers = createHandlers(deps);
+    await handlers.forgetProfile({ id: profileId, deleteDraftsAndHistory: false });
+    sandbox.clearLog();
+    expect(await refreshPortfolio(deps)).toEqual({ wakeAt: null });
+    expect(sandbox.log.length).toBe(0);
+    expect(await loadTable(profileId)).toBeNull();
+    expect((await profilesItem.get()).list.length).toBeGreaterThan(0);
+  });
+});
