@@ -138,7 +138,8 @@ async function tellChanges(
   const before = await alertBaselineFamily.get(profileId, row.id);
   const changes = alertChanges(before, seen);
   await alertBaselineFamily.set(nextBaseline(before, seen), profileId, row.id);
-  if (!settings.alerts || !deps.notify) return;
+  // The setting as it is now, not as it was when a long refresh run began.
+  if (!deps.notify || !(await portfolioSettingsItem.get()).alerts) return;
   for (const kind of ['freed', 'let', 'late'] as const) {
     const rooms = changes[kind];
     if (rooms.length === 0) continue;
@@ -303,19 +304,20 @@ const MAX_READS_PER_RUN = 200;
 export async function refreshPortfolio(deps: PortfolioDeps): Promise<{ wakeAt: number | null }> {
   const profile = await readProfile(null);
   if (!profile || !(await loadTable(profile.id))) return { wakeAt: null };
-  const settings = await portfolioSettingsItem.get();
   const connection = await connect(deps, profile.id);
   if (!connection.ok) {
-    await markState(profile, settings, 'signedOut', null);
-    return { wakeAt: null };
-  }
-  if (!settings.refresh) {
-    await markState(profile, settings, 'off', null);
+    await markState(profile, await portfolioSettingsItem.get(), 'signedOut', null);
     return { wakeAt: null };
   }
   const premium = effectivePremium(profile);
   const freshMs = Math.max(60_000, freshnessMs(profile));
   for (let reads = 0; reads < MAX_READS_PER_RUN; reads++) {
+    // Read before every answer: a run lasts minutes, and turning the refresh off (or alerts on) counts at once.
+    const settings = await portfolioSettingsItem.get();
+    if (!settings.refresh) {
+      await markState(profile, settings, 'off', null);
+      return { wakeAt: null };
+    }
     const now = deps.now?.() ?? Date.now();
     const usage = await usageOf(deps, connection.value);
     const table = await loadTable(profile.id);

@@ -35,7 +35,11 @@ describe('i18n', () => {
         'error_validation_detail',
         'extName',
         'popup_title',
+        // "Portfolio" is German too; the row problem is only its two placeholders.
+        'portfolio_csv_filename',
+        'portfolio_problem',
         'report_premium',
+        'tab_portfolio',
       ].sort(),
     );
   });
