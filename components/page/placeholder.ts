@@ -28,8 +28,15 @@ export function createPlaceholder(profileId: string) {
 
 export type Placeholder = ReturnType<typeof createPlaceholder>;
 
+/**
+ * What a refusal of an empty field says (the wording is not documented): required, empty, missing,
+ * blank, in English or German. Another validation error of a save with an empty field (too long,
+ * not JSON) is not about the emptiness and offers no placeholder.
+ */
+const EMPTY_REFUSAL = /required|empty|missing|blank|erforderlich|leer|fehlt|pflicht/i;
+
 /** A save refused because a field was empty: the server wants some text where clearing put none. */
 export function refusedEmpty(error: AppError | null, content: { title: string; data: string }): boolean {
   if (!error || (content.title !== '' && content.data !== '')) return false;
-  return error.kind === 'validation';
+  return error.kind === 'validation' && EMPTY_REFUSAL.test(error.message);
 }
