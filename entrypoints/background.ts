@@ -108,7 +108,7 @@ export default defineBackground(() => {
     hasOriginPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
     scheduler,
     ...(REQUEST_TIMEOUT_MS ? { timeoutMs: REQUEST_TIMEOUT_MS } : {}),
-    notify: (alert) => notifyAlert(alert).catch(() => undefined),
+    notify: notifyAlert,
   };
   // The portfolio's background refresh: woken by its alarm, by a timer while the worker lives, and
   // by changes of the profiles and of its settings.

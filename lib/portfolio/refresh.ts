@@ -127,30 +127,53 @@ function readResource(
   }
 }
 
-async function tellChanges(
-  deps: PortfolioDeps,
-  settings: PortfolioSettings,
+/**
+ * What the row's cached rooms and tenants show now against what the alerts last saw of the building:
+ * the baseline is stored before anything is told (a stopped worker never tells a change twice), and
+ * the changes are returned only while alerts are on (one found while they are off is never told).
+ * It looks at the cache, not at one answer: a building the building view read is seen too, and a
+ * call runs inside the serialized table write, so reads of rooms and tenants at once never undo
+ * each other's baseline.
+ */
+async function observeRow(
   profileId: string,
   row: PortfolioRow,
-  seen: { free?: string[]; late?: string[] },
-  roomNames: Map<string, string>,
-): Promise<void> {
+  lateAfterDays: number,
+  now: number,
+): Promise<PortfolioAlert[]> {
+  const [rooms, tenants] = await Promise.all([
+    readCached(profileId, ['rooms', row.id], SCHEMAS.rooms),
+    readCached(profileId, ['tenants', row.id], SCHEMAS.tenants),
+  ]);
+  if (!rooms && !tenants) return [];
+  const seen = {
+    ...(rooms ? { free: freeRooms(rooms.value) } : {}),
+    ...(tenants ? { late: lateRooms(tenants.value, now, lateAfterDays) } : {}),
+  };
   const before = await alertBaselineFamily.get(profileId, row.id);
+  const after = nextBaseline(before, seen);
+  if (JSON.stringify(after) !== JSON.stringify(before))
+    await alertBaselineFamily.set(after, profileId, row.id);
   const changes = alertChanges(before, seen);
-  await alertBaselineFamily.set(nextBaseline(before, seen), profileId, row.id);
-  // The setting as it is now, not as it was when a long refresh run began.
-  if (!deps.notify || !(await portfolioSettingsItem.get()).alerts) return;
-  for (const kind of ['freed', 'let', 'late'] as const) {
-    const rooms = changes[kind];
-    if (rooms.length === 0) continue;
-    await deps.notify({
+  if (!Object.values(changes).some((ids) => ids.length > 0)) return [];
+  if (!(await portfolioSettingsItem.get()).alerts) return [];
+  const names = new Map((rooms?.value ?? []).map((room) => [room.id, room.name]));
+  for (const tenant of tenants?.value ?? []) names.set(tenant.roomId, tenant.roomName);
+  return (['freed', 'let', 'late'] as const)
+    .filter((kind) => changes[kind].length > 0)
+    .map((kind) => ({
       profileId,
       buildingId: row.id,
       building: row.name,
       kind,
-      rooms: rooms.map((id) => roomNames.get(id) ?? id),
-    });
-  }
+      rooms: changes[kind].map((id) => names.get(id) ?? id),
+    }));
+}
+
+/** Shows the alerts found (after their baseline was stored); a failed notification is reported, not retried. */
+async function tellAlerts(deps: PortfolioDeps, alerts: readonly PortfolioAlert[]): Promise<void> {
+  for (const alert of alerts)
+    await deps.notify?.(alert).catch((error: unknown) => console.error('portfolio alert not shown', error));
 }
 
 /** Reads one resource of one building, keeps the answer, rebuilds the row and tells what changed. */
@@ -170,7 +193,7 @@ async function readInto(
     await writeCached(profile.id, [resource, buildingId], answer.value, now);
     if (resource === 'details') await rememberLabel(profile.id, buildingId, (answer.value as Building).label);
   }
-  let row: PortfolioRow | undefined;
+  let alerts: PortfolioAlert[] = [];
   await updateTable(profile.id, async (table) => {
     const previous = table?.rows.find((r) => r.id === buildingId);
     if (!table || !previous) return null;
@@ -180,20 +203,10 @@ async function readInto(
     const marked = { ...previous, problems, checkedAt: { ...previous.checkedAt, [resource]: now } };
     const entry = { id: buildingId, label: previous.name };
     const built = await buildRow(profile.id, entry, marked, settings.lateAfterDays, now);
-    row = built;
+    alerts = await observeRow(profile.id, built, settings.lateAfterDays, now);
     return { ...table, rows: table.rows.map((r) => (r.id === buildingId ? built : r)) };
   });
-  if (!row) return answer;
-  if (answer.ok && (resource === 'rooms' || resource === 'tenants')) {
-    const rooms = (await readCached(profile.id, ['rooms', buildingId], SCHEMAS.rooms))?.value ?? [];
-    const names = new Map(rooms.map((room) => [room.id, room.name]));
-    const seen =
-      resource === 'rooms'
-        ? { free: freeRooms(answer.value as Room[]) }
-        : { late: lateRooms(answer.value as Tenant[], now, settings.lateAfterDays) };
-    if (resource === 'tenants') for (const t of answer.value as Tenant[]) names.set(t.roomId, t.roomName);
-    await tellChanges(deps, settings, profile.id, row as PortfolioRow, seen, names);
-  }
+  await tellAlerts(deps, alerts);
   return answer;
 }
 
@@ -214,30 +227,30 @@ async function readList(
   }
   await writeCached(profile.id, ['buildings'], answer.value, now);
   const list = await withRememberedLabels(profile.id, answer.value);
-  const before = await loadTable(profile.id);
-  const rows = await Promise.all(
-    list.map((entry) =>
-      buildRow(
-        profile.id,
-        entry,
-        before?.rows.find((r) => r.id === entry.id),
-        settings.lateAfterDays,
-        now,
-      ),
-    ),
-  );
   const kept = new Set(list.map((entry) => entry.id));
-  for (const gone of before?.rows.filter((row) => !kept.has(row.id)) ?? []) {
-    await alertBaselineFamily.remove(profile.id, gone.id);
-    await Promise.all(RESOURCES.map((r) => cacheFamily.remove(profile.id, r, gone.id)));
-  }
-  await updateTable(profile.id, (current) => ({
-    rows,
-    premium: effectivePremium(profile),
-    round: current?.round ?? { requests: 0, minutes: 0 },
-    paused: current?.paused ?? null,
-    listedAt: now,
-  }));
+  const alerts: PortfolioAlert[] = [];
+  await updateTable(profile.id, async (before) => {
+    const rows = await Promise.all(
+      list.map(async (entry) => {
+        const previous = before?.rows.find((r) => r.id === entry.id);
+        const row = await buildRow(profile.id, entry, previous, settings.lateAfterDays, now);
+        alerts.push(...(await observeRow(profile.id, row, settings.lateAfterDays, now)));
+        return row;
+      }),
+    );
+    for (const gone of before?.rows.filter((row) => !kept.has(row.id)) ?? []) {
+      await alertBaselineFamily.remove(profile.id, gone.id);
+      await Promise.all(RESOURCES.map((r) => cacheFamily.remove(profile.id, r, gone.id)));
+    }
+    return {
+      rows,
+      premium: effectivePremium(profile),
+      round: before?.round ?? { requests: 0, minutes: 0 },
+      paused: before?.paused ?? null,
+      listedAt: now,
+    };
+  });
+  await tellAlerts(deps, alerts);
   return answer;
 }
 

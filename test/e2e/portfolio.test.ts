@@ -8,8 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../lib/export/csv';
-import { LANDLORD } from '../sandbox/landlord';
-import { type Sandbox, startSandbox } from '../sandbox/server';
+import { workerStopper } from '../../scripts/bench-worker';
+import { LANDLORD, applyChange } from '../sandbox/landlord';
+import { LIVE_DEMO, type Sandbox, startSandbox } from '../sandbox/server';
 import { type ExtensionSession, launchExtension } from './browser';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
@@ -47,6 +48,19 @@ const totalsCell = (page: DashboardPage, n: number) => portfolio(page).locator('
 
 const worker = async () =>
   session.context.serviceWorkers()[0] ?? (await session.context.waitForEvent('serviceworker'));
+type Notifications = { chrome: { notifications: { getAll(): Promise<Record<string, unknown>> } } };
+/** The ids of the notifications the extension shows. */
+const alertsShown = async () =>
+  (await worker()).evaluate(async () =>
+    Object.keys(await (globalThis as unknown as Notifications).chrome.notifications.getAll()),
+  );
+type Storage = { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } };
+const alertsOn = async () =>
+  (await worker()).evaluate(async () => {
+    const stored = await (globalThis as unknown as Storage).chrome.storage.local.get('portfolioSettings');
+    return (stored.portfolioSettings as { value?: { alerts?: boolean } } | undefined)?.value?.alerts === true;
+  });
+
 describe('the portfolio', () => {
   let dashboard: DashboardPage;
 
@@ -87,6 +101,44 @@ describe('the portfolio', () => {
     await expect.poll(() => rowNames(dashboard)).toEqual(['Lindenallee 1']);
     await dashboard.page.getByLabel('Filter buildings').fill('');
   });
+
+  it('alerts a freed room once: not again on the next read, nor after the worker was stopped', async () => {
+    const setAlerts = async (on: boolean) => {
+      await dashboard.page.getByLabel(/^Alerts: room freed or let/).setChecked(on);
+      await dashboard.button('Save').click();
+      // A change read before the setting is stored is (by design) never notified: wait for it.
+      await expect.poll(alertsOn, SLOW).toBe(on);
+    };
+    const refreshRow = async () => {
+      await dashboard.button('Refresh Lindenallee 1').click();
+      await expect.poll(() => dashboard.button('Refresh Lindenallee 1').isEnabled(), SLOW).toBe(true);
+    };
+    await setAlerts(true);
+    sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: null }));
+    await refreshRow();
+    // One notification, named after the profile and the building (its text is checked in the unit tests).
+    const one = [expect.stringContaining(`|${LIVE_DEMO.landlordBuildings[0]}|`)];
+    await expect.poll(alertsShown, SLOW).toEqual(one);
+    await refreshRow();
+    expect(await alertsShown()).toEqual(one);
+
+    const stopper = await workerStopper(session.context);
+    await stopper.stop();
+    await stopper.close();
+    dashboard = await DashboardPage.open(session, 'dashboard.html#portfolio');
+    await refreshRow();
+    expect(await alertsShown()).toEqual(one);
+
+    // The room let again while alerts are off: never told, not even once they are back on.
+    await setAlerts(false);
+    sandbox.changeData((data) =>
+      applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: 'Neue Mieterin' }),
+    );
+    await refreshRow();
+    await setAlerts(true);
+    await refreshRow();
+    expect(await alertsShown()).toEqual(one);
+  }, 90_000);
 
   it('stops refreshing and removes every row at sign-out', async () => {
     const options = await OptionsPage.open(session);

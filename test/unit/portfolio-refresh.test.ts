@@ -11,6 +11,7 @@ import {
   type PortfolioDeps,
   loadTable,
   refreshPortfolio,
+  refreshRow,
 } from '../../lib/portfolio/refresh';
 import { portfolioSettingsItem } from '../../lib/storage/portfolio';
 import { profilesItem } from '../../lib/storage/profiles';
@@ -181,5 +182,38 @@ describe('refreshPortfolio', () => {
     expect(sandbox.log.length).toBe(0);
     expect(await loadTable(profileId)).toBeNull();
     expect((await profilesItem.get()).list.length).toBeGreaterThan(0);
+  });
+});
+
+describe('refreshRow', () => {
+  it('alerts a freed room of a building whose rooms the building view read before the refresh', async () => {
+    const profileId = await signIn(600);
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), alerts: true });
+    // The dashboard shows the first building: its answers are cached, fresh, and the refresh reuses them.
+    const handlers = createHandlers(deps);
+    for (const read of [
+      handlers.readBuilding,
+      handlers.listRooms,
+      handlers.listTenants,
+      handlers.listBankAccounts,
+    ])
+      await read({ buildingId: 'b-3001' });
+    await refreshPortfolio(deps);
+    sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: null }));
+    await refreshRow(deps, profileId, 'b-3001');
+    expect(alerts.map((a) => [a.buildingId, a.kind, a.rooms])).toEqual([['b-3001', 'freed', ['Zimmer 1']]]);
+  });
+
+  it("alerts a freed room once when the user's refresh reads rooms and tenants at once", async () => {
+    const profileId = await signIn(600);
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), alerts: true });
+    await refreshPortfolio(deps);
+    sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: null }));
+    await refreshRow(deps, profileId, 'b-3001');
+    expect(alerts.map((a) => [a.buildingId, a.kind, a.rooms])).toEqual([['b-3001', 'freed', ['Zimmer 1']]]);
+    await refreshRow(deps, profileId, 'b-3001');
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    expect(alerts.length).toBe(1);
   });
 });
