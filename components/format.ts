@@ -76,3 +76,7 @@ export function localDateTime(iso: string): string {
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export const looksLikeTimestamp = (value: unknown): value is string =>
   typeof value === 'string' && ISO_DATE.test(value);
+
+/** A time of day today, "14:03:12": when something waiting goes on. */
+export const clockTime = (at: number): string =>
+  new Intl.DateTimeFormat(uiLanguage(), { timeStyle: 'medium' }).format(at);

@@ -8,31 +8,19 @@ import { t } from '../../lib/i18n';
 import { portfolioCsv } from '../../lib/portfolio/table';
 import { download } from '../download';
 import { ErrorNotice } from '../ErrorNotice';
-import { formatNumber, uiLanguage } from '../format';
+import { uiLanguage } from '../format';
 import type { PageContext } from '../page/context';
 import { columnLabels } from './labels';
 import { PortfolioSettingsForm } from './PortfolioSettingsForm';
+import { PortfolioStatus } from './PortfolioStatus';
 import { PortfolioTable } from './PortfolioTable';
-import { type PortfolioStore, createPortfolioStore } from './store';
+import { createPortfolioStore } from './store';
 import './portfolio.css';
 
 export interface PortfolioViewProps {
   page: PageContext;
   now: number;
   onOpen: (buildingId: string) => void;
-}
-
-function Status({ store }: { store: PortfolioStore }) {
-  const table = store.table.value;
-  if (!table) return <p role="status">{t('portfolio_loading')}</p>;
-  const minutes = Math.max(1, Math.round(table.round.minutes));
-  const paused = table.paused ? t(`portfolio_paused_${table.paused}`) : null;
-  return (
-    <p role="status" class="portfolio__status">
-      {t('portfolio_round', [String(table.rows.length), formatNumber(minutes)])}
-      {paused && ` · ${paused}`}
-    </p>
-  );
 }
 
 export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
@@ -50,7 +38,7 @@ export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
   return (
     <section class="portfolio" aria-labelledby="portfolio-heading">
       <h2 id="portfolio-heading">{t('portfolio_heading')}</h2>
-      <Status store={store} />
+      <PortfolioStatus table={store.table.value} pending={store.pending.value} />
       {store.error.value && <ErrorNotice error={store.error.value} />}
       <div class="portfolio__toolbar">
         <label>

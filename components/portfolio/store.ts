@@ -12,6 +12,8 @@ import type { PageContext } from '../page/context';
 
 export function createPortfolioStore(page: PageContext) {
   const table = signal<PortfolioTable | null>(null);
+  /** The empty table before its building list was read: it says why the refresh waits. */
+  const pending = signal<PortfolioTable | null>(null);
   const loaded = signal(false);
   const error = signal<AppError | null>(null);
   const settings = signal<PortfolioSettings | null>(null);
@@ -23,17 +25,21 @@ export function createPortfolioStore(page: PageContext) {
   const totals = computed(() => totalsOf(filtered.value));
   let stopWatching: (() => void) | null = null;
 
+  /** An empty table whose list was never read is not shown as a table, only its state. */
+  function follow(value: PortfolioTable | null): void {
+    if (!value) return;
+    if (value.listedAt > 0) table.value = value;
+    pending.value = value.listedAt > 0 ? null : value;
+  }
+
   async function start(): Promise<void> {
-    stopWatching = portfolioFamily.watch(page.profileId, (_parts, value) => {
-      // An empty table whose list was never read is not shown (it only starts the refresh).
-      if (value && value.listedAt > 0) table.value = value;
-    });
+    stopWatching = portfolioFamily.watch(page.profileId, (_parts, value) => follow(value));
     const [answer, stored] = await Promise.all([
       page.send('getPortfolio', {}),
       page.send('getPortfolioSettings', {}),
     ]);
     if (answer.ok) {
-      table.value = answer.value ?? table.value;
+      follow(answer.value);
       error.value = null;
     } else error.value = answer.error;
     if (stored.ok) settings.value = stored.value;
@@ -68,6 +74,7 @@ export function createPortfolioStore(page: PageContext) {
 
   return {
     table,
+    pending,
     loaded,
     error,
     settings,

@@ -25,7 +25,8 @@ export function portfolioHandlers(deps: PortfolioHandlerDeps): PortfolioHandlers
       // Showing the portfolio starts its refresh (nothing is read for it before).
       const table = await openPortfolio(profile);
       deps.kickPortfolio?.();
-      return ok(table.listedAt === 0 ? null : ((await loadTable(profile.id)) ?? table));
+      // Before its list was read the table is empty: pages show why it waits (paused, resumesAt).
+      return ok((await loadTable(profile.id)) ?? table);
     },
     refreshPortfolioRow: ({ buildingId }, context) =>
       refreshRow(deps, context?.profile ?? undefined, buildingId),

@@ -268,6 +268,7 @@ async function markState(
   settings: PortfolioSettings,
   paused: PortfolioTable['paused'],
   usage: BudgetUsage | null,
+  resumesAt: number | null = null,
 ): Promise<void> {
   await updateTable(profile.id, (table) => {
     if (!table) return null;
@@ -281,10 +282,11 @@ async function markState(
     );
     const same =
       table.paused === paused &&
+      (table.resumesAt ?? null) === resumesAt &&
       table.premium === premium &&
       table.round.requests === round.requests &&
       table.round.minutes === round.minutes;
-    return same ? null : { ...table, paused, premium, round };
+    return same ? null : { ...table, paused, resumesAt, premium, round };
   });
 }
 
@@ -345,7 +347,7 @@ export async function refreshPortfolio(deps: PortfolioDeps): Promise<{ wakeAt: n
     }
     const allowed = allowance(usage, settings.share, now);
     if (allowed.count <= 0) {
-      await markState(profile, settings, 'budget', usage);
+      await markState(profile, settings, 'budget', usage, allowed.wakeAt);
       return { wakeAt: allowed.wakeAt };
     }
     const answer = next

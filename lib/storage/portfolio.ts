@@ -57,6 +57,8 @@ export const PortfolioTable = z.object({
   round: z.object({ requests: z.int(), minutes: z.number() }),
   /** The background refresh is paused: off, the budget spent (until when), or signed out. */
   paused: z.nullable(z.enum(['off', 'budget', 'signedOut'])),
+  /** While paused for the budget: when the refresh goes on (absent or null: not known). */
+  resumesAt: z.optional(z.nullable(z.number())),
   /** When the building list was last tried. */
   listedAt: z.number(),
 });

@@ -82,6 +82,7 @@ describe('refreshPortfolio', () => {
     const table = await loadTable(profileId);
     expect(table?.rows.map((r) => r.id)).toEqual(LANDLORD.buildings);
     expect(table?.paused).toBe('budget');
+    expect(table?.resumesAt).toBe(wakeAt);
     expect(table?.round).toEqual({ requests: 37, minutes: 7.4 });
   });
 
