@@ -23,10 +23,10 @@ export function portfolioHandlers(deps: PortfolioHandlerDeps): PortfolioHandlers
       if (!connection.ok) return ok(null);
       const { profile } = connection.value;
       // Showing the portfolio starts its refresh (nothing is read for it before).
-      const table = await openPortfolio(profile);
+      const table = await openPortfolio(deps, profile);
       deps.kickPortfolio?.();
       // Before its list was read the table is empty: pages show why it waits (paused, resumesAt).
-      return ok((await loadTable(profile.id)) ?? table);
+      return ok(table.listedAt > 0 ? table : ((await loadTable(profile.id)) ?? table));
     },
     refreshPortfolioRow: ({ buildingId }, context) =>
       refreshRow(deps, context?.profile ?? undefined, buildingId),

@@ -10,7 +10,7 @@ import * as api from '../api/client';
 import type { Result } from '../api/errors';
 import type { Priority } from '../api/scheduler';
 import { queueIdOf } from '../api/scheduler';
-import { Building, type BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
+import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { freshnessMs } from '../handlers/cached-read';
 import { type Connection, type WorkerDeps, connect } from '../handlers/context';
@@ -95,18 +95,52 @@ export async function buildRow(
     const savedAt = cached[i]?.savedAt;
     if (savedAt !== undefined && (checkedAt[resource] ?? 0) < savedAt) checkedAt[resource] = savedAt;
   });
+  const figures = portfolioFigures(
+    { details: details?.value, rooms: rooms?.value, tenants: tenants?.value, accounts: accounts?.value },
+    now,
+    lateAfterDays,
+  );
+  const evicted = previous ? keptFigures(previous, { rooms, tenants, accounts }) : {};
+  const known = Object.keys(evicted).length > 0 && previous?.updatedAt ? [previous.updatedAt] : [];
   return {
     id: entry.id,
     name: buildingName({ ...entry, ...(details ? { label: details.value.label } : {}) }),
-    area: details?.value.area || entry.area || null,
-    figures: portfolioFigures(
-      { details: details?.value, rooms: rooms?.value, tenants: tenants?.value, accounts: accounts?.value },
-      now,
-      lateAfterDays,
-    ),
-    updatedAt: times.length > 0 ? Math.min(...times) : null,
+    area: details?.value.area || entry.area || previous?.area || null,
+    figures: { ...figures, ...evicted },
+    updatedAt: times.length + known.length > 0 ? Math.min(...times, ...known) : null,
     checkedAt,
     problems: previous?.problems ?? {},
+  };
+}
+
+/**
+ * The figures a row keeps from before when the answers they came from left the cache (evicted to
+ * keep its budget, oldest first): the last known numbers, with the row's age, rather than "–".
+ */
+function keptFigures(
+  previous: PortfolioRow,
+  cached: { rooms: unknown; tenants: unknown; accounts: unknown },
+): Partial<PortfolioRow['figures']> {
+  const old = previous.figures;
+  return {
+    ...(cached.rooms || previous.checkedAt.rooms === undefined
+      ? {}
+      : {
+          roomsTotal: old.roomsTotal,
+          roomsOccupied: old.roomsOccupied,
+          roomsFree: old.roomsFree,
+          rentLet: old.rentLet,
+          rentEmpty: old.rentEmpty,
+        }),
+    ...(cached.tenants || previous.checkedAt.tenants === undefined
+      ? {}
+      : {
+          tenants: old.tenants,
+          oldestPayment: old.oldestPayment,
+          late: old.late,
+          paymentsHidden: old.paymentsHidden,
+        }),
+    ...(cached.accounts || previous.checkedAt.accounts === undefined ? {} : { balance: old.balance }),
   };
 }
 
@@ -210,7 +244,7 @@ async function readInto(
   return answer;
 }
 
-/** Reads the building list; rows follow it (a sold building loses its row, its alerts and its answers). */
+/** Reads the building list and makes the rows follow it. */
 async function readList(
   deps: PortfolioDeps,
   connection: Connection,
@@ -226,7 +260,20 @@ async function readList(
     return answer;
   }
   await writeCached(profile.id, ['buildings'], answer.value, now);
-  const list = await withRememberedLabels(profile.id, answer.value);
+  await followList(deps, profile, settings, answer.value, now);
+  return answer;
+}
+
+/** Rows follow the building list (a sold building loses its row, its alerts and its answers). */
+async function followList(
+  deps: PortfolioDeps,
+  profile: Profile,
+  settings: PortfolioSettings,
+  answer: BuildingListEntry[],
+  listedAt: number,
+): Promise<void> {
+  const now = deps.now?.() ?? Date.now();
+  const list = await withRememberedLabels(profile.id, answer);
   const kept = new Set(list.map((entry) => entry.id));
   const alerts: PortfolioAlert[] = [];
   await updateTable(profile.id, async (before) => {
@@ -247,11 +294,10 @@ async function readList(
       premium: effectivePremium(profile),
       round: before?.round ?? { requests: 0, minutes: 0 },
       paused: before?.paused ?? null,
-      listedAt: now,
+      listedAt,
     };
   });
   await tellAlerts(deps, alerts);
-  return answer;
 }
 
 async function usageOf(deps: PortfolioDeps, connection: Connection): Promise<BudgetUsage> {
@@ -293,20 +339,25 @@ async function markState(
 /**
  * The portfolio of a profile starts when a page first shows it (the Portfolio tab): an empty table
  * whose list is due. Until then the refresh sends nothing, so an account that never looks at its
- * portfolio spends none of its budget on it.
+ * portfolio spends none of its budget on it. A fresh building list in the cache (the pages read it
+ * as they open) makes the rows at once, without a request and without waiting for the budget.
  */
-export async function openPortfolio(profile: Profile): Promise<PortfolioTable> {
+export async function openPortfolio(deps: PortfolioDeps, profile: Profile): Promise<PortfolioTable> {
   const existing = await loadTable(profile.id);
-  if (existing) return existing;
-  const table: PortfolioTable = {
+  if (existing && existing.listedAt > 0) return existing;
+  const table: PortfolioTable = existing ?? {
     rows: [],
     premium: effectivePremium(profile),
     round: { requests: 0, minutes: 0 },
     paused: null,
     listedAt: 0,
   };
-  await updateTable(profile.id, (current) => current ?? table);
-  return table;
+  if (!existing) await updateTable(profile.id, (current) => current ?? table);
+  const cached = await readCached(profile.id, ['buildings'], z.array(BuildingListEntry));
+  const now = deps.now?.() ?? Date.now();
+  if (!cached || now - cached.savedAt >= freshnessMs(profile)) return table;
+  await followList(deps, profile, await portfolioSettingsItem.get(), cached.value, cached.savedAt);
+  return (await loadTable(profile.id)) ?? table;
 }
 
 /** Each run reads at most this many answers; the next run (timer or alarm) goes on. */

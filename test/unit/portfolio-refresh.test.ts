@@ -13,6 +13,7 @@ import {
   refreshPortfolio,
   refreshRow,
 } from '../../lib/portfolio/refresh';
+import { cacheFamily } from '../../lib/storage/cache';
 import { portfolioSettingsItem } from '../../lib/storage/portfolio';
 import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
@@ -70,6 +71,23 @@ describe('refreshPortfolio', () => {
     });
     sandbox.clearLog();
     expect(await refreshPortfolio(deps)).toEqual({ wakeAt: null });
+    expect(sandbox.log).toEqual([]);
+  });
+
+  it('makes the rows from a fresh cached building list when the tab opens, sending nothing', async () => {
+    const handlers = createHandlers(deps);
+    await handlers.saveSettings({
+      baseUrl: sandbox.url,
+      token: LANDLORD.token,
+      secret: LANDLORD.secret,
+      secretPersistence: 'session',
+      premiumOverride: 'on',
+      requestsPerMinute: 10,
+    });
+    await handlers.listBuildings({}); // the page's own list, as the dashboard reads it on opening
+    sandbox.clearLog();
+    const opened = await handlers.getPortfolio({});
+    expect(opened.ok && opened.value?.rows.map((r) => r.id)).toEqual(LANDLORD.buildings);
     expect(sandbox.log).toEqual([]);
   });
 
@@ -167,6 +185,30 @@ describe('refreshPortfolio', () => {
     expect(first?.problems).toEqual({ tenants: 'notFound' });
     expect(first?.figures.roomsTotal).toBe(6);
     expect(first?.figures.tenants).not.toBeNull();
+  });
+
+  it("keeps a row's last known figures when its answers were evicted from the cache", async () => {
+    const profileId = await signIn(600);
+    await refreshPortfolio(deps);
+    const before = (await loadTable(profileId))?.rows[0];
+    expect(before?.figures.rentLet).not.toBeNull();
+    // The cache's budget evicted the building's answers (oldest first), and reading them again fails.
+    for (const resource of ['details', 'rooms', 'tenants', 'accounts'])
+      await cacheFamily.remove(profileId, resource, 'b-3001');
+    for (const part of ['details', 'rooms', 'tenants', 'bankaccounts'])
+      sandbox.addFault({
+        path: `/building/${part}/`,
+        kind: 'status',
+        status: 404,
+        body: '{"message":"gone"}',
+      });
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    const after = (await loadTable(profileId))?.rows[0];
+    expect(after?.problems).toMatchObject({ rooms: expect.any(String) });
+    expect(after?.figures).toEqual(before?.figures);
+    expect(after?.area).toBe(before?.area);
+    expect(after?.updatedAt).toBe(before?.updatedAt);
   });
 
   it('stops when off or signed out, and a sign-out removes every row', async () => {
