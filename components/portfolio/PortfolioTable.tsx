@@ -2,6 +2,7 @@
  * The portfolio as a real table: a header button per column sorts it (again: the other way), the
  * name opens the building, each row has its age and a refresh, and the totals row sums what is shown.
  */
+import { Component } from 'preact';
 import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
 import type { PortfolioRow } from '../../lib/storage/portfolio';
@@ -65,6 +66,67 @@ function Problems({ row }: { row: PortfolioRow }) {
   );
 }
 
+interface RowProps {
+  row: PortfolioRow;
+  columns: readonly Column[];
+  now: number;
+  refreshing: boolean;
+  onOpen: (buildingId: string) => void;
+  onRefresh: (buildingId: string) => void;
+}
+
+/**
+ * One building's row. A sort or filter keeps the rows it shows as they are (only moved): a row
+ * renders again only when its data, the clock or its refresh changed. The handlers are left out of
+ * the comparison: they only pass the row's id on to the same store.
+ */
+class Row extends Component<RowProps> {
+  override shouldComponentUpdate(next: RowProps): boolean {
+    const current = this.props;
+    return (
+      current.row !== next.row ||
+      current.now !== next.now ||
+      current.refreshing !== next.refreshing ||
+      current.columns.join() !== next.columns.join()
+    );
+  }
+
+  override render({ row, columns, now, refreshing, onOpen, onRefresh }: RowProps) {
+    return (
+      <tr onClick={() => onOpen(row.id)}>
+        {columns.map((column) =>
+          column === 'name' ? (
+            <th key={column} scope="row">
+              <button
+                type="button"
+                class="portfolio__link"
+                onClick={(e) => (e.stopPropagation(), onOpen(row.id))}
+              >
+                {row.name}
+              </button>
+              <Problems row={row} />
+            </th>
+          ) : (
+            <td key={column} class={NUMERIC.has(column) ? 'num' : ''}>
+              <Cell row={row} column={column} now={now} />
+            </td>
+          ),
+        )}
+        <td>
+          <button
+            type="button"
+            disabled={refreshing}
+            aria-label={t('portfolio_refreshRow', row.name)}
+            onClick={(e) => (e.stopPropagation(), onRefresh(row.id))}
+          >
+            ↻
+          </button>
+        </td>
+      </tr>
+    );
+  }
+}
+
 export function PortfolioTable(props: PortfolioTableProps) {
   const labels = columnLabels();
   const columns = COLUMNS.filter((c) => props.premium || !PREMIUM_ONLY.has(c));
@@ -104,36 +166,15 @@ export function PortfolioTable(props: PortfolioTableProps) {
       </thead>
       <tbody>
         {props.rows.map((row) => (
-          <tr key={row.id} onClick={() => props.onOpen(row.id)}>
-            {columns.map((column) =>
-              column === 'name' ? (
-                <th key={column} scope="row">
-                  <button
-                    type="button"
-                    class="portfolio__link"
-                    onClick={(e) => (e.stopPropagation(), props.onOpen(row.id))}
-                  >
-                    {row.name}
-                  </button>
-                  <Problems row={row} />
-                </th>
-              ) : (
-                <td key={column} class={NUMERIC.has(column) ? 'num' : ''}>
-                  <Cell row={row} column={column} now={props.now} />
-                </td>
-              ),
-            )}
-            <td>
-              <button
-                type="button"
-                disabled={props.refreshing.has(row.id)}
-                aria-label={t('portfolio_refreshRow', row.name)}
-                onClick={(e) => (e.stopPropagation(), props.onRefresh(row.id))}
-              >
-                ↻
-              </button>
-            </td>
-          </tr>
+          <Row
+            key={row.id}
+            row={row}
+            columns={columns}
+            now={props.now}
+            refreshing={props.refreshing.has(row.id)}
+            onOpen={props.onOpen}
+            onRefresh={props.onRefresh}
+          />
         ))}
       </tbody>
       <tfoot>
