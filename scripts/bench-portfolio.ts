@@ -1,5 +1,5 @@
 /**
- * The portfolio's bench (`npm run bench:portfolio`): the worker's own refresh code in Node (wxt's fake
+ * The portfolio's bench, part of `npm run bench` (`npm run bench:portfolio` runs it alone): the worker's own refresh code in Node (wxt's fake
  * browser for storage, a real RequestScheduler) against the sandbox's landlord over HTTP.
  *   a) requests of a full round for 12 and 50 buildings against the floor (details + rooms per
  *      building, + tenants and bank accounts with premium; a steady round keeps details for hours);
@@ -8,10 +8,11 @@
  *   c) a user's click (a building's four reads) during a refresh round against the same click with
  *      the refresh off;
  *   d) the table with 500 buildings against 50: build from storage, sort, filter, CSV, stored size.
- * Prints a table; the numbers also go to bench-results/portfolio.json.
+ * Alone it prints its numbers and writes them to bench-results/portfolio.json.
  */
 import { fakeBrowser } from './fake-extension-env';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { RequestScheduler } from '../lib/api/scheduler';
 import { createHandlers } from '../lib/handlers';
 import { csvFormat } from '../lib/export/csv';
@@ -155,7 +156,7 @@ async function clickWait(refreshOn: boolean, runs: number) {
 }
 
 /** A table of `count` buildings as the worker stores it (rows made from the landlord's data). */
-function syntheticTable(count: number): PortfolioTable {
+export function syntheticTable(count: number): PortfolioTable {
   const now = Date.now();
   const source = landlordBuildings(now);
   const rows = Array.from({ length: count }, (_, i) => {
@@ -219,7 +220,10 @@ async function tableTimes(buildings: number) {
   };
 }
 
-async function main(): Promise<void> {
+export type PortfolioBench = Awaited<ReturnType<typeof measurePortfolio>>;
+
+/** Everything the portfolio's bench measures in Node. */
+export async function measurePortfolio() {
   const sandbox = await startSandbox({ profile: 'live' });
   const rounds = [await roundRequests(sandbox, 12), await roundRequests(sandbox, 50)];
   const tables = [await tableTimes(50), await tableTimes(500)];
@@ -227,12 +231,18 @@ async function main(): Promise<void> {
   const share = await shareOverWindows(6, 10);
   const withRefresh = await clickWait(true, 5);
   const withoutRefresh = await clickWait(false, 5);
-  const results = {
+  return {
     rounds,
     share,
     click: { withRefresh, withoutRefresh, ratio: withRefresh / withoutRefresh },
     tables,
   };
+}
+
+async function main(): Promise<void> {
+  const results = await measurePortfolio();
+  const { rounds, share, tables } = results;
+  const { withRefresh, withoutRefresh } = results.click;
   console.log('\nPortfolio refresh: requests of a round (first / steady) against the floor');
   for (const r of rounds)
     console.log(
@@ -252,4 +262,5 @@ async function main(): Promise<void> {
   writeFileSync('bench-results/portfolio.json', JSON.stringify(results, null, 2));
 }
 
-await main();
+// `npm run bench:portfolio`: this part alone.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

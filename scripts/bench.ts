@@ -13,7 +13,11 @@
  *   e) a scripted session under a request limit (scripts/bench-session.ts): the worker's code vs a
  *      naive client, requests, 429s and wall time; and the requests of each user task;
  *   f) a 6-piece document across slots (scripts/bench-document.ts): read cold, and rewritten with 2
- *      pieces changed, in requests against their floor, 429s and round trips.
+ *      pieces changed, in requests against their floor, 429s and round trips;
+ *   g) the portfolio (scripts/bench-portfolio.ts, in Node): requests of a refresh round for 12 and 50
+ *      buildings against the floor, the share of the budget used over 10 windows, a click's wait
+ *      during a round vs with the refresh off; and its tab in Chromium with 50 and 500 buildings
+ *      (scripts/bench-portfolio-browser.ts): open, sort and filter, ours vs the naive path.
  * `--no-build` skips the build; `--runs N` sets the number of runs (default 7, at least 5; the popup
  * rows take at least 15); `--popup-only` measures a) and d) alone (a quick before/after);
  * `--session-window <ms>` the window of the session's limit (default 6000: 10 requests per 6 s, the
@@ -31,6 +35,8 @@ import { BENCHMARK_INTRO } from './bench-intro';
 import { measureDocument } from './bench-document';
 import { measureStorageSession } from './bench-storage';
 import { workerStopper } from './bench-worker';
+import { type PortfolioBench, measurePortfolio, syntheticTable } from './bench-portfolio';
+import { type BrowserTableTimes, portfolioTableInBrowser } from './bench-portfolio-browser';
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
 
@@ -133,6 +139,7 @@ const { OptionsPage } = await import('../test/e2e/pages/options-page');
 
 const sandbox = await startSandbox();
 const session = await launchExtension();
+const portfolioTabs: BrowserTableTimes[] = [];
 
 /** Navigation start → the first animation frame showing `count` matches of `selector`, in the page's clock. */
 async function timeToContent(
@@ -218,6 +225,18 @@ try {
     note: 'goal ≤ 1.4× the empty page',
   });
   if (!POPUP_ONLY) await slotsAndImport();
+  // g) The portfolio tab with 50 and 500 buildings, in this browser.
+  if (!POPUP_ONLY)
+    for (const buildings of [50, 500])
+      portfolioTabs.push(
+        await portfolioTableInBrowser(
+          session.context,
+          session.url('dashboard.html#portfolio'),
+          syntheticTable(buildings),
+          RUNS,
+          (path, selector, count) => timeToContent(path, selector, count),
+        ),
+      );
 } finally {
   await session.close();
   await sandbox.close();
@@ -364,6 +383,9 @@ const documentRuns = POPUP_ONLY
   ? []
   : await measureDocument(LATENCY_MS, { limit: SESSION_LIMIT, windowMs: SESSION_WINDOW_MS });
 
+// g) The portfolio's refresh in Node (its own sandboxes).
+const portfolio: PortfolioBench | null = POPUP_ONLY ? null : await measurePortfolio();
+
 /** What the run prints is also docs/benchmark.md: the tables are written, never copied by hand. */
 const report: string[] = [];
 function out(line: string): void {
@@ -457,6 +479,8 @@ if (taskCounts) {
     ]),
   ]);
 
+  if (portfolio) printPortfolio(portfolio);
+
   out('\n## Storage after a long session');
   out('\nStorage of one profile after a long scripted session, before and after eviction:\n');
   const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
@@ -470,6 +494,62 @@ if (taskCounts) {
       s.keptBackups === undefined ? '' : `${s.keptBackups}/20 backups of the undoable import kept`,
     ]),
   ]);
+}
+
+function printPortfolio(bench: PortfolioBench): void {
+  out('\n## The portfolio');
+  out("\nRequests of one full refresh round (the worker's code in Node, against the sandbox's landlord):\n");
+  printTable([
+    ['buildings', 'first round', 'floor (1 + 4n)', 'steady round', 'floor (1 + 3n)'],
+    ...bench.rounds.map((r) => [
+      String(r.buildings),
+      String(r.first),
+      String(r.firstFloor),
+      String(r.steady),
+      String(r.steadyFloor),
+    ]),
+  ]);
+  const { share, click } = bench;
+  out(
+    `\nBudget used over 10 windows of 10 requests per 6 s: ${share.requests} of ${share.budget} (${Math.round(share.share * 100)} %, setting 50 %; ${goal(share.share <= 0.5)}), 429s: ${share.tooMany}.` +
+      ` A click's four reads during a round: ${Math.round(click.withRefresh)} ms, with the refresh off ${Math.round(click.withoutRefresh)} ms, ratio ${round(click.ratio, 2)} (${goal(click.ratio <= 1.1)}).`,
+  );
+  out(
+    `\nThe Portfolio tab in Chromium (median of ${RUNS}; sort and filter: the change until re-rendered and laid out):\n`,
+  );
+  const ms = (value: number) => `${round(value, 1)} ms`;
+  const [small, large] = portfolioTabs;
+  printTable([
+    [
+      'buildings',
+      'open → all rows',
+      'sort (ours)',
+      'sort (naive)',
+      'ours ÷ naive',
+      'filter (ours)',
+      'filter (naive)',
+      'ours ÷ naive',
+    ],
+    ...portfolioTabs.map((t) => [
+      String(t.buildings),
+      ms(t.openMs),
+      ms(t.sortMs),
+      ms(t.naiveSortMs),
+      `${round(t.sortMs / t.naiveSortMs, 2)}×`,
+      ms(t.filterMs),
+      ms(t.naiveFilterMs),
+      `${round(t.filterMs / t.naiveFilterMs, 2)}×`,
+    ]),
+  ]);
+  if (small && large)
+    out(
+      `\n500 ÷ 50 buildings: open ${round(large.openMs / small.openMs, 2)}×, sort ${round(large.sortMs / small.sortMs, 2)}×, filter ${round(large.filterMs / small.filterMs, 2)}× (10× the rows).`,
+    );
+  const node = bench.tables.map(
+    (t) =>
+      `${t.buildings} buildings: table read ${round(t.openMs, 1)} ms, sort ${round(t.sortMs, 2)} ms, filter ${round(t.filterMs, 2)} ms, CSV ${round(t.csvMs, 1)} ms, stored ${Math.round(t.storedKB)} KB`,
+  );
+  out(`\nIn Node (no rendering): ${node.join('; ')}.`);
 }
 
 mkdirSync('bench-results', { recursive: true });
@@ -496,6 +576,7 @@ writeFileSync(
       },
       storage: storageSizes,
       document: documentRuns,
+      portfolio: portfolio && { ...portfolio, tab: portfolioTabs },
     },
     null,
     2,
