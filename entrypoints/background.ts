@@ -15,9 +15,9 @@ import { profilesItem } from '@/lib/storage/profiles';
 import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
 import { undoableImports } from '@/lib/handlers/import';
-import { type PortfolioAlert, refreshPortfolio } from '@/lib/portfolio/refresh';
+import { openAlert, showAlert } from '@/lib/portfolio/notices';
+import { refreshPortfolio } from '@/lib/portfolio/refresh';
 import { PORTFOLIO_ALARM, portfolioRunner } from '@/lib/portfolio/runner';
-import { currentTargetItem } from '@/lib/storage/current-target';
 import { portfolioSettingsItem } from '@/lib/storage/portfolio';
 
 const MENU_ID = 'send-selection';
@@ -64,36 +64,6 @@ async function showBadge(): Promise<void> {
   await browser.action.setBadgeText({ text }).catch(() => undefined);
 }
 
-const ALERT_PREFIX = 'portfolio-alert|';
-
-/** An alert as a notification, when the user granted the optional permission; its id names the building. */
-async function notifyAlert(alert: PortfolioAlert): Promise<void> {
-  if (!(await browser.permissions.contains({ permissions: ['notifications'] }))) return;
-  const rooms = alert.rooms.join(', ');
-  const message =
-    alert.kind === 'freed'
-      ? t('alert_freed', rooms)
-      : alert.kind === 'let'
-        ? t('alert_let', rooms)
-        : t('alert_late', rooms);
-  await browser.notifications.create(`${ALERT_PREFIX}${alert.profileId}|${alert.buildingId}|${Date.now()}`, {
-    type: 'basic',
-    iconUrl: browser.runtime.getURL('/icon/128.png'),
-    title: alert.building,
-    message,
-  });
-}
-
-/** A click on an alert opens its building in the dashboard tab. */
-async function openAlert(notificationId: string): Promise<void> {
-  if (!notificationId.startsWith(ALERT_PREFIX)) return;
-  const [profileId, buildingId] = notificationId.slice(ALERT_PREFIX.length).split('|');
-  if (!profileId || !buildingId) return;
-  await currentTargetItem(profileId).set({ kind: 'building', id: buildingId });
-  await browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') });
-  await browser.notifications.clear(notificationId);
-}
-
 export default defineBackground(() => {
   // Every API call waits its turn here; its state (budget, waits) is kept in storage.session.
   const publishQueues = queuePublisher(() => scheduler?.view() ?? []);
@@ -108,7 +78,7 @@ export default defineBackground(() => {
     hasOriginPermission: (pattern) => browser.permissions.contains({ origins: [pattern] }),
     scheduler,
     ...(REQUEST_TIMEOUT_MS ? { timeoutMs: REQUEST_TIMEOUT_MS } : {}),
-    notify: notifyAlert,
+    notify: showAlert,
   };
   // The portfolio's background refresh: woken by its alarm, by a timer while the worker lives, and
   // by changes of the profiles and of its settings.

@@ -36,7 +36,16 @@ baseline measured in the same run:
   conflict-check read of each of its 7 slots + 2 piece writes + the manifest's write);
 - **storage after a long session** (\`scripts/bench-storage.ts\`): one profile that read 100
   buildings, saved 1200 times across 200 slots with full values, left 300 drafts and ran an import
-  that can still be undone; sizes before and after the budgets are enforced.
+  that can still be undone; sizes before and after the budgets are enforced;
+- **the portfolio** (\`scripts/bench-portfolio.ts\`, alone: \`npm run bench:portfolio\`): the
+  worker's refresh code in Node against the sandbox's landlord: requests of a full round for 12 and 50
+  buildings against the floor, the share of the budget it used over 10 windows of 10 requests per 6 s
+  (setting 50 %), and a building's four reads clicked during a round against the same click with the
+  refresh off (goal ≤ 1.1); and the Portfolio tab in Chromium with 50 and 500 buildings
+  (\`scripts/bench-portfolio-browser.ts\`, a stored table, the refresh off): navigation → every row
+  shown, and a sort and a filter until the table is re-rendered and laid out, ours (keyed rows that
+  render again only when their data changed) against the naive path in the same page (the whole body
+  rebuilt from the same cells), as ratios of one run.
 
 What the numbers have taught us (and what was tried) is in [decisions.md](decisions.md#performance).
 `;
