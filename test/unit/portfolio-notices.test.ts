@@ -12,10 +12,13 @@ const alert = {
   rooms: ['Zimmer 1'],
 };
 
+/** The fake browser does not model permissions (its `contains` is typed as returning nothing). */
+const permissions = fakeBrowser.permissions as unknown as { contains(request: unknown): Promise<boolean> };
+
 beforeEach(() => {
   fakeBrowser.reset();
-  // The fake browser does not model permissions: the user granted notifications.
-  vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(true);
+  // The user granted notifications.
+  vi.spyOn(permissions, 'contains').mockResolvedValue(true);
 });
 
 describe('portfolio notices', () => {
@@ -32,7 +35,7 @@ describe('portfolio notices', () => {
   });
 
   it('shows nothing without the permission', async () => {
-    vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false);
+    vi.spyOn(permissions, 'contains').mockResolvedValue(false);
     await showAlert(alert);
     expect(fakeBrowser.notifications.getAllCreateOptions()).toEqual({});
   });
