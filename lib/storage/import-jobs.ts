@@ -22,6 +22,8 @@ export const JobItemStatus = z.enum([
 export type JobItemStatus = z.infer<typeof JobItemStatus>;
 
 export const JobItem = z.object({
+  /** The item's own target (a restore or copy across targets); absent: the job's target. */
+  target: z.optional(Target),
   slot: z.int(),
   title: z.string(),
   data: z.string(),
@@ -46,6 +48,7 @@ export const ImportJob = z.object({
   /** The account the job writes with. */
   profileId: z.string(),
   kind: z.enum(['import', 'undo']),
+  /** The target of every item without its own (a job across targets: the first item's). */
   target: Target,
   createdAt: z.number(),
   state: z.enum(['running', 'finished', 'cancelled', 'failed']),
