@@ -9,6 +9,7 @@ import { profileHandlers } from './profiles';
 import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
 import { slotHandlers } from './slots';
+import { targetHandlers } from './targets';
 
 export { resumeJobs } from './import';
 export type { WorkerDeps } from './context';
@@ -22,6 +23,7 @@ export function createHandlers(deps: WorkerDeps & PortfolioHandlerDeps): Handler
     ...optionHandlers(deps),
     ...slotHandlers(deps),
     ...importHandlers(deps),
+    ...targetHandlers(deps),
     ...queueHandlers(deps),
     ...portfolioHandlers(deps),
   };

@@ -19,6 +19,7 @@ import {
 } from '../api/schemas';
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
 import { ImportJob } from '../storage/import-jobs';
+import { PlanCost, PlanStorage, TargetPlan } from '../import/multi-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
@@ -158,6 +159,25 @@ export const ExportedDocument = z.object({
 
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
+/** The preview of a write across targets (lib/import/multi-plan.ts): per target, cost, storage. */
+export const TargetsPreview = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('problems'),
+    problems: z.array(z.object({ path: z.string(), message: z.string() })),
+  }),
+  z.object({
+    status: z.literal('ready'),
+    targets: z.array(TargetPlan),
+    cost: PlanCost,
+    storage: PlanStorage,
+  }),
+]);
+export type TargetsPreview = z.infer<typeof TargetsPreview>;
+
+/** One slot of a job across targets: its target, the value, and what the preview showed it holds. */
+export const TargetSlotWrite = z.object({ ...ImportSlotWrite.shape, target: Target });
+export type TargetSlotWrite = z.infer<typeof TargetSlotWrite>;
+
 /** What every page may know of a profile: no token, no secret. */
 export const ProfileView = z.object({
   id: ProfileId,
@@ -234,6 +254,12 @@ export const protocol = {
     }),
     response: resultOf(JobRef),
   },
+  /** A document with several targets (or a copy's): `read` reads what is not freshly cached (a copy). */
+  previewTargets: {
+    request: z.object({ document: z.unknown(), read: z.optional(z.boolean()) }),
+    response: resultOf(TargetsPreview),
+  },
+  startTargets: { request: z.object({ slots: z.array(TargetSlotWrite) }), response: resultOf(JobRef) },
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
   cancelImport: { request: JobRef, response: resultOf(JobRef) },

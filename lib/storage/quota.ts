@@ -28,6 +28,13 @@ export function budgetsFor(profiles: number): Budgets {
  */
 export const CACHE_ENTRY_MAX_BYTES = 200_000;
 
+/**
+ * What one import job across targets may take, with the backups it keeps in history until it can
+ * no longer be undone: under half of what the budgets leave free (4.7 MB). A larger restore is
+ * refused before Confirm, saying so (restore fewer targets at once).
+ */
+export const JOB_MAX_BYTES = 2_000_000;
+
 /** The bytes a stored value takes, as the budgets count them. */
 export const storedSize = (key: string, value: unknown) =>
   key.length + JSON.stringify({ v: 1, value }).length;
