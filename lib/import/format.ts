@@ -195,6 +195,15 @@ export function sizeProblem(text: string, max = MAX_IMPORT_BYTES): ImportProblem
   return bytes > max ? fileTooLarge(bytes, max) : null;
 }
 
+/**
+ * The size problem of a document's text before it is parsed: a text naming no `"targets"` cannot
+ * be a document with several targets, so it is held to one target's limit at once.
+ */
+export function documentSizeProblem(text: string): ImportProblem | null {
+  const multi = text.length * 3 > MAX_IMPORT_BYTES && text.includes('"targets"');
+  return sizeProblem(text, multi ? MAX_DOCUMENT_BYTES : MAX_IMPORT_BYTES);
+}
+
 function jsonText(value: unknown): string {
   try {
     return JSON.stringify(value) ?? '';
@@ -328,7 +337,7 @@ export function parseDocument(input: unknown, context: ImportContext): ParsedDoc
 
 /** parseDocument from JSON text: a syntax error or an inexact number is a problem with its place. */
 export function parseDocumentText(text: string, context: ImportContext): ParsedDocument {
-  const tooLarge = sizeProblem(text, MAX_DOCUMENT_BYTES);
+  const tooLarge = documentSizeProblem(text);
   if (tooLarge) return { ok: false, problems: [tooLarge] };
   const json = parseJsonText(text);
   return json.ok ? parseDocument(json.value, context) : json;

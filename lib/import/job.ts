@@ -45,6 +45,10 @@ export const isOpen = (item: JobItem) => item.status === 'pending' || item.statu
 /** The target an item writes: its own, or the job's. */
 export const itemTarget = (job: ImportJob, item: JobItem): Target => item.target ?? job.target;
 
+/** An item's key within its job: its slot, and its own target when it has one. */
+export const itemKey = (item: Pick<JobItem, 'slot' | 'target'>) =>
+  item.target ? `${item.target.kind}:${item.target.id}:${item.slot}` : String(item.slot);
+
 /** Whether a job writes into more than one target (a restore or a copy). */
 export const isAcrossTargets = (job: ImportJob) => job.items.some((item) => item.target !== undefined);
 

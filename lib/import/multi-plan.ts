@@ -118,7 +118,7 @@ export function countsOf(slots: readonly PlannedSlot[]): PlanCounts {
 const toWrite = (slot: PlannedSlot) => slot.status === 'changed' || slot.status === 'unknown';
 
 /** The job's slots: each changed or unknown slot, a known one with the value the preview showed. */
-export function jobSlotsOf(plans: readonly TargetPlan[]): JobSlot[] {
+export function jobSlotsOf(plans: readonly TargetPlan[]): (JobSlot & { target: Target })[] {
   return plans.flatMap(({ target, slots }) =>
     slots.filter(toWrite).map(({ slot, title, data, current }) => ({
       target,
