@@ -97,29 +97,32 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
   };
 
   /** Starts a checked write across targets (a restore, a copy): one job for every target. */
-  const startTargets = async (preview: ReadyTargets, onStarted: () => void) => {
+  const startTargets = async (preview: ReadyTargets, onStarted: () => void): Promise<string | undefined> => {
     if (busy) return;
     setBusy('starting');
     setActionError(null);
     const answer = await send('startTargets', { slots: jobSlotsOf(preview.targets) });
     setBusy(null);
-    if (!answer.ok) return setActionError(answer.error);
+    if (!answer.ok) return void setActionError(answer.error);
     setJobId(answer.value.id);
     setResolved(new Map());
     setNewer(new Map());
     onStarted();
+    return answer.value.id;
   };
 
-  const undo = async () => {
+  /** Undoes the job shown; resolves to the undo's id once the worker has taken it. */
+  const undo = async (): Promise<string | undefined> => {
     if (!job || busy) return;
     setBusy('undoing');
     setActionError(null);
     const answer = await send('undoImport', { id: job.id });
     setBusy(null);
-    if (!answer.ok) return setActionError(answer.error);
+    if (!answer.ok) return void setActionError(answer.error);
     setJobId(answer.value.id);
     setResolved(new Map());
     setNewer(new Map());
+    return answer.value.id;
   };
 
   const cancel = async () => {
