@@ -10,10 +10,10 @@ import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import { countsOf, jobSlotsOf } from '../../lib/import/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
 import type { ImportJob } from '../../lib/storage/import-jobs';
-import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
+import { signIn } from './worker-helpers';
 
 const sandbox = useSandbox();
 const deps: WorkerDeps = {
@@ -27,15 +27,7 @@ const gets = () => sandbox.log.filter((r) => r.method === 'GET' && r.path.includ
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
 async function configure(who: 'premium' | 'basic') {
-  const saved = await handlers.saveSettings({
-    baseUrl: sandbox.url,
-    token: DEMO[who].token,
-    secret: DEMO[who].secret,
-    secretPersistence: 'session',
-    premiumOverride: 'auto',
-  });
-  expect(saved.ok).toBe(true);
-  expect((await profilesItem.get()).active).toBeTruthy();
+  expect(await signIn(handlers, sandbox, { token: DEMO[who].token, secret: DEMO[who].secret })).toBeTruthy();
   sandbox.clearLog();
 }
 
