@@ -13,7 +13,9 @@
  *   e) a scripted session under a request limit (scripts/bench-session.ts): the worker's code vs a
  *      naive client, requests, 429s and wall time; and the requests of each user task;
  *   f) a 6-piece document across slots (scripts/bench-document.ts): read cold, and rewritten with 2
- *      pieces changed, in requests against their floor, 429s and round trips.
+ *      pieces changed, in requests against their floor, 429s and round trips;
+ *   g) a restore of 12 targets × 20 slots with 30 changed since (scripts/bench-restore.ts): requests
+ *      against the floor and wall time against the time they need at the budget.
  * `--no-build` skips the build; `--runs N` sets the number of runs (default 7, at least 5; the popup
  * rows take at least 15); `--popup-only` measures a) and d) alone (a quick before/after);
  * `--session-window <ms>` the window of the session's limit (default 6000: 10 requests per 6 s, the
@@ -29,6 +31,7 @@ import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
 import { type SessionRun, TASKS, countTaskRequests, runSession } from './bench-session';
 import { BENCHMARK_INTRO } from './bench-intro';
 import { measureDocument } from './bench-document';
+import { RESTORE_LIMIT, measureRestore } from './bench-restore';
 import { measureStorageSession } from './bench-storage';
 import { workerStopper } from './bench-worker';
 import { DEMO } from '../test/sandbox/seed';
@@ -363,6 +366,8 @@ const storageSizes = POPUP_ONLY ? [] : await measureStorageSession();
 const documentRuns = POPUP_ONLY
   ? []
   : await measureDocument(LATENCY_MS, { limit: SESSION_LIMIT, windowMs: SESSION_WINDOW_MS });
+// g) A restore across 12 targets (scripts/bench-restore.ts).
+const restoreRun = POPUP_ONLY ? null : await measureRestore();
 
 /** What the run prints is also docs/benchmark.md: the tables are written, never copied by hand. */
 const report: string[] = [];
@@ -457,6 +462,24 @@ if (taskCounts) {
     ]),
   ]);
 
+  if (restoreRun) {
+    out('\n## A restore across targets');
+    out(`\nThrough the worker, from an empty cache, under ${RESTORE_LIMIT} (20 ms latency):\n`);
+    printTable([
+      ['task', 'requests', 'floor', '429s', 'written', 'wall', 'at the budget', 'wall ÷ budget'],
+      [
+        restoreRun.task,
+        String(restoreRun.requests),
+        String(restoreRun.floor),
+        String(restoreRun.rateLimited),
+        String(restoreRun.written),
+        `${round(restoreRun.wallMs / 1000, 1)} s`,
+        `${round(restoreRun.budgetMs / 1000, 1)} s`,
+        String(round(restoreRun.wallMs / restoreRun.budgetMs, 2)),
+      ],
+    ]);
+  }
+
   out('\n## Storage after a long session');
   out('\nStorage of one profile after a long scripted session, before and after eviction:\n');
   const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
@@ -496,6 +519,7 @@ writeFileSync(
       },
       storage: storageSizes,
       document: documentRuns,
+      restore: restoreRun,
     },
     null,
     2,
