@@ -26,9 +26,21 @@ import { startJob } from './import';
 
 const key = (target: Target, slot: number) => `${target.kind}\u0000${target.id}\u0000${slot}`;
 
-/** Which targets are the account's, as far as its cached lists tell (no request). */
-async function ownership(profileId: string) {
-  const buildings = await readCached(profileId, answerParts('buildings'), z.array(BuildingListEntry));
+/**
+ * Which targets are the account's: buildings by the building list (a fresh cached one, else read
+ * now: one request), factories by the cached factory list and those added by hand.
+ */
+async function ownership(connection: Connection) {
+  const profileId = connection.profile.id;
+  const config = api.placed(connection.config, 'user');
+  const schema = z.array(BuildingListEntry);
+  const list = await cachedRead(
+    connection.profile,
+    undefined,
+    { parts: answerParts('buildings'), schema },
+    () => api.listBuildings(config),
+  );
+  const buildings = list.ok ? { value: list.value } : null;
   const discovery = await readCached(profileId, ['factories'], FactoryDiscovery);
   const factories = new Set([
     ...(discovery?.value.factories ?? []).map((f) => f.id),
@@ -87,7 +99,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       const premium = effectivePremium(profile);
       const parsed = parseDocument(document, { premium });
       if (!parsed.ok) return ok({ status: 'problems' as const, problems: parsed.problems });
-      const owned = await ownership(profile.id);
+      const owned = await ownership(connection.value);
       const { values, refused } = await currentValues(connection.value, parsed.targets, read ?? false);
       const known: PlanKnowledge = {
         premium,
