@@ -11,6 +11,7 @@ import { countsOf, jobSlotsOf } from '../../lib/import/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
+import { profilesItem } from '../../lib/storage/profiles';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import { signIn } from './worker-helpers';
@@ -182,5 +183,24 @@ describe('startTargets', () => {
     const undo = await handlers.undoImport({ id: job.id });
     if (!undo.ok) throw new Error(undo.error.kind);
     expect((await finished(undo.value.id)).items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
+  });
+
+  it('discards a job across targets when its profile signs out, before its next request', async () => {
+    await configure('premium');
+    sandbox.setLatency(150);
+    const slots = [b1!, b2!].flatMap((target) =>
+      [1, 2, 3, 4].map((slot) => ({ target, slot, title: `gone ${slot}`, data: 'x' })),
+    );
+    const started = await handlers.startTargets({ slots });
+    if (!started.ok) throw new Error(started.error.kind);
+    await expect.poll(() => sandbox.log.length).toBeGreaterThan(0);
+    const id = (await profilesItem.get()).active ?? '';
+    await handlers.forgetProfile({ id, deleteDraftsAndHistory: true });
+    const atSignOut = sandbox.log.length;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Requests already under way may land; nothing more is sent, nothing of the job stays.
+    expect(sandbox.log.length).toBeLessThanOrEqual(atSignOut);
+    expect(posts().length).toBeLessThan(slots.length);
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(started.value.id);
   });
 });
