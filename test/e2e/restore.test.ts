@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoCredentials, readSlotDirect } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
+import { seriousViolations } from './axe';
 import { type ExtensionSession, launchExtension } from './browser';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
@@ -83,6 +84,7 @@ describe('restore across targets', () => {
       'Not yours: none of its 1 slots is written',
     );
     expect(await preview.getByText(/Needs up to 36 requests \(18 reads, 18 writes\)/).count()).toBe(1);
+    expect(await seriousViolations(panel.page)).toEqual([]);
     sandbox.clearLog();
     await preview.getByRole('button', { name: 'Confirm: write up to 18 slots in 3 targets' }).click();
     await panel.progress.waitFor();
@@ -130,6 +132,8 @@ describe('copy one slot into many', () => {
     await copy.getByLabel('Into slot').selectOption('7');
     await copy.getByRole('button', { name: 'Preview the copy' }).click();
     const confirm = copy.getByRole('button', { name: 'Confirm: write up to 3 slots in 3 targets' });
+    await confirm.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await confirm.click();
     const job = copy.getByRole('region', { name: 'Import progress' });
     await expect
