@@ -117,6 +117,7 @@ export function JobProgress({
               <ConflictDialog
                 key={itemKey(item)}
                 option={item.slot}
+                {...(item.target ? { targetLabel: nameTarget(item.target, null).label } : {})}
                 mine={{ title: item.title, data: item.data }}
                 server={item.conflict}
                 onKeepMine={() => onResolve(item, 'mine')}

@@ -148,7 +148,7 @@ describe('copy one slot into many', () => {
     sandbox.changeSlot({ target: b2!, option: 7, title: 'Später', data: 'nach der Kopie' });
     await copy.getByRole('button', { name: 'Undo this import' }).click();
     const undo = copy.getByRole('region', { name: 'Undo progress' });
-    const conflict = copy.getByRole('alertdialog', { name: 'Slot 7 was changed elsewhere' });
+    const conflict = copy.getByRole('alertdialog', { name: 'Building b-1002, slot 7 was changed elsewhere' });
     await conflict.waitFor({ timeout: 20_000 });
     expect(await conflict.textContent()).toContain('nach der Kopie');
     // Both values: the one the undo would write back (what the slot held before the copy), and the later one.
