@@ -167,7 +167,12 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
         });
       const first = slots[0];
       if (!first) return fail({ kind: 'invalidInput', field: 'slots', message: 'no slot to write' });
-      const job = newJob(profile.id, 'import', first.target, slots);
+      // A slot emptied with the account's clearing text: one already empty is not written again.
+      const placeholder = await readPlaceholder(profile.id);
+      const cleared = (s: { title: string; data: string }) =>
+        s.title === s.data && (s.title === '' || s.title === placeholder);
+      const items = slots.map((s) => (cleared(s) ? { ...s, clears: true } : s));
+      const job = newJob(profile.id, 'import', first.target, items);
       await startJob(deps, job, connection.value);
       return ok({ id: job.id });
     },

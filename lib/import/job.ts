@@ -12,6 +12,7 @@ export interface JobSlot {
   title: string;
   data: string;
   expected?: { title: string; data: string };
+  clears?: boolean;
 }
 
 export function newJob(

@@ -14,6 +14,7 @@ import * as api from '../api/client';
 import type { ApiError } from '../api/errors';
 import type { PageOption, Target } from '../api/schemas';
 import { BASIC_SLOTS } from '../slots/count';
+import { isEmptySlot } from '../slots/clearing';
 import { mapPool } from '../slots/pool';
 import { keepReplaced } from '../storage/budget';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
@@ -155,7 +156,9 @@ async function attemptItem(run: Run, item: JobItem, place: Place, attempts: numb
   }
   // A document's manifest is written again even when unchanged: its time must follow the pieces'.
   const rewrite = job.finalSlot === item.slot && item.status === 'pending' && attempts === item.attempts;
-  if (sameContent(current.value, item) && !rewrite) {
+  const holds =
+    sameContent(current.value, item) || (item.clears === true && isEmptySlot(current.value, item.title));
+  if (holds && !rewrite) {
     // Either nothing to change, or an earlier attempt (perhaps before a worker restart) landed.
     const landed = item.status === 'writing' || attempts > item.attempts;
     await store.update(index, { status: landed ? 'done' : 'skipped', attempts });

@@ -37,6 +37,11 @@ export const JobItem = z.object({
   expected: z.optional(z.object({ title: z.string(), data: z.string() })),
   /** The slot's value when it was found in conflict. */
   conflict: z.optional(PageOption),
+  /**
+   * The item empties the slot (title and data are the account's clearing text): a slot that holds
+   * nothing already (empty, or only that text) counts as holding it.
+   */
+  clears: z.optional(z.boolean()),
   /** Why the slot failed, as shown to the user. */
   error: z.optional(z.string()),
   attempts: z.int(),

@@ -137,4 +137,16 @@ describe('runJob across targets', () => {
     expect(await slotOf(b1!, 7)).toEqual(originals[0]);
     expect(await slotOf(b3!, 7)).toEqual(originals[2]);
   });
+
+  it('does not write an empty slot again with the clearing text: a slot holding nothing already holds it', async () => {
+    expect(await slotOf(b3!, 9)).toEqual({ title: '', data: '' });
+    sandbox.clearLog();
+    const clear = { target: b3!, slot: 9, title: '.', data: '.' };
+    const finished = await start(newJob(P, 'import', b3!, [{ ...clear, clears: true }]));
+    expect(finished.items[0]?.status).toBe('skipped');
+    expect(posts()).toEqual([]);
+    // Without the mark, "." is text like any other and is written.
+    const written = await start(newJob(P, 'import', b3!, [clear]));
+    expect(written.items[0]?.status).toBe('done');
+  });
 });

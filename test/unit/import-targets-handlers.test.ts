@@ -12,6 +12,7 @@ import type { TargetsPreview } from '../../lib/messaging/protocol';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { profilesItem } from '../../lib/storage/profiles';
+import { rememberPlaceholder } from '../../lib/storage/placeholder';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import { signIn } from './worker-helpers';
@@ -202,5 +203,29 @@ describe('startTargets', () => {
     expect(sandbox.log.length).toBeLessThanOrEqual(atSignOut);
     expect(posts().length).toBeLessThan(slots.length);
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(started.value.id);
+  });
+
+  it('clears with the account’s placeholder, leaving an already empty slot unwritten', async () => {
+    await configure('premium');
+    const id = (await profilesItem.get()).active ?? '';
+    await rememberPlaceholder(id, '.');
+    const document = {
+      targets: [{ target: b2, slots: [9, 1].map((slot) => ({ slot, title: '', data: '' })) }],
+    };
+    const preview = await ready(document);
+    const slots = jobSlotsOf(preview.targets);
+    expect(slots.map((s) => [s.slot, s.title, s.data])).toEqual([
+      [9, '.', '.'],
+      [1, '.', '.'],
+    ]);
+    const started = await handlers.startTargets({ slots });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    // Slot 9 was empty: nothing to write; slot 1 held a note: cleared with ".".
+    expect(job.items.map((i) => [i.slot, i.status])).toEqual([
+      [9, 'skipped'],
+      [1, 'done'],
+    ]);
+    expect(posts()).toHaveLength(1);
   });
 });
