@@ -1,5 +1,6 @@
 /** The worker's handler map: one entry per message type of the protocol. */
 import type { Handlers } from '../messaging/router';
+import { backupHandlers } from './backup';
 import { buildingHandlers } from './buildings';
 import type { WorkerDeps } from './context';
 import { importHandlers } from './import';
@@ -10,6 +11,7 @@ import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
 import { slotHandlers } from './slots';
 
+export { resumeBackups } from './backup';
 export { resumeJobs } from './import';
 export type { WorkerDeps } from './context';
 export type { PortfolioHandlerDeps } from './portfolio';
@@ -24,5 +26,6 @@ export function createHandlers(deps: WorkerDeps & PortfolioHandlerDeps): Handler
     ...importHandlers(deps),
     ...queueHandlers(deps),
     ...portfolioHandlers(deps),
+    ...backupHandlers(deps),
   };
 }

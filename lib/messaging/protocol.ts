@@ -18,6 +18,7 @@ import {
   TransactionsPage,
 } from '../api/schemas';
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
+import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
@@ -158,6 +159,9 @@ export const ExportedDocument = z.object({
 
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
+export const BackupFile = z.object({ name: z.string(), document: z.unknown() });
+export type BackupFile = z.infer<typeof BackupFile>;
+
 /** What every page may know of a profile: no token, no secret. */
 export const ProfileView = z.object({
   id: ProfileId,
@@ -260,6 +264,12 @@ export const protocol = {
   },
   getPortfolioSettings: { request: Empty, response: resultOf(PortfolioSettings) },
   savePortfolioSettings: { request: PortfolioSettings, response: resultOf(PortfolioSettings) },
+  /** "Back up everything": starts the profile's backup job (or answers the one running). */
+  startBackup: { request: Empty, response: resultOf(BackupJob) },
+  getBackup: { request: Empty, response: resultOf(z.nullable(BackupJob)) },
+  cancelBackup: { request: JobRef, response: resultOf(JobRef) },
+  /** The finished backup as a document of several targets, and the file name to save it under. */
+  getBackupFile: { request: Empty, response: resultOf(BackupFile) },
 } as const;
 
 export type Protocol = typeof protocol;
