@@ -1,10 +1,10 @@
 /**
  * The backup file: every target the job read, each with all its slots (an empty slot as title ""
- * and data ""), in the import format with several targets. Targets the job could not read (not
- * owned, premium, failed) are not in it; the job's result names them.
+ * and data ""), built by the import format's own builder for documents with several targets.
+ * Targets the job could not read (not owned, premium, failed) are not in it; the job's result names them.
  */
 import type { PageOption } from '../api/schemas';
-import { FORMAT } from '../import/format';
+import { multiTargetDocument } from '../import/format';
 import type { BackupJob } from '../storage/backup-jobs';
 
 export function backupDocument(
@@ -12,7 +12,7 @@ export function backupDocument(
   values: ReadonlyMap<string, Record<string, PageOption>>,
   now: Date,
 ) {
-  const targets = job.targets
+  const entries = job.targets
     .filter((t) => t.outcome === 'done')
     .map((t) => {
       const read = values.get(`${t.target.kind}:${t.target.id}`) ?? {};
@@ -22,10 +22,10 @@ export function backupDocument(
           slot: i + 1,
           title: value?.title ?? '',
           data: value?.data ?? '',
-          ...(value?.lastUpdated ? { lastUpdated: value.lastUpdated } : {}),
+          lastUpdated: value?.lastUpdated ?? null,
         };
       });
-      return { target: { ...t.target, ...(t.name ? { name: t.name } : {}) }, slots };
+      return { target: t.target, ...(t.name ? { name: t.name } : {}), slots };
     });
-  return { format: FORMAT, exportedAt: now.toISOString(), targets };
+  return multiTargetDocument(entries, now);
 }

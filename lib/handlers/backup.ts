@@ -14,6 +14,7 @@ import { type NamedTarget, backupFileName, perMinuteOf, plannedTarget } from '..
 import { requestStop, runBackup } from '../backup/runner';
 import { isFresh } from '../cache/fresh';
 import { FactoryDiscovery, discoveryOf, mergeFactories } from '../factories/discovery';
+import { MAX_IMPORT_TARGETS } from '../import/format';
 import type { Handlers } from '../messaging/router';
 import { buildingName, factoryName } from '../names';
 import { slotCount } from '../slots/count';
@@ -147,7 +148,10 @@ function tooLarge(slots: number, maxSlots: number, targets: number): AppError {
   return {
     kind: 'invalidInput',
     field: 'backup',
-    message: `${targets} targets with ${slots} slots need up to ${kb(slots)} KB; a backup may store ${kb(maxSlots)} KB (${maxSlots} slots)`,
+    message:
+      targets > MAX_IMPORT_TARGETS
+        ? `${targets} targets; a backup file holds at most ${MAX_IMPORT_TARGETS}, so it could not be restored`
+        : `${targets} targets with ${slots} slots need up to ${kb(slots)} KB; a backup may store ${kb(maxSlots)} KB (${maxSlots} slots)`,
   };
 }
 
@@ -166,7 +170,8 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
       const premium = effectivePremium(profile);
       const slots = targets.value.length * slotCount(premium);
       const maxSlots = backupMaxSlots((await profilesItem.get()).list.length);
-      if (slots > maxSlots) return fail(tooLarge(slots, maxSlots, targets.value.length));
+      if (slots > maxSlots || targets.value.length > MAX_IMPORT_TARGETS)
+        return fail(tooLarge(slots, maxSlots, targets.value.length));
       // One backup per profile: the next one replaces the last (and its file).
       await removeBackups(profile.id);
       const job: BackupJob = {

@@ -18,6 +18,7 @@ import {
   TransactionsPage,
 } from '../api/schemas';
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
+import { MultiTargetDocument } from '../import/format';
 import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
@@ -159,7 +160,7 @@ export const ExportedDocument = z.object({
 
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
-export const BackupFile = z.object({ name: z.string(), document: z.unknown() });
+export const BackupFile = z.object({ name: z.string(), document: MultiTargetDocument });
 export type BackupFile = z.infer<typeof BackupFile>;
 
 /** What every page may know of a profile: no token, no secret. */
