@@ -1,4 +1,5 @@
 /** What the selected account stores, per family against its budget, and clearing of what may go. */
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Result } from '../../lib/api/errors';
 import { type MessageKey, t } from '../../lib/i18n';
@@ -21,9 +22,11 @@ interface StoredDataProps {
   usage: StorageUsage | null;
   /** Clears the family; the page passes the new usage back in. */
   onClear: (family: ClearableFamily) => Promise<Result<StorageUsage, AppError>>;
+  /** What follows the table (the active profile's backup). */
+  children?: ComponentChildren;
 }
 
-export function StoredData({ profileName, usage, onClear }: StoredDataProps) {
+export function StoredData({ profileName, usage, onClear, children }: StoredDataProps) {
   const [confirming, setConfirming] = useState<ClearableFamily | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [cleared, setCleared] = useState(false);
@@ -104,6 +107,7 @@ export function StoredData({ profileName, usage, onClear }: StoredDataProps) {
       )}
       {cleared && <p class="status">{t('storage_cleared')}</p>}
       {error && <ErrorNotice error={error} />}
+      {children}
     </section>
   );
 }

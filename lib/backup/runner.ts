@@ -143,7 +143,7 @@ export async function runBackup(initial: BackupJob, deps: BackupRunDeps): Promis
             const job = state.get();
             const dropped = (job.targets[index]?.slots ?? slot) - BASIC_SLOTS;
             await state.set({
-              ...withTarget(job, index, { slots: BASIC_SLOTS }),
+              ...withTarget(job, index, { slots: BASIC_SLOTS, limited: true }),
               total: job.total - dropped,
               requests: job.requests + read.sent,
               toRead: Math.max(0, job.toRead - dropped),

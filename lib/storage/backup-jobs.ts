@@ -27,6 +27,8 @@ export const BackupTarget = z.object({
   /** How many slots are backed up: 20 with premium, 10 when slot 11 was refused as premium. */
   slots: z.int().check(z.minimum(1), z.maximum(20)),
   outcome: BackupOutcome,
+  /** Slot 11 was refused as premium: backed up as 10 slots. */
+  limited: z.optional(z.boolean()),
   /** What went wrong, as shown to the user. */
   message: z.optional(z.string()),
 });
