@@ -1,7 +1,7 @@
 /** Mounts the dashboard on a page (popup, full tab, side panel): one store per page context. */
 import type { MessageKey } from '../../lib/i18n';
 import type { DashboardView } from '../../lib/storage/dashboard-tab';
-import type { FirstRead } from '../../lib/storage/first-view-read';
+import { type FirstRead, readFirstView } from '../../lib/storage/first-view-read';
 import { afterPaint } from '../after-paint';
 import type { PageContext } from '../page/context';
 import { mountPage } from '../page/mount';
@@ -68,4 +68,11 @@ export function mountDashboard(root: HTMLElement, dashboard: DashboardPage, firs
       );
     },
   });
+}
+
+/** A dashboard page's wiring: one storage read (profiles, the worker's first view, the tab), then the mount into #app. */
+export function openDashboardPage(dashboard: DashboardPage): Promise<void> {
+  return readFirstView(dashboard.view)
+    .catch(() => undefined)
+    .then((first) => mountDashboard(document.getElementById('app') as HTMLElement, dashboard, first));
 }

@@ -11,7 +11,7 @@ import { type FirefoxSession, clearCachedAnswers, launchFirefox } from './firefo
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
 import { waitFor } from './pages/query';
-import { demoCredentials } from '../sandbox/direct';
+import { demoCredentials, readDocument } from '../sandbox/direct';
 
 const sandbox = useSandbox();
 let session: FirefoxSession;
@@ -28,34 +28,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await clearCachedAnswers(session);
 });
-
-/** The README's reader: manifest slot, then the pieces in parallel, join, check, parse. */
-async function readDocument(
-  base: string,
-  token: string,
-  kind: string,
-  id: string,
-  first = 1,
-  prefix = 'site',
-) {
-  const get = async (n: number) => {
-    const res = await fetch(`${base}/${kind}/options/${id}/${n}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`slot ${n}: HTTP ${res.status}`);
-    return (await res.json()) as { title: string; data: string };
-  };
-  const manifest = await get(first);
-  if (manifest.title !== prefix) throw new Error(`slot ${first} holds no document`);
-  const { c, len } = JSON.parse(manifest.data) as { c: number; len: number };
-  const pieces = await Promise.all(Array.from({ length: c }, (_, i) => get(first + 1 + i)));
-  pieces.forEach((p, i) => {
-    if (p.title !== `${prefix}:${i + 1}`) throw new Error(`piece ${i + 1} missing`);
-  });
-  const text = pieces.map((p) => p.data).join('');
-  if (text.length !== len) throw new Error(`expected ${len} characters, got ${text.length}`);
-  return JSON.parse(text) as unknown;
-}
 
 describe('factories in Firefox', () => {
   it('lists the account’s factories from GET /factory/list/ and opens their slots', async () => {

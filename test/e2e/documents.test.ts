@@ -10,7 +10,7 @@ import { type Sandbox, startSandbox } from '../sandbox/server';
 import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
-import { demoCredentials } from '../sandbox/direct';
+import { demoCredentials, readDocument } from '../sandbox/direct';
 
 let sandbox: Sandbox;
 let session: ExtensionSession;
@@ -29,34 +29,6 @@ beforeEach(async () => {
   sandbox.reset();
   await clearCachedAnswers(session);
 });
-
-/** The README's reader: manifest slot, then the pieces in parallel, join, check, parse. */
-async function readDocument(
-  base: string,
-  token: string,
-  kind: string,
-  id: string,
-  first = 1,
-  prefix = 'site',
-) {
-  const get = async (n: number) => {
-    const res = await fetch(`${base}/${kind}/options/${id}/${n}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`slot ${n}: HTTP ${res.status}`);
-    return (await res.json()) as { title: string; data: string };
-  };
-  const manifest = await get(first);
-  if (manifest.title !== prefix) throw new Error(`slot ${first} holds no document`);
-  const { c, len } = JSON.parse(manifest.data) as { c: number; len: number };
-  const pieces = await Promise.all(Array.from({ length: c }, (_, i) => get(first + 1 + i)));
-  pieces.forEach((p, i) => {
-    if (p.title !== `${prefix}:${i + 1}`) throw new Error(`piece ${i + 1} missing`);
-  });
-  const text = pieces.map((p) => p.data).join('');
-  if (text.length !== len) throw new Error(`expected ${len} characters, got ${text.length}`);
-  return JSON.parse(text) as unknown;
-}
 
 /** 10,000 characters of minified JSON with umlauts and emoji throughout. */
 function tenThousand(): { value: unknown; text: string } {

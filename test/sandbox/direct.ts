@@ -27,3 +27,31 @@ export async function readSlotDirect(
 export function demoCredentials(sandbox: Pick<Sandbox, 'url'>, who: 'premium' | 'basic' = 'premium') {
   return { baseUrl: sandbox.url, token: DEMO[who].token, secret: DEMO[who].secret };
 }
+
+/** The README's reader: manifest slot, then the pieces in parallel, join, check, parse. */
+export async function readDocument(
+  base: string,
+  token: string,
+  kind: string,
+  id: string,
+  first = 1,
+  prefix = 'site',
+) {
+  const get = async (n: number) => {
+    const res = await fetch(`${base}/${kind}/options/${id}/${n}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`slot ${n}: HTTP ${res.status}`);
+    return (await res.json()) as { title: string; data: string };
+  };
+  const manifest = await get(first);
+  if (manifest.title !== prefix) throw new Error(`slot ${first} holds no document`);
+  const { c, len } = JSON.parse(manifest.data) as { c: number; len: number };
+  const pieces = await Promise.all(Array.from({ length: c }, (_, i) => get(first + 1 + i)));
+  pieces.forEach((p, i) => {
+    if (p.title !== `${prefix}:${i + 1}`) throw new Error(`piece ${i + 1} missing`);
+  });
+  const text = pieces.map((p) => p.data).join('');
+  if (text.length !== len) throw new Error(`expected ${len} characters, got ${text.length}`);
+  return JSON.parse(text) as unknown;
+}

@@ -11,6 +11,7 @@ import { createHandlers } from '../../lib/handlers';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { signIn } from './worker-helpers';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 import { config, error } from './api-helpers';
 
@@ -69,14 +70,7 @@ describe('redirects', () => {
       timeoutMs: 2_000,
       scheduler: new RequestScheduler(),
     });
-    const saved = await handlers.saveSettings({
-      baseUrl: sandbox.url,
-      token: DEMO.premium.token,
-      secret: DEMO.premium.secret,
-      secretPersistence: 'session',
-      premiumOverride: 'auto',
-    });
-    expect(saved.ok).toBe(true);
+    await signIn(handlers, sandbox);
     const target = { kind: 'building' as const, id: DEMO.buildings.juergen[0] as string };
     const before = await handlers.readOption({ target, option: 1 });
     if (!before.ok) expect.fail(JSON.stringify(before.error));

@@ -11,20 +11,14 @@ import { createHandlers, type WorkerDeps } from '../../lib/handlers';
 import type { SettingsInput } from '../../lib/messaging/protocol';
 import { originPattern } from '../../lib/storage/settings';
 import { useSandbox } from '../sandbox/fixture';
+import { settingsInput } from './worker-helpers';
 import { DEMO } from '../sandbox/seed';
 
 const sandbox = useSandbox();
 const deps: WorkerDeps = { hasOriginPermission: async () => true, timeoutMs: 2_000 };
 const handlers = createHandlers(deps);
 
-const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => ({
-  baseUrl: sandbox.url,
-  token: DEMO.premium.token,
-  secret: DEMO.premium.secret,
-  secretPersistence: 'session',
-  premiumOverride: 'auto',
-  ...overrides,
-});
+const input = (overrides: Partial<SettingsInput> = {}) => settingsInput(sandbox, overrides);
 
 const listRequests = () => sandbox.log.filter((r) => r.path.startsWith('/factory/list')).length;
 

@@ -15,20 +15,14 @@ import { FIRST_VIEW_KEY, firstViewOf, readFirstView } from '../../lib/storage/fi
 import { profilesItem } from '../../lib/storage/profiles';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { settingsInput } from './worker-helpers';
 
 const sandbox = useSandbox();
 const deps: WorkerDeps = { hasOriginPermission: async () => true, timeoutMs: 3_000 };
 const handlers = createHandlers(deps);
 const [FIRST, SECOND] = DEMO.buildings.juergen;
 
-const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => ({
-  baseUrl: sandbox.url,
-  token: DEMO.premium.token,
-  secret: DEMO.premium.secret,
-  secretPersistence: 'session',
-  premiumOverride: 'auto',
-  ...overrides,
-});
+const input = (overrides: Partial<SettingsInput> = {}) => settingsInput(sandbox, overrides);
 
 async function configure(overrides: Partial<SettingsInput> = {}): Promise<string> {
   const saved = await handlers.saveSettings(input(overrides));

@@ -13,6 +13,7 @@ import { originPattern } from '../../lib/storage/settings';
 import { z } from '../../lib/zod';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { settingsInput } from './worker-helpers';
 
 const sandbox = useSandbox();
 let granted: Set<string>;
@@ -22,14 +23,7 @@ const deps: WorkerDeps = {
 };
 const handlers = createHandlers(deps);
 
-const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => ({
-  baseUrl: sandbox.url,
-  token: DEMO.premium.token,
-  secret: DEMO.premium.secret,
-  secretPersistence: 'session',
-  premiumOverride: 'auto',
-  ...overrides,
-});
+const input = (overrides: Partial<SettingsInput> = {}) => settingsInput(sandbox, overrides);
 
 async function storedIn(area: 'local' | 'session'): Promise<Record<string, unknown>> {
   return fakeBrowser.storage[area].get(null);

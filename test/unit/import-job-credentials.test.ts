@@ -10,6 +10,7 @@ import type { ImportJob } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { echoCredentialsFault } from '../sandbox/faults';
 import { useSandbox } from '../sandbox/fixture';
+import { signIn } from './worker-helpers';
 import { DEMO } from '../sandbox/seed';
 
 const sandbox = useSandbox();
@@ -32,14 +33,7 @@ async function finished(id: string): Promise<ImportJob> {
 beforeEach(() => fakeBrowser.reset());
 
 it('a write refused with the credentials echoed is stored as failed, without them', async () => {
-  const saved = await handlers.saveSettings({
-    baseUrl: sandbox.url,
-    token: DEMO.premium.token,
-    secret: DEMO.premium.secret,
-    secretPersistence: 'session',
-    premiumOverride: 'auto',
-  });
-  expect(saved.ok).toBe(true);
+  await signIn(handlers, sandbox);
   sandbox.addFault(echoCredentialsFault('/building/options', { method: 'POST' }));
   const started = await handlers.startImport({ target, slots: [{ slot: 3, title: 'Neu', data: 'x' }] });
   if (!started.ok) throw new Error(started.error.kind);

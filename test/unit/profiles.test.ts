@@ -23,6 +23,7 @@ import { writeCredentials } from '../../lib/storage/credentials';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { settingsInput } from './worker-helpers';
 import { type Sandbox, startSandbox } from '../sandbox/server';
 
 const sandbox = useSandbox();
@@ -30,14 +31,7 @@ const deps: WorkerDeps = { hasOriginPermission: async () => true, timeoutMs: 3_0
 const handlers = createHandlers(deps);
 const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
 
-const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => ({
-  baseUrl: sandbox.url,
-  token: DEMO.premium.token,
-  secret: DEMO.premium.secret,
-  secretPersistence: 'session',
-  premiumOverride: 'auto',
-  ...overrides,
-});
+const input = (overrides: Partial<SettingsInput> = {}) => settingsInput(sandbox, overrides);
 
 /** Saves the form for the first profile (the worker makes it) and returns its id. */
 async function configure(overrides: Partial<SettingsInput> = {}): Promise<string> {

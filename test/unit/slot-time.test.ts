@@ -9,6 +9,7 @@ import { readBuildingOption, readFactoryOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers, type WorkerDeps } from '../../lib/handlers';
 import { useSandbox } from '../sandbox/fixture';
+import { signIn } from './worker-helpers';
 import { DEMO } from '../sandbox/seed';
 import { config, value } from './api-helpers';
 
@@ -29,14 +30,7 @@ async function writeBehindTheBack(option: number, title: string, data: string) {
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  const saved = await handlers.saveSettings({
-    baseUrl: sandbox.url,
-    token: DEMO.premium.token,
-    secret: DEMO.premium.secret,
-    secretPersistence: 'session',
-    premiumOverride: 'auto',
-  });
-  expect(saved.ok).toBe(true);
+  await signIn(handlers, sandbox);
 });
 
 describe('a Page Option’s time', () => {

@@ -26,8 +26,8 @@ import { originOf } from '../../lib/storage/settings';
 import { type StorageProblem, onStorageProblem, storedItem } from '../../lib/storage/stored-item';
 import { readFactories } from '../../lib/storage/factories';
 import { z } from '../../lib/zod';
-import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { signIn } from './worker-helpers';
 
 const sandbox = useSandbox();
 const building: Target = { kind: 'building', id: 'b-1001' };
@@ -262,15 +262,7 @@ describe('a full storage', () => {
 
   it('still saves a slot when the quota is hit, keeping the replaced value in history', async () => {
     const handlers = createHandlers({ hasOriginPermission: async () => true, timeoutMs: 2_000 });
-    const saved = await handlers.saveSettings({
-      baseUrl: sandbox.url,
-      token: DEMO.premium.token,
-      secret: DEMO.premium.secret,
-      secretPersistence: 'local',
-      premiumOverride: 'auto',
-    });
-    expect(saved.ok).toBe(true);
-    const id = (await profilesItem.get()).active ?? '';
+    const id = await signIn(handlers, sandbox, { secretPersistence: 'local' });
     await cacheFamily.set({ savedAt: 1, value: big(50_000) }, id, 'details', 'b-1');
     const before = await handlers.readOption({ target: building, option: 4 });
     if (!before.ok) throw new Error(before.error.kind);
@@ -364,15 +356,7 @@ describe('a budget that holds (issue 21, item 4)', () => {
 
   it('reading twenty 2 MB slots leaves one profile’s storage within its budget (measured)', async () => {
     const handlers = createHandlers({ hasOriginPermission: async () => true, timeoutMs: 5_000 });
-    const saved = await handlers.saveSettings({
-      baseUrl: sandbox.url,
-      token: DEMO.premium.token,
-      secret: DEMO.premium.secret,
-      secretPersistence: 'session',
-      premiumOverride: 'auto',
-    });
-    expect(saved.ok).toBe(true);
-    const id = (await profilesItem.get()).active ?? '';
+    const id = await signIn(handlers, sandbox);
     // The server does not hold itself to 2400 characters.
     const body = JSON.stringify({
       title: 'Groß',
