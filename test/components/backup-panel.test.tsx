@@ -105,7 +105,7 @@ describe('BackupPanel', () => {
 
   it('a finished backup names the targets left out and hands its file to the download, again on each click', async () => {
     const worker = fakeWorker({ ok: true, value: running() });
-    const targets = running().targets.map((t) => ({ ...t, outcome: 'done' as const }));
+    const targets: BackupJob['targets'] = running().targets.map((t) => ({ ...t, outcome: 'done' }));
     targets[3] = { ...targets[3]!, outcome: 'notOwned', message: 'notFound: Building not found' };
     targets[4] = { ...targets[4]!, slots: 10, limited: true };
     await saveBackup(

@@ -24,6 +24,7 @@ import { originPattern } from '../../lib/storage/settings';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import type { SandboxData } from '../sandbox/types';
+import { signIn as signInAs } from './worker-helpers';
 
 const sandbox = useSandbox();
 let deps: WorkerDeps;
@@ -40,16 +41,13 @@ beforeEach(() => {
 });
 
 async function signIn(who: 'premium' | 'basic', premiumOverride: 'auto' | 'on' = 'on'): Promise<string> {
-  const saved = await handlers.saveSettings({
-    baseUrl: sandbox.url,
+  const profileId = await signInAs(handlers, sandbox, {
     token: DEMO[who].token,
     secret: DEMO[who].secret,
-    secretPersistence: 'session',
     premiumOverride,
   });
-  if (!saved.ok) throw new Error(saved.error.kind);
   sandbox.clearLog();
-  return saved.value.profileId;
+  return profileId;
 }
 
 const slotReads = () => sandbox.log.filter((r) => r.method === 'GET' && r.path.includes('/options/'));
