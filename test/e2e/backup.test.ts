@@ -2,7 +2,8 @@
  * "Back up everything" in Chromium against the sandbox under a request limit (10 per 2 s, the live pace
  * scaled 30× shorter, announced in headers): the options page's Stored data backs up every
  * building and factory of the premium character into one file that parses with the import format
- * and holds exactly the sandbox's slots; then, from an empty cache, the worker is stopped mid-backup
+ * and holds exactly the sandbox's slots (started and downloaded from the keyboard, no serious axe
+ * finding while it runs or when done); then, from an empty cache, the worker is stopped mid-backup
  * (through the DevTools protocol, as Chromium does when idle) and the backup resumes when a page
  * wakes it, reading no slot twice.
  */
@@ -13,6 +14,7 @@ import { workerStopper } from '../../scripts/bench-worker';
 import { demoCredentials } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
 import { type Sandbox, startSandbox } from '../sandbox/server';
+import { seriousViolations } from './axe';
 import { type ExtensionSession, launchExtension } from './browser';
 import { OptionsPage } from './pages/options-page';
 
@@ -46,9 +48,11 @@ function heldSlots(target: { kind: 'building' | 'factory'; id: string }) {
 }
 const slotReads = () => sandbox.log.filter((r) => r.method === 'GET' && r.path.includes('/options/'));
 
+/** Starts the backup from the keyboard: the button focused, then Enter. */
 async function startBackup(): Promise<OptionsPage> {
   const options = await OptionsPage.open(session);
-  await backupRegion(options).getByRole('button', { name: 'Back up everything' }).click();
+  await backupRegion(options).getByRole('button', { name: 'Back up everything' }).focus();
+  await options.page.keyboard.press('Enter');
   return options;
 }
 
@@ -58,12 +62,15 @@ describe('back up everything', () => {
     const options = await startBackup();
     const region = backupRegion(options);
     await expect.poll(() => region.getByRole('progressbar', { name: 'Backup progress' }).count()).toBe(1);
+    expect(await seriousViolations(options.page)).toEqual([]);
     await expect
       .poll(() => region.getByRole('status').first().textContent(), SLOW)
       .toMatch(/^Backup finished: 4 targets, 80 requests\.$/);
+    expect(await seriousViolations(options.page)).toEqual([]);
+    await region.getByRole('button', { name: 'Download backup file' }).focus();
     const [download] = await Promise.all([
       options.page.waitForEvent('download'),
-      region.getByRole('button', { name: 'Download backup file' }).click(),
+      options.page.keyboard.press('Enter'),
     ]);
     expect(download.suggestedFilename()).toMatch(/^page-options-backup-Account-1-\d{4}-\d{2}-\d{2}\.json$/);
     const parsed: ParsedDocument = parseDocument(
