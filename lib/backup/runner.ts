@@ -181,6 +181,11 @@ export async function runBackup(initial: BackupJob, deps: BackupRunDeps): Promis
         bytes += nextEntryBytes - entryBytes;
         entryBytes = nextEntryBytes;
         await writeTargetValues(initial.profileId, initial.id, target, values);
+        // Signed out while it was written: the sign-out may have removed the keys before it landed.
+        if (stopRequests.get(initial.id) === 'discard') {
+          await backupSlotsFamily.remove(initial.profileId, initial.id, target.kind, target.id);
+          return await stopped();
+        }
         const job = state.get();
         await state.set({
           ...job,

@@ -134,12 +134,18 @@ export async function resumeBackups(deps: WorkerDeps): Promise<void> {
   );
 }
 
-/** Sign-out: a running backup stores nothing more and sends no request; its caller removes it. */
-export async function discardBackups(deps: WorkerDeps, profileId: string): Promise<void> {
+/**
+ * Sign-out, or another account behind the profile (a changed token or address): a running backup
+ * stores nothing more and sends no request, and the backup and its values go (what one account
+ * produced is never offered under another).
+ */
+export async function dropBackups(deps: WorkerDeps, profileId: string): Promise<void> {
   const job = await readBackup(profileId);
-  if (!job || job.state !== 'running') return;
-  requestStop(job.id, 'discard');
-  deps.scheduler?.cancel({ tag: job.id });
+  if (job?.state === 'running') {
+    requestStop(job.id, 'discard');
+    deps.scheduler?.cancel({ tag: job.id });
+  }
+  await removeBackups(profileId);
 }
 
 /** The refusal of a backup that could not fit its storage bound, before anything is read. */

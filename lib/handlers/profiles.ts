@@ -28,7 +28,7 @@ import {
 import { FAMILIES, familyKeyName } from '../storage/names';
 import { originOf } from '../storage/settings';
 import { type WorkerDeps, endAccountRequests } from './context';
-import { discardBackups } from './backup';
+import { dropBackups } from './backup';
 import { cancelProfileJobs } from './import';
 
 const hasToken = async (profile: Profile) => (await profileCredentials(profile)).token !== '';
@@ -75,7 +75,7 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   endAccountRequests(profileId);
   if (queue) deps.scheduler?.endWait(queue);
   await cancelProfileJobs(deps, profileId, 'discard');
-  await discardBackups(deps, profileId);
+  await dropBackups(deps, profileId);
   const keep = (key: string) => !deleteDraftsAndHistory && keptUnlessAsked.has(familyOfKey(key) ?? '');
   // With its first view, inside the first view's turn: no compose writes back what was removed.
   await withFirstView(async () => {

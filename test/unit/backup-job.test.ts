@@ -223,6 +223,17 @@ describe('back up everything', () => {
     expect(await backupSlotsFamily.entries(profileId)).toEqual([]);
   });
 
+  it('another account behind the profile (a changed token) removes the backup: its file is not offered under it', async () => {
+    const profileId = await signIn('premium');
+    await handlers.startBackup({});
+    expect((await settled(profileId)).state).toBe('finished');
+    expect((await handlers.getBackupFile({})).ok).toBe(true);
+    await signInAs(handlers, sandbox, { token: DEMO.basic.token, secret: DEMO.basic.secret });
+    expect(await readBackup(profileId)).toBeNull();
+    expect(await backupSlotsFamily.entries(profileId)).toEqual([]);
+    expect((await handlers.getBackupFile({})).ok).toBe(false);
+  });
+
   it('a job left running by a profile signed out meanwhile is removed at start-up, before any request', async () => {
     const profileId = await signIn('premium');
     await saveBackup({
