@@ -13,6 +13,7 @@ const FAMILIES: { family: string; label: MessageKey; clearable: ClearableFamily 
   { family: 'draft', label: 'storage_draft', clearable: 'draft' },
   { family: 'history', label: 'storage_history', clearable: 'history' },
   { family: 'job', label: 'storage_job', clearable: null },
+  { family: 'backupSlots', label: 'storage_backup', clearable: null },
 ];
 
 const kb = (bytes: number) => t('storage_kb', (bytes / 1000).toFixed(1));

@@ -26,6 +26,7 @@ import {
   updateProfiles,
 } from '../storage/profiles';
 import { FAMILIES, familyKeyName } from '../storage/names';
+import { backupBudget } from '../storage/quota';
 import { originOf } from '../storage/settings';
 import { type WorkerDeps, endAccountRequests } from './context';
 import { dropBackups } from './backup';
@@ -90,7 +91,10 @@ async function usage(profileId: string) {
   const firstView = await firstViewUsage(profileId);
   return {
     families: { ...families, ...(firstView ? { firstView } : {}) },
-    budgets: { ...(await profileBudgets()) },
+    budgets: {
+      ...(await profileBudgets()),
+      backupSlots: backupBudget((await profilesItem.get()).list.length),
+    },
   };
 }
 
