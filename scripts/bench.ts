@@ -459,6 +459,20 @@ if (taskCounts) {
     ]),
   ]);
 
+  out('\n## Storage after a long session');
+  out('\nStorage of one profile after a long scripted session, before and after eviction:\n');
+  const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
+  printTable([
+    ['family', 'budget', 'before', 'after', 'note'],
+    ...storageSizes.map((s) => [
+      s.family,
+      s.budget === null ? '' : kb(s.budget),
+      `${s.before.count} entries, ${kb(s.before.bytes)}`,
+      `${s.after.count} entries, ${kb(s.after.bytes)}`,
+      s.keptBackups === undefined ? '' : `${s.keptBackups}/20 backups of the undoable import kept`,
+    ]),
+  ]);
+
   if (backupRuns) {
     const { counts, pace, limit } = backupRuns;
     out('\n## Back up everything');
@@ -473,20 +487,6 @@ if (taskCounts) {
       `\nFrom an empty cache under ${limit.limit} requests per ${limit.windowSeconds} s (announced in headers): ${pace.requests} requests, ${pace.rateLimited} 429s, wall ${round(pace.wallMs / 1000)} s against ${round(pace.budgetMs / 1000)} s at the budget: wall ÷ (requests ÷ budget) ${round(pace.ratio, 2)} (${goal(pace.ratio <= 1.2)})`,
     );
   }
-
-  out('\n## Storage after a long session');
-  out('\nStorage of one profile after a long scripted session, before and after eviction:\n');
-  const kb = (bytes: number) => `${round(bytes / 1024)} KB`;
-  printTable([
-    ['family', 'budget', 'before', 'after', 'note'],
-    ...storageSizes.map((s) => [
-      s.family,
-      s.budget === null ? '' : kb(s.budget),
-      `${s.before.count} entries, ${kb(s.before.bytes)}`,
-      `${s.after.count} entries, ${kb(s.after.bytes)}`,
-      s.keptBackups === undefined ? '' : `${s.keptBackups}/20 backups of the undoable import kept`,
-    ]),
-  ]);
 }
 
 mkdirSync('bench-results', { recursive: true });
