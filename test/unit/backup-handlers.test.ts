@@ -159,6 +159,19 @@ describe('back up everything', () => {
     expect(file.value.document.targets.map((t) => t.slots.length)).toEqual([10, 10, 10]);
   });
 
+  it('the live service refuses slot 11 with a 401 about premium: those targets are 10 slots too', async () => {
+    sandbox.setProfile('live');
+    const profileId = await signIn('basic', 'on');
+    await handlers.startBackup({});
+    const job = await settled(profileId);
+    expect(job.state).toBe('finished');
+    expect(job.targets.length).toBeGreaterThan(0);
+    expect(job.targets.map((t) => [t.outcome, t.slots, t.limited])).toEqual(
+      job.targets.map(() => ['done', 10, true]),
+    );
+    expect(job.settled).toBe(job.total);
+  });
+
   it('resumes a job the stopped worker left running and reads none of the slots it had read', async () => {
     const profileId = await signIn('premium');
     const target = building('b-1001');
