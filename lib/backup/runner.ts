@@ -46,7 +46,8 @@ export function requestStop(id: string, mode: 'cancel' | 'discard'): void {
   stopRequests.set(id, mode);
 }
 
-const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server', 'rateLimited'];
+/** Retried here; a 429 never arrives (the scheduler waits and sends again) unless its wait is past the cap. */
+const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server'];
 const MAX_ATTEMPTS = 3;
 
 const isPremiumRefusal = (error: ApiError) =>
@@ -108,102 +109,130 @@ const withTarget = (job: BackupJob, index: number, change: Partial<BackupTarget>
   targets: job.targets.map((t, i) => (i === index ? { ...t, ...change } : t)),
 });
 
+type JobState = ReturnType<typeof jobState>;
+
+/** What a run shares across its targets: the job, its deps and the bytes its values take. */
+interface Run {
+  state: JobState;
+  deps: BackupRunDeps;
+  budget: number;
+  bytes: number;
+}
+
+/** Ends the job (failed, cancelled, finished) with `change`; a discarded one stores nothing. */
+async function end(run: Run, change: Partial<BackupJob>): Promise<'end'> {
+  await run.state.set({ ...run.state.get(), ...change, finishedAt: Date.now() });
+  return 'end';
+}
+
+/** A stop was asked (or the account's requests ended): cancelled, or left as it is. */
+async function stop(run: Run): Promise<'end'> {
+  const { id } = run.state.get();
+  const mode = stopRequests.get(id);
+  stopRequests.delete(id);
+  if (mode === 'cancel') return end(run, { state: 'cancelled' });
+  // Discarded (sign-out), or aborted with no stop asked here: resumed at the next start if it can be.
+  return 'end';
+}
+
+/** A slot refused: the job, the target, or only slots 11–20 of it end, as the error says. */
+async function refused(
+  run: Run,
+  index: number,
+  slot: number,
+  read: Extract<SlotRead, { kind: 'error' }>,
+  readSoFar: number,
+): Promise<'next' | 'end'> {
+  const { error, sent } = read;
+  const job = run.state.get();
+  const requests = job.requests + sent;
+  // The server asks for a wait past the cap: every next read would be refused too.
+  if (error.kind === 'rateLimited') return end(run, { state: 'failed', error: describe(error), requests });
+  const slots = job.targets[index]?.slots ?? 0;
+  if (isPremiumRefusal(error) && slot > BASIC_SLOTS) {
+    const dropped = slots - BASIC_SLOTS;
+    await run.state.set({
+      ...withTarget(job, index, { slots: BASIC_SLOTS, limited: true, outcome: 'done' }),
+      total: job.total - dropped,
+      toRead: Math.max(0, job.toRead - dropped),
+      requests,
+    });
+    return 'next';
+  }
+  const outcome =
+    error.kind === 'notFound' ? 'notOwned' : isPremiumRefusal(error) ? 'premium' : ('failed' as const);
+  const left = slots - readSoFar;
+  await run.state.set({
+    ...withTarget(job, index, { outcome, message: describe(error) }),
+    settled: job.settled + left,
+    toRead: Math.max(0, job.toRead - left),
+    requests,
+  });
+  return 'next';
+}
+
+/** Reads the slots of one target the job does not hold yet, keeping each before the next read. */
+async function backUpTarget(run: Run, index: number): Promise<'next' | 'end'> {
+  const { profileId, id } = run.state.get();
+  const { target } = run.state.get().targets[index] as BackupTarget;
+  const values = await readTargetValues(profileId, id, target);
+  const entryKey = backupSlotsFamily.key(profileId, id, target.kind, target.id);
+  let entryBytes = storedSize(entryKey, { slots: values });
+  for (let slot = 1; slot <= (run.state.get().targets[index]?.slots ?? 0); slot++) {
+    if (values[String(slot)]) continue;
+    if (stopRequests.has(id)) return stop(run);
+    const read = await readSlot(run.state.get(), run.deps, target, slot);
+    if (read.kind === 'stop') return stop(run);
+    if (read.kind === 'error') return refused(run, index, slot, read, Object.keys(values).length);
+    values[String(slot)] = read.value;
+    const nextEntryBytes = storedSize(entryKey, { slots: values });
+    if (run.bytes - entryBytes + nextEntryBytes > run.budget) {
+      const kb = Math.round(run.budget / 1000);
+      return end(run, {
+        state: 'failed',
+        error: `tooLarge: the values read pass the ${kb} KB a backup may store`,
+      });
+    }
+    run.bytes += nextEntryBytes - entryBytes;
+    entryBytes = nextEntryBytes;
+    await writeTargetValues(profileId, id, target, values);
+    // Signed out while it was written: the sign-out may have removed the keys before it landed.
+    if (stopRequests.get(id) === 'discard') {
+      await backupSlotsFamily.remove(profileId, id, target.kind, target.id);
+      return stop(run);
+    }
+    const job = run.state.get();
+    await run.state.set({
+      ...job,
+      settled: job.settled + 1,
+      requests: job.requests + read.sent,
+      toRead: Math.max(0, job.toRead - (read.sent > 0 ? 1 : 0)),
+      perMinute: read.sent > 0 ? await run.deps.perMinute() : job.perMinute,
+    });
+  }
+  await run.state.set(withTarget(run.state.get(), index, { outcome: 'done' }));
+  return 'next';
+}
+
 /** Runs (or resumes) the job until it is finished, cancelled, failed or discarded. */
 export async function runBackup(initial: BackupJob, deps: BackupRunDeps): Promise<BackupJob> {
-  const state = jobState(initial, deps);
-  const budget = backupBudget(deps.profiles);
-  let bytes = await backupBytes(initial.profileId);
-  const stopped = async (): Promise<BackupJob> => {
-    const mode = stopRequests.get(initial.id);
-    stopRequests.delete(initial.id);
-    if (mode === 'cancel') await state.set({ ...state.get(), state: 'cancelled', finishedAt: Date.now() });
-    return state.get();
+  const run: Run = {
+    state: jobState(initial, deps),
+    deps,
+    budget: backupBudget(deps.profiles),
+    bytes: await backupBytes(initial.profileId),
   };
   try {
-    for (let index = 0; index < state.get().targets.length; index++) {
-      const planned = state.get().targets[index] as BackupTarget;
-      if (planned.outcome !== 'pending') continue;
-      const target = planned.target;
-      const values = await readTargetValues(initial.profileId, initial.id, target);
-      const entryKey = backupSlotsFamily.key(initial.profileId, initial.id, target.kind, target.id);
-      let entryBytes = storedSize(entryKey, { slots: values });
-      let outcome: Partial<BackupTarget> = { outcome: 'done' };
-      for (let slot = 1; slot <= (state.get().targets[index]?.slots ?? 0); slot++) {
-        if (values[String(slot)]) continue;
-        if (stopRequests.has(initial.id)) return await stopped();
-        const read = await readSlot(state.get(), deps, target, slot);
-        if (read.kind === 'stop') {
-          if (stopRequests.has(initial.id)) return await stopped();
-          // Aborted without a stop asked here: the account's requests ended; resumed when it can.
-          return state.get();
-        }
-        if (read.kind === 'error') {
-          const { error } = read;
-          if (isPremiumRefusal(error) && slot > BASIC_SLOTS) {
-            const job = state.get();
-            const dropped = (job.targets[index]?.slots ?? slot) - BASIC_SLOTS;
-            await state.set({
-              ...withTarget(job, index, { slots: BASIC_SLOTS, limited: true }),
-              total: job.total - dropped,
-              requests: job.requests + read.sent,
-              toRead: Math.max(0, job.toRead - dropped),
-            });
-            break;
-          }
-          outcome =
-            error.kind === 'notFound'
-              ? { outcome: 'notOwned', message: describe(error) }
-              : isPremiumRefusal(error)
-                ? { outcome: 'premium', message: describe(error) }
-                : { outcome: 'failed', message: describe(error) };
-          const job = state.get();
-          const left = (job.targets[index]?.slots ?? 0) - Object.keys(values).length;
-          await state.set({
-            ...job,
-            settled: job.settled + left,
-            requests: job.requests + read.sent,
-            toRead: Math.max(0, job.toRead - left),
-          });
-          break;
-        }
-        values[String(slot)] = read.value;
-        const nextEntryBytes = storedSize(entryKey, { slots: values });
-        if (bytes - entryBytes + nextEntryBytes > budget) {
-          const kb = Math.round(budget / 1000);
-          await state.set({
-            ...state.get(),
-            state: 'failed',
-            error: `tooLarge: the values read pass the ${kb} KB a backup may store`,
-            finishedAt: Date.now(),
-          });
-          return state.get();
-        }
-        bytes += nextEntryBytes - entryBytes;
-        entryBytes = nextEntryBytes;
-        await writeTargetValues(initial.profileId, initial.id, target, values);
-        // Signed out while it was written: the sign-out may have removed the keys before it landed.
-        if (stopRequests.get(initial.id) === 'discard') {
-          await backupSlotsFamily.remove(initial.profileId, initial.id, target.kind, target.id);
-          return await stopped();
-        }
-        const job = state.get();
-        await state.set({
-          ...job,
-          settled: job.settled + 1,
-          requests: job.requests + read.sent,
-          toRead: Math.max(0, job.toRead - (read.sent > 0 ? 1 : 0)),
-          perMinute: read.sent > 0 ? await deps.perMinute() : job.perMinute,
-        });
-      }
-      await state.set(withTarget(state.get(), index, outcome));
+    for (let index = 0; index < initial.targets.length; index++) {
+      if (run.state.get().targets[index]?.outcome !== 'pending') continue;
+      if ((await backUpTarget(run, index)) === 'end') return run.state.get();
     }
-    await state.set({ ...state.get(), state: 'finished', toRead: 0, finishedAt: Date.now() });
-    return state.get();
+    const job = run.state.get();
+    await end(run, { state: 'finished', settled: job.total, toRead: 0 });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    await state.set({ ...state.get(), state: 'failed', error: reason, finishedAt: Date.now() });
-    return state.get();
+    await end(run, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
   } finally {
     stopRequests.delete(initial.id);
   }
+  return run.state.get();
 }
