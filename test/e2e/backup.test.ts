@@ -5,7 +5,7 @@
  * and holds exactly the sandbox's slots (started and downloaded from the keyboard, no serious axe
  * finding while it runs or when done); then, from an empty cache, the worker is stopped mid-backup
  * (through the DevTools protocol, as Chromium does when idle) and the backup resumes when a page
- * wakes it, reading no slot twice.
+ * wakes it, reading no slot it had stored again.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,22 +104,25 @@ describe('back up everything', () => {
     sandbox.clearLog();
     const stopper = await workerStopper(session.context);
     await startBackup();
-    // Stopped between two reads, while the backup waits for the window: a read in flight when the
-    // worker stops is lost with it and read again (at most one: the backup reads one at a time).
+    // Stopped between two reads, while the backup waits for the window (a read in flight when the
+    // worker stops is lost with it and read again: at most one, as the backup reads one at a time).
     await expect
       .poll(() => slotReads().length >= 25 && (sandbox.log.at(-1)?.time ?? 0) < Date.now() - 300, SLOW)
       .toBe(true);
     await stopper.stop(); // closes every extension page too
-    const readBeforeStop = slotReads().length;
-    expect(readBeforeStop).toBeLessThan(SLOTS);
+    const beforeStop = slotReads().map((r) => r.path);
+    expect(beforeStop.length).toBeLessThan(SLOTS);
     // A page wakes the worker; it resumes the backup at start-up.
     const options2 = await OptionsPage.open(session);
     await expect
       .poll(() => backupRegion(options2).getByRole('status').first().textContent(), SLOW)
       .toMatch(/^Backup finished: 4 targets/);
     const paths = slotReads().map((r) => r.path);
-    expect(paths).toHaveLength(SLOTS);
     expect(new Set(paths).size).toBe(SLOTS);
+    // Only a read answered as the worker stopped (its answer lost with it) may be read again.
+    const twice = paths.filter((path, i) => paths.indexOf(path) !== i);
+    expect(twice.filter((path) => path !== beforeStop.at(-1))).toEqual([]);
+    expect(paths.length).toBeLessThanOrEqual(SLOTS + 1);
     await stopper.close();
   }, 60_000);
 });
