@@ -100,7 +100,7 @@ export function BackupPanel({ send, profileId }: { send: Send; profileId: string
         </button>
       )}
       {job && !running && <Outcome job={job} />}
-      {job?.state === 'finished' && (
+      {job?.state === 'finished' && job.targets.some((target) => target.outcome === 'done') && (
         <button
           type="button"
           class="button button--primary"

@@ -173,6 +173,12 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
       if (running?.state === 'running') return ok(running);
       const targets = await backupTargets(connection.value);
       if (!targets.ok) return targets;
+      if (targets.value.length === 0)
+        return fail({
+          kind: 'invalidInput',
+          field: 'backup',
+          message: 'this account has no building or factory to back up',
+        });
       const premium = effectivePremium(profile);
       const slots = targets.value.length * slotCount(premium);
       const maxSlots = backupMaxSlots((await profilesItem.get()).list.length);
@@ -220,6 +226,9 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
       const job = profile ? await readBackup(profile.id) : null;
       if (!job || job.state !== 'finished')
         return fail({ kind: 'badMessage', message: 'no finished backup' });
+      // A file of no target is no document of the format (it holds at least one).
+      if (!job.targets.some((t) => t.outcome === 'done'))
+        return fail({ kind: 'invalidInput', field: 'backup', message: 'no target could be read' });
       const values = new Map<string, Record<string, PageOption>>();
       for (const { target } of job.targets)
         values.set(targetKey(target), await readTargetValues(job.profileId, job.id, target));

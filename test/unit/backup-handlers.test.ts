@@ -270,6 +270,26 @@ describe('back up everything', () => {
     expect(slotReads()).toHaveLength(0);
   });
 
+  it('an account with nothing to back up is told so; one whose every target is refused has no file', async () => {
+    const profileId = await signIn('premium');
+    sandbox.changeData((data: SandboxData) => {
+      data.buildings = data.buildings.filter((b) => b.owner !== 'juergen');
+      data.factories = data.factories.filter((f) => f.owner !== 'juergen');
+    });
+    const none = await handlers.startBackup({});
+    expect(none.ok).toBe(false);
+    if (!none.ok) expect(none.error).toMatchObject({ kind: 'invalidInput', field: 'backup' });
+    await rememberFactory(profileId, { id: DEMO.factories.kaethe[0], name: 'Fremd' });
+    await handlers.startBackup({});
+    const job = await settled(profileId);
+    expect(job.state).toBe('finished');
+    expect(job.targets.map((t) => t.outcome)).toEqual(['notOwned']);
+    const file = await handlers.getBackupFile({});
+    expect(file.ok).toBe(false);
+    if (!file.ok)
+      expect(file.error).toMatchObject({ kind: 'invalidInput', message: 'no target could be read' });
+  });
+
   it('is refused before anything is read when it could not fit its storage bound', async () => {
     await signIn('premium');
     // With 80 profiles each one's share of the backups' bound holds 12 slots: 4 × 20 do not fit.
