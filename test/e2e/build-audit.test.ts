@@ -27,7 +27,7 @@ const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*
  * migration, and to 40 KB (39.5 measured) with the work of issues 15 to 21: body caps, credential
  * redaction, capped waits, write locks and per-entry lists (issue 21, ~2 KB), factory discovery and
  * documents (issue 18), the first-view item (issue 19, ~0.8 KB), the stored-name registry (issue 15,
- * ~0.5 KB) and the portfolio's background refresh and alerts (issue 16, ~3.6 KB); to 43 KB (42.3
+ * ~0.5 KB) and the portfolio's background refresh and alerts (issue 16, ~3.6 KB); to 43 KB (42.4
  * measured) with issue 17's backup job (~2.6 KB: its stored job, runner, handlers and file). A service
  * worker cannot load code lazily; it is loaded once per worker start, never on a page's first view.
  */
