@@ -88,6 +88,15 @@ describe('back up everything', () => {
     expect(slotReads()).toHaveLength(SLOTS);
     expect(sandbox.log.filter((r) => r.status === 429)).toEqual([]);
     await options.page.close();
+    // The editor offers the same backup: the finished one, to download again.
+    const editor = await session.context.newPage();
+    await editor.goto(session.url('editor.html'));
+    const inEditor = editor.getByRole('region', { name: 'Back up everything' });
+    await inEditor.getByRole('button', { name: 'Download backup file' }).waitFor();
+    expect(await inEditor.getByRole('status').first().textContent()).toBe(
+      'Backup finished: 4 targets, 80 requests.',
+    );
+    await editor.close();
   }, 60_000);
 
   it('resumes after the worker stopped mid-backup and reads no slot twice', async () => {
