@@ -46,10 +46,6 @@ export function requestStop(id: string, mode: 'cancel' | 'discard'): void {
   stopRequests.set(id, mode);
 }
 
-/** Retried here; a 429 never arrives (the scheduler waits and sends again) unless its wait is past the cap. */
-const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server'];
-const MAX_ATTEMPTS = 3;
-
 const isPremiumRefusal = (error: ApiError) =>
   error.kind === 'premiumRequired' || (error.kind === 'forbidden' && error.premium !== 'no');
 
@@ -63,7 +59,7 @@ type SlotRead =
   | { kind: 'stop' }
   | { kind: 'error'; error: ApiError; sent: number };
 
-/** One slot: the fresh cached value, else read (retrying what may pass) and kept in the cache. */
+/** One slot: the fresh cached value, else read and kept in the cache. */
 async function readSlot(
   job: BackupJob,
   deps: BackupRunDeps,
@@ -74,18 +70,16 @@ async function readSlot(
   const cached = await readCached(job.profileId, parts, PageOption);
   if (cached && isFresh(cached.savedAt, Date.now(), deps.freshMs))
     return { kind: 'value', value: cached.value, sent: 0 };
-  for (let attempt = 1; ; attempt++) {
-    if (stopRequests.has(job.id)) return { kind: 'stop' };
-    const answer = await api.readOption(deps.config, target, slot);
-    if (answer.ok) {
-      await writeCached(job.profileId, parts, answer.value, Date.now());
-      return { kind: 'value', value: answer.value, sent: attempt };
-    }
-    // Aborted: cancelled, or the account's requests ended (sign-out, a changed token).
-    if (answer.error.kind === 'aborted') return { kind: 'stop' };
-    if (!TRANSIENT.includes(answer.error.kind) || attempt >= MAX_ATTEMPTS)
-      return { kind: 'error', error: answer.error, sent: attempt };
+  if (stopRequests.has(job.id)) return { kind: 'stop' };
+  // The HTTP layer retries a GET that may pass (network, timeout, 5xx); the scheduler waits out a 429.
+  const answer = await api.readOption(deps.config, target, slot);
+  if (answer.ok) {
+    await writeCached(job.profileId, parts, answer.value, Date.now());
+    return { kind: 'value', value: answer.value, sent: 1 };
   }
+  // Aborted: cancelled, or the account's requests ended (sign-out, a changed token).
+  if (answer.error.kind === 'aborted') return { kind: 'stop' };
+  return { kind: 'error', error: answer.error, sent: 1 };
 }
 
 /** The job as it goes: every change is stored (unless discarded) and told. */
@@ -99,6 +93,8 @@ function jobState(initial: BackupJob, deps: BackupRunDeps) {
       // Signed out meanwhile (the job was removed with the account): never stored again.
       if (!(await backupFamily.get(job.profileId, job.id))) return;
       await saveBackup(job);
+      // Signed out while it was stored: the sign-out may have removed the keys before it landed.
+      if (stopRequests.get(job.id) === 'discard') return backupFamily.remove(job.profileId, job.id);
       deps.onProgress?.(job);
     },
   };
