@@ -68,8 +68,10 @@ export function OptionsApp({ store }: { store: OptionsStore }) {
             usage={store.usage.value}
             onClear={store.clear}
           >
-            {profiles?.active === editing.profileId && (
+            {profiles?.active === editing.profileId ? (
               <BackupPanel send={store.send} profileId={editing.profileId} />
+            ) : (
+              <p class="hint">{t('backup_activeOnly')}</p>
             )}
           </StoredData>
         </section>
