@@ -1,5 +1,6 @@
 /** The full editor: the slot workspace and import/export, on one page context. */
 import '../../components/theme.css';
+import { BackupPanel } from '../../components/backup/BackupPanel';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import type { PageContext } from '../../components/page/context';
 import { mountPage } from '../../components/page/mount';
@@ -47,6 +48,7 @@ function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: Pr
           placeholder: page.placeholder.value.value,
         }}
       />
+      <BackupPanel send={page.send} profileId={page.profileId} />
     </>
   );
 }

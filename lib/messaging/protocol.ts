@@ -18,6 +18,8 @@ import {
   TransactionsPage,
 } from '../api/schemas';
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
+import { MultiTargetDocument } from '../import/format';
+import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
 import { PlanCost, PlanStorage, TargetPlan } from '../import/multi-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
@@ -178,6 +180,9 @@ export type TargetsPreview = z.infer<typeof TargetsPreview>;
 export const TargetSlotWrite = z.object({ ...ImportSlotWrite.shape, target: Target });
 export type TargetSlotWrite = z.infer<typeof TargetSlotWrite>;
 
+export const BackupFile = z.object({ name: z.string(), document: MultiTargetDocument });
+export type BackupFile = z.infer<typeof BackupFile>;
+
 /** What every page may know of a profile: no token, no secret. */
 export const ProfileView = z.object({
   id: ProfileId,
@@ -286,6 +291,12 @@ export const protocol = {
   },
   getPortfolioSettings: { request: Empty, response: resultOf(PortfolioSettings) },
   savePortfolioSettings: { request: PortfolioSettings, response: resultOf(PortfolioSettings) },
+  /** "Back up everything": starts the profile's backup job (or answers the one running). */
+  startBackup: { request: Empty, response: resultOf(BackupJob) },
+  getBackup: { request: Empty, response: resultOf(z.nullable(BackupJob)) },
+  cancelBackup: { request: JobRef, response: resultOf(JobRef) },
+  /** The finished backup as a document of several targets, and the file name to save it under. */
+  getBackupFile: { request: Empty, response: resultOf(BackupFile) },
 } as const;
 
 export type Protocol = typeof protocol;
