@@ -5,7 +5,13 @@
  */
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { type PlannedSlot, type TargetPlan, countsOf, jobSlotsOf } from '../../lib/import/multi-plan';
+import {
+  type PlannedSlot,
+  type TargetPlan,
+  countsOf,
+  jobSlotsOf,
+  writeCount,
+} from '../../lib/import/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
 import { CostLine } from './CostLine';
 import { PreviewSlot } from './Preview';
@@ -79,8 +85,11 @@ function TargetSection({ plan, label }: { plan: TargetPlan; label: string }) {
 
 export function TargetPreview(props: TargetPreviewProps) {
   const { preview, buildings, factories, starting, onConfirm, onCancel } = props;
-  const writes = jobSlotsOf(preview.targets);
-  const targets = new Set(writes.map((w) => `${w.target.kind}:${w.target.id}`)).size;
+  const checks = jobSlotsOf(preview.targets);
+  const writes = writeCount(preview.targets);
+  const targets = preview.targets.filter((plan) =>
+    writes > 0 ? writeCount([plan]) > 0 : plan.slots.some((slot) => slot.status === 'unchanged'),
+  ).length;
   const fits = preview.storage.bytes <= preview.storage.max;
   const label = (plan: TargetPlan) => {
     const named = nameTarget(plan.target, buildings, factories);
@@ -104,7 +113,7 @@ export function TargetPreview(props: TargetPreviewProps) {
         </p>
       )}
       <div class="actions">
-        {writes.length > 0 ? (
+        {checks.length > 0 ? (
           <button
             type="button"
             class="button button--primary"
@@ -113,7 +122,9 @@ export function TargetPreview(props: TargetPreviewProps) {
               if (!starting && fits) onConfirm();
             }}
           >
-            {t('targets_confirm', [String(writes.length), String(targets)])}
+            {writes > 0
+              ? t('targets_confirm', [String(writes), String(targets)])
+              : t('targets_confirmCheck', [String(checks.length), String(targets)])}
           </button>
         ) : (
           <p class="hint">{t('import_nothing')}</p>

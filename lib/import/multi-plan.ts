@@ -116,11 +116,21 @@ export function countsOf(slots: readonly PlannedSlot[]): PlanCounts {
 }
 
 const toWrite = (slot: PlannedSlot) => slot.status === 'changed' || slot.status === 'unknown';
+/**
+ * What the job reads: every slot it may write, and every slot the preview saw holding its value
+ * already. That sight may be a cached answer minutes old: the job reads it once more and leaves it
+ * when it still holds the value, and shows it as a conflict (both values) when it changed since.
+ */
+const toCheck = (slot: PlannedSlot) => toWrite(slot) || slot.status === 'unchanged';
 
-/** The job's slots: each changed or unknown slot, a known one with the value the preview showed. */
+/** How many of the plans' slots the job may write. */
+export const writeCount = (plans: readonly TargetPlan[]) =>
+  plans.reduce((sum, plan) => sum + plan.slots.filter(toWrite).length, 0);
+
+/** The job's slots: each slot to check, a known one with the value the preview showed. */
 export function jobSlotsOf(plans: readonly TargetPlan[]): (JobSlot & { target: Target })[] {
   return plans.flatMap(({ target, slots }) =>
-    slots.filter(toWrite).map(({ slot, title, data, current }) => ({
+    slots.filter(toCheck).map(({ slot, title, data, current }) => ({
       target,
       slot,
       title,
@@ -133,20 +143,21 @@ export function jobSlotsOf(plans: readonly TargetPlan[]): (JobSlot & { target: T
 /** Requests per minute when nothing is learned yet: the live service's usual limit. */
 export const ASSUMED_PER_MINUTE = 10;
 
-/** Requests (one read and at most one write per slot to write) and minutes at `budget`. */
+/** Requests (one read per slot to check, at most one write per slot to write) and minutes at `budget`. */
 export function planCost(
   plans: readonly TargetPlan[],
   budget: { limit: number; windowMs: number } | null,
 ): PlanCost {
   const slots = plans.flatMap((plan) => plan.slots);
-  const count = slots.filter(toWrite).length;
+  const reads = slots.filter(toCheck).length;
+  const writes = slots.filter(toWrite).length;
   const perMinute = budget ? (budget.limit * 60_000) / budget.windowMs : ASSUMED_PER_MINUTE;
   return {
-    reads: count,
-    writes: count,
+    reads,
+    writes,
     skipped: slots.filter((s) => s.status === 'unchanged').length,
     perMinute,
-    minutes: (2 * count) / perMinute,
+    minutes: (reads + writes) / perMinute,
   };
 }
 
@@ -158,7 +169,7 @@ export function planCost(
  */
 export function planStorage(plans: readonly TargetPlan[]): PlanStorage {
   const bytes = plans
-    .flatMap(({ target, slots }) => slots.filter(toWrite).map((slot) => ({ target, slot })))
+    .flatMap(({ target, slots }) => slots.filter(toCheck).map((slot) => ({ target, slot })))
     .reduce((sum, { target, slot }) => {
       const replaced = slot.current ?? { title: slot.title, data: slot.data, lastUpdated: null };
       const item = {

@@ -126,11 +126,11 @@ describe('copy this slot to…', () => {
     });
     expect(within(preview).getByRole('group', { name: 'Lager Nord' }).textContent).toContain('1 change');
     expect(within(preview).getByRole('group', { name: 'Lager Süd' }).textContent).toContain(
-      '1 unchanged (skipped)',
+      '1 unchanged when last read (read again, not written)',
     );
     expect(
       within(preview).getByText(
-        /Needs up to 4 requests \(2 reads, 2 writes\): about 1 min at 10 requests per minute\./,
+        /Needs up to 5 requests \(3 reads, 2 writes\): about 1 min at 10 requests per minute\./,
       ),
     ).toBeTruthy();
     fireEvent.click(
@@ -145,6 +145,14 @@ describe('copy this slot to…', () => {
           title: 'Titel 2',
           data: 'Daten 2',
           expected: { title: 'anders', data: 'alt' },
+        },
+        // Held the value when the preview read it: the job reads it once more, never writes it.
+        {
+          target: { kind: 'building', id: 'b-1003' },
+          slot: 5,
+          title: 'Titel 2',
+          data: 'Daten 2',
+          expected: { title: 'Titel 2', data: 'Daten 2' },
         },
         {
           target: { kind: 'factory', id: 'f-501' },

@@ -101,8 +101,8 @@ describe('previewTargets', () => {
     expect(own?.slots.map((s) => s.status)).toEqual(['unchanged', 'unknown', 'needsPremium']);
     expect(foreign?.slots.map((s) => s.status)).toEqual(['notYours']);
     expect(countsOf(own?.slots ?? [])).toMatchObject({ unchanged: 1, unknown: 1, needsPremium: 1 });
-    // One slot to restore: one read and at most one write, at the assumed 10 per minute.
-    expect(preview.cost).toEqual({ reads: 1, writes: 1, skipped: 1, perMinute: 10, minutes: 0.2 });
+    // One slot to restore (a read, at most a write) and one to check again (a read), at 10 per minute.
+    expect(preview.cost).toEqual({ reads: 2, writes: 1, skipped: 1, perMinute: 10, minutes: 0.3 });
     expect(preview.storage.bytes).toBeGreaterThan(0);
     expect(preview.storage.bytes).toBeLessThan(preview.storage.max);
   });
@@ -169,7 +169,7 @@ describe('startTargets', () => {
       ],
     };
     const preview = await ready(document);
-    // b2's slot 1 was read just now: fresh, known unchanged, skipped without a request.
+    // b2's slot 1 was read just now: fresh, known unchanged; the job reads it once more, never writes it.
     expect(preview.targets[1]?.slots[0]?.status).toBe('unchanged');
     const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
     if (!started.ok) throw new Error(started.error.kind);
@@ -178,12 +178,35 @@ describe('startTargets', () => {
       ['b-1001', 1, 'done'],
       ['b-1001', 2, 'done'],
       ['b-1001', 3, 'done'],
+      ['b-1002', 1, 'skipped'],
     ]);
-    expect(gets()).toHaveLength(3);
+    expect(gets()).toHaveLength(4);
     expect(posts()).toHaveLength(3);
     const undo = await handlers.undoImport({ id: job.id });
     if (!undo.ok) throw new Error(undo.error.kind);
     expect((await finished(undo.value.id)).items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
+  });
+
+  it('a slot unchanged when last read but changed elsewhere since is a conflict with both values, never overwritten', async () => {
+    await configure('premium');
+    const before = await handlers.readOption({ target: b2!, option: 1 });
+    if (!before.ok) throw new Error(before.error.kind);
+    const preview = await ready({
+      targets: [{ target: b2, slots: [{ slot: 1, title: before.value.title, data: before.value.data }] }],
+    });
+    expect(preview.targets[0]?.slots[0]?.status).toBe('unchanged');
+    // Changed in the game after the extension read it (its cached answer is still fresh).
+    sandbox.changeSlot({ target: b2!, option: 1, title: 'In the game', data: 'since' });
+    sandbox.clearLog();
+    const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    expect(job.items[0]).toMatchObject({
+      status: 'conflict',
+      title: before.value.title,
+      conflict: { title: 'In the game', data: 'since' },
+    });
+    expect(posts()).toHaveLength(0);
   });
 
   it('discards a job across targets when its profile signs out, before its next request', async () => {
