@@ -1,6 +1,12 @@
 import { browser } from 'wxt/browser';
 import { RequestScheduler } from '@/lib/api/scheduler';
-import { type PortfolioHandlerDeps, type WorkerDeps, createHandlers, resumeJobs } from '@/lib/handlers';
+import {
+  type PortfolioHandlerDeps,
+  type WorkerDeps,
+  createHandlers,
+  resumeBackups,
+  resumeJobs,
+} from '@/lib/handlers';
 import { t } from '@/lib/i18n';
 import { progressOf } from '@/lib/import/job';
 import { type ImportJob, jobFamily } from '@/lib/storage/import-jobs';
@@ -153,7 +159,7 @@ export default defineBackground(() => {
       for (const profile of (await profilesItem.get()).list)
         for (const entry of await jobFamily.entries(profile.id)) jobs.set(entry.key, entry.value);
       await showProgress(jobs.values());
-      await resumeJobs(deps);
+      await Promise.all([resumeJobs(deps), resumeBackups(deps)]);
       await portfolio.kick();
     })
     .catch(() => undefined);

@@ -35,6 +35,7 @@ const FIELD_KEYS: Record<string, MessageKey> = {
   title: 'field_title',
   data: 'field_data',
   option: 'field_option',
+  backup: 'backup_heading',
 };
 
 /** Problem keys the worker and the schemas use (dotted, as in `BaseUrl`) mapped to the catalogue. */

@@ -14,7 +14,9 @@
  *      naive client, requests, 429s and wall time; and the requests of each user task;
  *   f) a 6-piece document across slots (scripts/bench-document.ts): read cold, and rewritten with 2
  *      pieces changed, in requests against their floor, 429s and round trips;
- *   g) the portfolio (scripts/bench-portfolio.ts, in Node): requests of a refresh round for 12 and 50
+ *   g) a restore of 12 targets × 20 slots with 30 changed since (scripts/bench-restore.ts): requests
+ *      against the floor and wall time against the time they need at the budget;
+ *   h) the portfolio (scripts/bench-portfolio.ts, in Node): requests of a refresh round for 12 and 50
  *      buildings against the floor, the share of the budget used over 10 windows, a click's wait
  *      during a round vs with the refresh off; and its tab in Chromium with 50 and 500 buildings
  *      (scripts/bench-portfolio-browser.ts): open, sort and filter, ours vs the naive path.
@@ -32,7 +34,9 @@ import { type ApiConfig, readBuildingOption, writeBuildingOption } from '../lib/
 import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
 import { type SessionRun, TASKS, countTaskRequests, runSession } from './bench-session';
 import { BENCHMARK_INTRO } from './bench-intro';
+import { measureBackup } from './bench-backup';
 import { measureDocument } from './bench-document';
+import { RESTORE_LIMIT, measureRestore } from './bench-restore';
 import { measureStorageSession } from './bench-storage';
 import { workerStopper } from './bench-worker';
 import { type PortfolioBench, measurePortfolio, syntheticTable } from './bench-portfolio';
@@ -225,7 +229,7 @@ try {
     note: 'goal ≤ 1.4× the empty page',
   });
   if (!POPUP_ONLY) await slotsAndImport();
-  // g) The portfolio tab with 50 and 500 buildings, in this browser.
+  // h) The portfolio tab with 50 and 500 buildings, in this browser.
   if (!POPUP_ONLY)
     for (const buildings of [50, 500])
       portfolioTabs.push(
@@ -382,8 +386,12 @@ const storageSizes = POPUP_ONLY ? [] : await measureStorageSession();
 const documentRuns = POPUP_ONLY
   ? []
   : await measureDocument(LATENCY_MS, { limit: SESSION_LIMIT, windowMs: SESSION_WINDOW_MS });
+// g) A restore across 12 targets (scripts/bench-restore.ts).
+const restoreRun = POPUP_ONLY ? null : await measureRestore();
+// h) A backup of 12 targets (scripts/bench-backup.ts).
+const backupRuns = POPUP_ONLY ? null : await measureBackup(3);
 
-// g) The portfolio's refresh in Node (its own sandboxes).
+// h) The portfolio's refresh in Node (its own sandboxes).
 const portfolio: PortfolioBench | null = POPUP_ONLY ? null : await measurePortfolio();
 
 /** What the run prints is also docs/benchmark.md: the tables are written, never copied by hand. */
@@ -479,6 +487,24 @@ if (taskCounts) {
     ]),
   ]);
 
+  if (restoreRun) {
+    out('\n## A restore across targets');
+    out(`\nThrough the worker, from an empty cache, under ${RESTORE_LIMIT} (20 ms latency):\n`);
+    printTable([
+      ['task', 'requests', 'floor', '429s', 'written', 'wall', 'at the budget', 'wall ÷ budget'],
+      [
+        restoreRun.task,
+        String(restoreRun.requests),
+        String(restoreRun.floor),
+        String(restoreRun.rateLimited),
+        String(restoreRun.written),
+        `${round(restoreRun.wallMs / 1000, 1)} s`,
+        `${round(restoreRun.budgetMs / 1000, 1)} s`,
+        String(round(restoreRun.wallMs / restoreRun.budgetMs, 2)),
+      ],
+    ]);
+  }
+
   if (portfolio) printPortfolio(portfolio);
 
   out('\n## Storage after a long session');
@@ -494,6 +520,21 @@ if (taskCounts) {
       s.keptBackups === undefined ? '' : `${s.keptBackups}/20 backups of the undoable import kept`,
     ]),
   ]);
+
+  if (backupRuns) {
+    const { counts, pace, limit } = backupRuns;
+    out('\n## Back up everything');
+    out(
+      '\nA backup of 12 buildings × 20 slots (the landlord, live profile) through the worker; the floor is a read per stale slot (the start also reads the building and factory lists when they are not fresh):\n',
+    );
+    printTable([
+      ['cache', 'slot reads', 'floor', 'list reads'],
+      ...counts.map((c) => [c.cache, String(c.slotReads), String(c.floor), String(c.listReads)]),
+    ]);
+    out(
+      `\nFrom an empty cache under ${limit.limit} requests per ${limit.windowSeconds} s (announced in headers): ${pace.requests} requests, ${pace.rateLimited} 429s, wall ${round(pace.wallMs / 1000)} s against ${round(pace.budgetMs / 1000)} s at the budget: wall ÷ (requests ÷ budget) ${round(pace.ratio, 2)} (${goal(pace.ratio <= 1.2)})`,
+    );
+  }
 }
 
 function printPortfolio(bench: PortfolioBench): void {
@@ -576,6 +617,8 @@ writeFileSync(
       },
       storage: storageSizes,
       document: documentRuns,
+      restore: restoreRun,
+      backup: backupRuns,
       portfolio: portfolio && { ...portfolio, tab: portfolioTabs },
     },
     null,

@@ -4,6 +4,7 @@
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
  */
 import { useId } from 'preact/hooks';
+import { itemKey } from '../../lib/import/job';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/storage/import-jobs';
@@ -19,6 +20,7 @@ import { JobProgress } from './JobProgress';
 import { PreviewSection } from './PreviewSection';
 import { CheckStatus } from './CheckStatus';
 import { SelectionForm } from './SelectionForm';
+import { TargetPreview } from './TargetPreview';
 import { type Intent, useImportCheck } from './use-import-check';
 import { useImportJob } from './use-import-job';
 import './import.css';
@@ -56,8 +58,19 @@ export function ImportPanel({
 }: ImportPanelProps) {
   const draft = useDocumentDraft(profileId, document ? target : null);
   const heading = useId();
-  const { job, busy, resolved, newer, actionError, start, undo, cancel, resolve, exportTarget } =
-    useImportJob(send, profileId, onFinished);
+  const {
+    job,
+    busy,
+    resolved,
+    newer,
+    actionError,
+    start,
+    startTargets,
+    undo,
+    cancel,
+    resolve,
+    exportTarget,
+  } = useImportJob(send, profileId, onFinished);
   const {
     text,
     setText,
@@ -137,13 +150,23 @@ export function ImportPanel({
           onCancel={dismiss}
         />
       )}
+      {check.status === 'targets' && (
+        <TargetPreview
+          preview={check.preview}
+          buildings={buildings}
+          factories={factories}
+          starting={busy === 'starting'}
+          onConfirm={() => void startTargets(check.preview, clear)}
+          onCancel={dismiss}
+        />
+      )}
       {actionError && <ErrorNotice error={actionError} />}
       {job && (
         <JobProgress
           job={{
             ...job,
             items: job.items.map((item) => {
-              const seen = newer.get(item.slot);
+              const seen = newer.get(itemKey(item));
               return seen ? { ...item, conflict: seen } : item;
             }),
           }}

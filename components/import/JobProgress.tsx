@@ -1,7 +1,8 @@
 /** A running or finished import (or undo) as stored by the worker: progress bar and per-slot results. */
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { progressOf } from '../../lib/import/job';
+import { itemKey, progressOf } from '../../lib/import/job';
+import { nameTarget } from './target-name';
 import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
 import { ConflictDialog } from '../slots/ConflictDialog';
 
@@ -24,6 +25,12 @@ function statusText(item: JobItem): string {
   }
 }
 
+/** "Slot 3", or across targets "Building b-1001, slot 3". */
+function slotLabel(item: JobItem): string {
+  if (!item.target) return t('import_slot', String(item.slot));
+  return t('targets_jobSlot', [nameTarget(item.target, null).label, String(item.slot)]);
+}
+
 /** What became of a conflict the user settled here. */
 export type ConflictChoice = 'mine' | 'server';
 
@@ -36,7 +43,7 @@ export interface JobProgressProps {
   /** Settles a slot in conflict: write this job's value anyway, or keep the slot's later value. */
   onResolve?: (item: JobItem, choice: ConflictChoice) => void;
   /** Conflicts already settled on this page, by slot. */
-  resolved?: ReadonlyMap<number, ConflictChoice>;
+  resolved?: ReadonlyMap<string, ConflictChoice>;
 }
 
 function summary(job: ImportJob, count: (status: JobItem['status']) => string): string {
@@ -90,11 +97,11 @@ export function JobProgress({
       )}
       <ol class="job__items" aria-label={t('import_results')}>
         {job.items.map((item) => (
-          <li key={item.slot} class={`job__item job__item--${item.status}`}>
-            <span class="job__slot">{t('import_slot', String(item.slot))}</span>{' '}
+          <li key={itemKey(item)} class={`job__item job__item--${item.status}`}>
+            <span class="job__slot">{slotLabel(item)}</span>{' '}
             <span class="job__status">
-              {resolved?.has(item.slot)
-                ? resolved.get(item.slot) === 'mine'
+              {resolved?.has(itemKey(item))
+                ? resolved.get(itemKey(item)) === 'mine'
                   ? t('import_status_done')
                   : t('import_status_keptLater')
                 : statusText(item)}
@@ -104,12 +111,13 @@ export function JobProgress({
       </ol>
       {onResolve &&
         conflicts
-          .filter((item) => !resolved?.has(item.slot))
+          .filter((item) => !resolved?.has(itemKey(item)))
           .map((item) =>
             item.conflict ? (
               <ConflictDialog
-                key={item.slot}
+                key={itemKey(item)}
                 option={item.slot}
+                {...(item.target ? { targetLabel: nameTarget(item.target, null).label } : {})}
                 mine={{ title: item.title, data: item.data }}
                 server={item.conflict}
                 onKeepMine={() => onResolve(item, 'mine')}

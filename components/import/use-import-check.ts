@@ -4,12 +4,18 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
-import { MAX_IMPORT_BYTES, fileTooLarge, parseJsonText, sizeProblem } from '../../lib/import/format';
+import {
+  MAX_DOCUMENT_BYTES,
+  documentSizeProblem,
+  fileTooLarge,
+  parseJsonText,
+} from '../../lib/import/format';
 import { takePendingImport, takePendingSelection } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { DATA_MAX } from '../../lib/slots/count';
 import { minifyJson } from '../../lib/slots/validate';
+import type { ReadyTargets } from './TargetPreview';
 
 export type Check =
   | { status: 'idle' }
@@ -17,11 +23,16 @@ export type Check =
   | { status: 'error'; error: AppError }
   /** JSON that is no import document and larger than a slot: it can be stored as a document. */
   | { status: 'offerDocument'; text: string }
-  | ImportPreview;
+  | ImportPreview
+  /** A document with several targets (a restore), planned per target. */
+  | { status: 'targets'; preview: ReadyTargets };
+
+/** A document with several targets (`targets` instead of `target`). */
+const hasTargets = (value: unknown) => typeof value === 'object' && value !== null && 'targets' in value;
 
 /** Not an import document (no `slots`), and too large for one slot once minified. */
 function documentOffer(value: unknown, source: string): string | null {
-  const isImport = typeof value === 'object' && value !== null && 'slots' in value;
+  const isImport = typeof value === 'object' && value !== null && ('slots' in value || 'targets' in value);
   // Laid out token by token from the source: numbers stay exactly as written.
   const text = isImport ? null : minifyJson(source);
   return text !== null && text.length > DATA_MAX ? text : null;
@@ -51,20 +62,29 @@ export function useImportCheck(send: Send, intent: Intent) {
     );
   };
 
+  const previewTargets = async (document: unknown) => {
+    setFinalSlot(undefined);
+    setCheck({ status: 'checking' });
+    const answer = await send('previewTargets', { document });
+    if (!answer.ok) return setCheck({ status: 'error', error: answer.error });
+    const value = answer.value;
+    setCheck(value.status === 'ready' ? { status: 'targets', preview: value } : value);
+  };
+
   const checkText = (value: string) => {
     // Refused before parsing: a huge text is never handed to JSON.parse or the worker.
-    const tooLarge = sizeProblem(value);
+    const tooLarge = documentSizeProblem(value);
     if (tooLarge) return setCheck({ status: 'problems', problems: [tooLarge] });
     const json = parseJsonText(value);
     if (!json.ok) return setCheck({ status: 'problems', problems: json.problems });
     const offer = documentOffer(json.value, value);
     if (offer !== null) return setCheck({ status: 'offerDocument', text: offer });
-    void preview(json.value);
+    void (hasTargets(json.value) ? previewTargets(json.value) : preview(json.value));
   };
 
   const load = (value: string, from: string | null) => {
     // A text over the limit is not put into the text area either.
-    setText(sizeProblem(value) ? '' : value);
+    setText(documentSizeProblem(value) ? '' : value);
     setSource(from);
     setSelection(null);
     checkText(value);
@@ -85,10 +105,10 @@ export function useImportCheck(send: Send, intent: Intent) {
 
   const readFile = async (file: File | undefined) => {
     if (!file) return;
-    // A file over the limit is refused by its size, without reading it into the page.
-    if (file.size > MAX_IMPORT_BYTES) {
+    // A file over any document's limit is refused by its size, without reading it into the page.
+    if (file.size > MAX_DOCUMENT_BYTES) {
       setSource(file.name);
-      return setCheck({ status: 'problems', problems: [fileTooLarge(file.size)] });
+      return setCheck({ status: 'problems', problems: [fileTooLarge(file.size, MAX_DOCUMENT_BYTES)] });
     }
     load(await file.text(), file.name);
   };

@@ -9,6 +9,9 @@ import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/sto
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { documentJobSlots } from '../../lib/slots/document';
+import { itemKey } from '../../lib/import/job';
+import { jobSlotsOf } from '../../lib/import/multi-plan';
+import type { ReadyTargets } from './TargetPreview';
 import { download } from './download';
 import type { ConflictChoice } from './JobProgress';
 
@@ -44,9 +47,9 @@ function useJob(id: string | null, send: Send, profileId: string): ImportJob | n
 export function useImportJob(send: Send, profileId: string, onFinished?: (job: ImportJob) => void) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
-  const [resolved, setResolved] = useState<ReadonlyMap<number, ConflictChoice>>(new Map());
+  const [resolved, setResolved] = useState<ReadonlyMap<string, ConflictChoice>>(new Map());
   /** Conflicts whose slot changed again while being settled here: the value seen last. */
-  const [newer, setNewer] = useState<ReadonlyMap<number, PageOption>>(new Map());
+  const [newer, setNewer] = useState<ReadonlyMap<string, PageOption>>(new Map());
   const [actionError, setActionError] = useState<AppError | null>(null);
   const job = useJob(jobId, send, profileId);
 
@@ -93,16 +96,33 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     onStarted();
   };
 
-  const undo = async () => {
+  /** Starts a checked write across targets (a restore, a copy): one job for every target. */
+  const startTargets = async (preview: ReadyTargets, onStarted: () => void): Promise<string | undefined> => {
+    if (busy) return;
+    setBusy('starting');
+    setActionError(null);
+    const answer = await send('startTargets', { slots: jobSlotsOf(preview.targets) });
+    setBusy(null);
+    if (!answer.ok) return void setActionError(answer.error);
+    setJobId(answer.value.id);
+    setResolved(new Map());
+    setNewer(new Map());
+    onStarted();
+    return answer.value.id;
+  };
+
+  /** Undoes the job shown; resolves to the undo's id once the worker has taken it. */
+  const undo = async (): Promise<string | undefined> => {
     if (!job || busy) return;
     setBusy('undoing');
     setActionError(null);
     const answer = await send('undoImport', { id: job.id });
     setBusy(null);
-    if (!answer.ok) return setActionError(answer.error);
+    if (!answer.ok) return void setActionError(answer.error);
     setJobId(answer.value.id);
     setResolved(new Map());
     setNewer(new Map());
+    return answer.value.id;
   };
 
   const cancel = async () => {
@@ -120,7 +140,7 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     setActionError(null);
     if (choice === 'mine') {
       const answer = await send('saveSlot', {
-        target: job.target,
+        target: item.target ?? job.target,
         option: item.slot,
         title: item.title,
         data: item.data,
@@ -132,10 +152,10 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
       // Changed yet again since: the dialog shows the newer value and asks again.
       if (answer.value.status === 'conflict') {
         const server = answer.value.server;
-        return setNewer((before) => new Map(before).set(item.slot, server));
+        return setNewer((before) => new Map(before).set(itemKey(item), server));
       }
     }
-    setResolved((before) => new Map(before).set(item.slot, choice));
+    setResolved((before) => new Map(before).set(itemKey(item), choice));
   };
 
   const exportTarget = async (target: Target | null) => {
@@ -148,5 +168,17 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     download(`page-options-${target.kind}-${target.id}.json`, `${JSON.stringify(answer.value, null, 2)}\n`);
   };
 
-  return { job, busy, resolved, newer, actionError, start, undo, cancel, resolve, exportTarget };
+  return {
+    job,
+    busy,
+    resolved,
+    newer,
+    actionError,
+    start,
+    startTargets,
+    undo,
+    cancel,
+    resolve,
+    exportTarget,
+  };
 }

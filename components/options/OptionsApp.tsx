@@ -11,6 +11,7 @@ import { NewerVersionNotice } from './NewerVersionNotice';
 import { OptionsForm } from './OptionsForm';
 import { ProfileList } from './ProfileList';
 import { StoredData } from './StoredData';
+import { BackupPanel } from '../backup/BackupPanel';
 import type { OptionsStore } from './store';
 
 const requestPermission = (pattern: string) => browser.permissions.request({ origins: [pattern] });
@@ -66,7 +67,13 @@ export function OptionsApp({ store }: { store: OptionsStore }) {
             profileName={meta?.name ?? ''}
             usage={store.usage.value}
             onClear={store.clear}
-          />
+          >
+            {profiles?.active === editing.profileId ? (
+              <BackupPanel send={store.send} profileId={editing.profileId} />
+            ) : (
+              <p class="hint">{t('backup_activeOnly')}</p>
+            )}
+          </StoredData>
         </section>
       )}
     </main>

@@ -1,4 +1,5 @@
 /** What the selected account stores, per family against its budget, and clearing of what may go. */
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Result } from '../../lib/api/errors';
 import { type MessageKey, t } from '../../lib/i18n';
@@ -12,6 +13,7 @@ const FAMILIES: { family: string; label: MessageKey; clearable: ClearableFamily 
   { family: 'draft', label: 'storage_draft', clearable: 'draft' },
   { family: 'history', label: 'storage_history', clearable: 'history' },
   { family: 'job', label: 'storage_job', clearable: null },
+  { family: 'backupSlots', label: 'storage_backup', clearable: null },
 ];
 
 const kb = (bytes: number) => t('storage_kb', (bytes / 1000).toFixed(1));
@@ -21,9 +23,11 @@ interface StoredDataProps {
   usage: StorageUsage | null;
   /** Clears the family; the page passes the new usage back in. */
   onClear: (family: ClearableFamily) => Promise<Result<StorageUsage, AppError>>;
+  /** What follows the table (the active profile's backup). */
+  children?: ComponentChildren;
 }
 
-export function StoredData({ profileName, usage, onClear }: StoredDataProps) {
+export function StoredData({ profileName, usage, onClear, children }: StoredDataProps) {
   const [confirming, setConfirming] = useState<ClearableFamily | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [cleared, setCleared] = useState(false);
@@ -104,6 +108,7 @@ export function StoredData({ profileName, usage, onClear }: StoredDataProps) {
       )}
       {cleared && <p class="status">{t('storage_cleared')}</p>}
       {error && <ErrorNotice error={error} />}
+      {children}
     </section>
   );
 }

@@ -70,6 +70,8 @@ export function createOptionsStore(send: Send, now: () => number = Date.now) {
   };
 
   return {
+    /** Unbound: answered for the active profile (the backup is always the active one's). */
+    send,
     profiles,
     settings,
     usage,

@@ -6,6 +6,8 @@ import { Time } from './time';
 
 export interface ConflictDialogProps {
   option: number;
+  /** The slot's target, named, when the slot belongs to one of several (a restore or copy). */
+  targetLabel?: string;
   mine: { title: string; data: string };
   server: PageOption;
   onKeepMine: () => void;
@@ -32,14 +34,17 @@ function Side({
   );
 }
 
-export function ConflictDialog({ option, mine, server, onKeepMine, onTakeServer }: ConflictDialogProps) {
+export function ConflictDialog(props: ConflictDialogProps) {
+  const { option, targetLabel, mine, server, onKeepMine, onTakeServer } = props;
   const ids = { title: useId(), detail: useId() };
   const first = useRef<HTMLButtonElement>(null);
   useEffect(() => first.current?.focus(), []);
   return (
     <div class="conflict" role="alertdialog" aria-labelledby={ids.title} aria-describedby={ids.detail}>
       <p id={ids.title} class="conflict__heading">
-        {t('conflict_title', String(option))}
+        {targetLabel
+          ? t('conflict_titleIn', [targetLabel, String(option)])
+          : t('conflict_title', String(option))}
       </p>
       <p id={ids.detail} class="hint">
         {t('conflict_detail')}

@@ -11,6 +11,7 @@ import { type SlotProblem, jsonStatus, minifyJson, prettyJson } from '../../lib/
 import { ErrorNotice } from '../ErrorNotice';
 import { ConflictDialog } from './ConflictDialog';
 import { Counter } from './Counter';
+import { CopySlotEntry } from './CopySlotEntry';
 import { HistoryList } from './HistoryList';
 import { PlaceholderOffer } from './PlaceholderOffer';
 import { refusedEmpty } from '../page/placeholder';
@@ -176,6 +177,9 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
                 {t('slot_history', history ? String(history.length) : '…')}
               </button>
             </div>
+          )}
+          {layout === 'full' && !conflict && (
+            <CopySlotEntry workspace={workspace} option={model.option} content={{ title, data }} />
           )}
           <p role="status" class="status">
             {model.saved.value ? t('slot_saved') : ''}

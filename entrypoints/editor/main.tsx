@@ -1,5 +1,6 @@
 /** The full editor: the slot workspace and import/export, on one page context. */
 import '../../components/theme.css';
+import { BackupPanel } from '../../components/backup/BackupPanel';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import type { PageContext } from '../../components/page/context';
 import { mountPage } from '../../components/page/mount';
@@ -22,9 +23,10 @@ function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: Pr
   const building = target?.kind === 'building' ? buildings?.find((b) => b.id === target.id) : undefined;
   const factory =
     target?.kind === 'factory' ? page.factories.all.value.find((f) => f.id === target.id) : undefined;
-  /** After an import into the target on screen, its slots are read again. */
+  /** After an import into the target on screen (or a restore or copy across it), its slots are read again. */
   const reload = (job: ImportJob) => {
-    if (!sameTarget(workspace.target.value, job.target)) return;
+    const shown = workspace.target.value;
+    if (!job.items.some((item) => sameTarget(shown, item.target ?? job.target))) return;
     for (const model of workspace.slots.value) void workspace.retry(model);
   };
   return (
@@ -46,6 +48,7 @@ function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: Pr
           placeholder: page.placeholder.value.value,
         }}
       />
+      <BackupPanel send={page.send} profileId={page.profileId} />
     </>
   );
 }

@@ -46,6 +46,12 @@ export async function cancelProfileJobs(
   }
 }
 
+/** Stores a new job and runs it in the background (a job across targets starts here too). */
+export async function startJob(deps: WorkerDeps, job: ImportJob, connection: Connection): Promise<void> {
+  await saveJob(job);
+  void launch(deps, job.id, connection);
+}
+
 function launch(deps: WorkerDeps, id: string, { config, secret, profile }: Connection): Promise<void> {
   if (active.has(id)) return Promise.resolve();
   active.add(id);

@@ -26,8 +26,10 @@ import {
   updateProfiles,
 } from '../storage/profiles';
 import { FAMILIES, familyKeyName } from '../storage/names';
+import { backupBudget } from '../storage/quota';
 import { originOf } from '../storage/settings';
 import { type WorkerDeps, endAccountRequests } from './context';
+import { dropBackups } from './backup';
 import { cancelProfileJobs } from './import';
 
 const hasToken = async (profile: Profile) => (await profileCredentials(profile)).token !== '';
@@ -74,6 +76,7 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   endAccountRequests(profileId);
   if (queue) deps.scheduler?.endWait(queue);
   await cancelProfileJobs(deps, profileId, 'discard');
+  await dropBackups(deps, profileId);
   const keep = (key: string) => !deleteDraftsAndHistory && keptUnlessAsked.has(familyOfKey(key) ?? '');
   // With its first view, inside the first view's turn: no compose writes back what was removed.
   await withFirstView(async () => {
@@ -88,7 +91,10 @@ async function usage(profileId: string) {
   const firstView = await firstViewUsage(profileId);
   return {
     families: { ...families, ...(firstView ? { firstView } : {}) },
-    budgets: { ...(await profileBudgets()) },
+    budgets: {
+      ...(await profileBudgets()),
+      backupSlots: backupBudget((await profilesItem.get()).list.length),
+    },
   };
 }
 

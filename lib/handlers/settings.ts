@@ -18,6 +18,7 @@ import {
 } from '../storage/profiles';
 import { BaseUrl, effectivePremium, originOf, originPattern } from '../storage/settings';
 import { type WorkerDeps, apiConfig, endAccountRequests } from './context';
+import { dropBackups } from './backup';
 import { cancelProfileJobs } from './import';
 import { probeScopes } from './probe';
 import { discoveryOf } from '../factories/discovery';
@@ -164,6 +165,7 @@ export function settingsHandlers(
           await dropFirstView(profile.id);
         });
         await cancelProfileJobs(deps, profile.id, 'cancel');
+        await dropBackups(deps, profile.id);
       }
       await updateProfiles((state) => replaceProfile(state, next));
       return ok(await viewOf(next));

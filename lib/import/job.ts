@@ -6,10 +6,13 @@ import type { Target } from '../api/schemas';
 import type { ImportJob, JobItem } from '../storage/import-jobs';
 
 export interface JobSlot {
+  /** Across targets: the slot's own target (otherwise the job's). */
+  target?: Target;
   slot: number;
   title: string;
   data: string;
   expected?: { title: string; data: string };
+  clears?: boolean;
 }
 
 export function newJob(
@@ -40,6 +43,16 @@ export function progressOf(job: ImportJob): { settled: number; total: number } {
 
 export const isOpen = (item: JobItem) => item.status === 'pending' || item.status === 'writing';
 
+/** The target an item writes: its own, or the job's. */
+export const itemTarget = (job: ImportJob, item: JobItem): Target => item.target ?? job.target;
+
+/** An item's key within its job: its slot, and its own target when it has one. */
+export const itemKey = (item: Pick<JobItem, 'slot' | 'target'>) =>
+  item.target ? `${item.target.kind}:${item.target.id}:${item.slot}` : String(item.slot);
+
+/** Whether a job writes into more than one target (a restore or a copy). */
+export const isAcrossTargets = (job: ImportJob) => job.items.some((item) => item.target !== undefined);
+
 /** Ends a job that cannot go on: its open slots get `status` (with the reason), the job `state`. */
 export function settleJob(
   job: ImportJob,
@@ -61,6 +74,7 @@ export function undoSlots(job: ImportJob): JobSlot[] {
   return job.items
     .filter((i) => i.status === 'done' && i.previous)
     .map((i) => ({
+      ...(i.target ? { target: i.target } : {}),
       slot: i.slot,
       title: i.previous?.title ?? '',
       data: i.previous?.data ?? '',

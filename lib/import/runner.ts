@@ -12,14 +12,16 @@
  */
 import * as api from '../api/client';
 import type { ApiError } from '../api/errors';
-import type { PageOption } from '../api/schemas';
+import type { PageOption, Target } from '../api/schemas';
+import { BASIC_SLOTS } from '../slots/count';
+import { isEmptySlot } from '../slots/clearing';
 import { mapPool } from '../slots/pool';
 import { keepReplaced } from '../storage/budget';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
 import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
 import { type ImportJob, type JobItem, readJob, saveJob } from '../storage/import-jobs';
-import { isOpen, progressOf, settleJob } from './job';
+import { isAcrossTargets, isOpen, itemTarget, progressOf, settleJob } from './job';
 
 export const IMPORT_CONCURRENCY = 3;
 const MAX_ATTEMPTS = 3;
@@ -47,6 +49,14 @@ export function requestCancel(id: string, mode: 'cancel' | 'discard' = 'cancel')
 
 const discarded = (id: string) => cancelRequests.get(id) === 'discard';
 
+/**
+ * Answers that refuse a whole target, not one slot: not the account's (404), premium only, or a
+ * missing scope. The target's other slots are settled with the same reason without a request;
+ * the job goes on with the other targets.
+ */
+const TARGET_REFUSALS: ApiError['kind'][] = ['notFound', 'premiumRequired', 'forbidden'];
+const targetKey = (target: { kind: string; id: string }) => `${target.kind}\u0000${target.id}`;
+
 function describe(error: ApiError): string {
   return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
 }
@@ -57,8 +67,9 @@ function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
   let chain = Promise.resolve();
   return {
     get: () => job,
-    update(slot: number, change: Partial<JobItem>): Promise<void> {
-      job = { ...job, items: job.items.map((i) => (i.slot === slot ? { ...i, ...change } : i)) };
+    /** Changes the item at `index` of the job's items (a slot number repeats across targets). */
+    update(index: number, change: Partial<JobItem>): Promise<void> {
+      job = { ...job, items: job.items.map((i, at) => (at === index ? { ...i, ...change } : i)) };
       const snapshot = job;
       chain = chain.then(() => (discarded(snapshot.id) ? undefined : saveJob(snapshot)));
       onProgress?.(snapshot);
@@ -78,63 +89,95 @@ function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
 type Step = { done: true } | { done: false; item: JobItem; attempts: number };
 const DONE: Step = { done: true };
 
-async function applyItem(
-  job: ImportJob,
-  item: JobItem,
-  deps: RunnerDeps,
-  store: ReturnType<typeof jobStore>,
-) {
-  const lock = slotLockKey(deps.config.baseUrl, job.target, item.slot);
+/** One item being applied: where it is in the job, and the target it writes. */
+interface Place {
+  index: number;
+  target: Target;
+}
+
+/** Refusals met in this run: by target (404, 403), and premium (401 for slots 11–20). */
+type Refusals = Map<string, string>;
+const PREMIUM_REFUSAL = 'premium';
+
+function refusalOf(refusals: Refusals, place: Place, slot: number): string | undefined {
+  return (
+    refusals.get(targetKey(place.target)) ?? (slot > BASIC_SLOTS ? refusals.get(PREMIUM_REFUSAL) : undefined)
+  );
+}
+
+function noteRefusal(refusals: Refusals | null, place: Place, error: ApiError): void {
+  if (!refusals || !TARGET_REFUSALS.includes(error.kind)) return;
+  refusals.set(error.kind === 'premiumRequired' ? PREMIUM_REFUSAL : targetKey(place.target), describe(error));
+}
+
+interface Run {
+  job: ImportJob;
+  deps: RunnerDeps;
+  store: ReturnType<typeof jobStore>;
+  /** Only a job across targets settles a refused target's slots unasked (one target: each is read). */
+  refusals: Refusals | null;
+}
+
+async function applyItem(run: Run, item: JobItem, place: Place) {
+  const { job, deps, store } = run;
+  const refused = run.refusals && refusalOf(run.refusals, place, item.slot);
+  // A target already refused (not the account's, premium, a scope) costs no further request.
+  if (refused && item.status === 'pending')
+    return store.update(place.index, { status: 'failed', error: refused });
+  const lock = slotLockKey(deps.config.baseUrl, place.target, item.slot);
   let step: Step = { done: false, item, attempts: item.attempts };
   while (!step.done && step.attempts < MAX_ATTEMPTS) {
     // A cancelled job neither reads nor stores anything more.
     if (cancelRequests.has(job.id)) return;
     const { item: next, attempts }: { item: JobItem; attempts: number } = step;
-    step = await withSlotLock(lock, (): Promise<Step> => attemptItem(job, next, attempts, deps, store));
+    step = await withSlotLock(lock, (): Promise<Step> => attemptItem(run, next, place, attempts));
   }
   if (!step.done)
-    await store.update(item.slot, { status: 'failed', error: 'too many attempts', attempts: step.attempts });
+    await store.update(place.index, {
+      status: 'failed',
+      error: 'too many attempts',
+      attempts: step.attempts,
+    });
 }
 
 /** One read-check-write of a slot, under its write lock: what was read is what the write replaces. */
-async function attemptItem(
-  job: ImportJob,
-  item: JobItem,
-  attempts: number,
-  deps: RunnerDeps,
-  store: ReturnType<typeof jobStore>,
-): Promise<Step> {
-  const { config, secret } = deps;
+async function attemptItem(run: Run, item: JobItem, place: Place, attempts: number): Promise<Step> {
+  const { job, store } = run;
+  const { config, secret } = run.deps;
+  const { index, target } = place;
   if (cancelRequests.has(job.id)) return DONE;
-  const current = await api.readOption(config, job.target, item.slot);
+  const current = await api.readOption(config, target, item.slot);
   if (!current.ok) {
     if (TRANSIENT.includes(current.error.kind) && attempts + 1 < MAX_ATTEMPTS)
       return { done: false, item, attempts: attempts + 1 };
-    await store.update(item.slot, { status: 'failed', error: describe(current.error), attempts });
+    noteRefusal(run.refusals, place, current.error);
+    await store.update(index, { status: 'failed', error: describe(current.error), attempts });
     return DONE;
   }
   // A document's manifest is written again even when unchanged: its time must follow the pieces'.
   const rewrite = job.finalSlot === item.slot && item.status === 'pending' && attempts === item.attempts;
-  if (sameContent(current.value, item) && !rewrite) {
+  const holds =
+    sameContent(current.value, item) || (item.clears === true && isEmptySlot(current.value, item.title));
+  if (holds && !rewrite) {
     // Either nothing to change, or an earlier attempt (perhaps before a worker restart) landed.
     const landed = item.status === 'writing' || attempts > item.attempts;
-    await store.update(item.slot, { status: landed ? 'done' : 'skipped', attempts });
+    await store.update(index, { status: landed ? 'done' : 'skipped', attempts });
     return DONE;
   }
   const expected = item.expected ?? item.previous;
   if (expected && !sameContent(current.value, expected)) {
-    await store.update(item.slot, { status: 'conflict', conflict: current.value, attempts });
+    await store.update(index, { status: 'conflict', conflict: current.value, attempts });
     return DONE;
   }
   if (cancelRequests.has(job.id)) return DONE;
   const previous = item.previous ?? current.value;
   if (!item.previous)
-    await keepReplaced(job.profileId, job.target, item.slot, historyEntry(current.value, Date.now(), job.id));
+    await keepReplaced(job.profileId, target, item.slot, historyEntry(current.value, Date.now(), job.id));
   if (cancelRequests.has(job.id)) return DONE;
   const tried = attempts + 1;
-  await store.update(item.slot, { status: 'writing', previous, attempts: tried });
+  await store.update(index, { status: 'writing', previous, attempts: tried });
   if (cancelRequests.has(job.id)) return DONE;
-  const written = await api.writeOption(config, job.target, {
+  const written = await api.writeOption(config, target, {
     apiSecret: secret,
     option: item.slot,
     title: item.title,
@@ -143,13 +186,13 @@ async function attemptItem(
   if (written.ok) {
     // What the slot now holds, marked as written now (the next read reconciles the time).
     const now = { title: item.title, data: item.data, lastUpdated: new Date().toISOString() };
-    if (!discarded(job.id))
-      await writeCached(job.profileId, optionParts(job.target, item.slot), now, Date.now());
-    await store.update(item.slot, { status: 'done', attempts: tried });
+    if (!discarded(job.id)) await writeCached(job.profileId, optionParts(target, item.slot), now, Date.now());
+    await store.update(index, { status: 'done', attempts: tried });
     return DONE;
   }
   if (!TRANSIENT.includes(written.error.kind) || tried >= MAX_ATTEMPTS) {
-    await store.update(item.slot, { status: 'failed', error: describe(written.error), attempts: tried });
+    noteRefusal(run.refusals, place, written.error);
+    await store.update(index, { status: 'failed', error: describe(written.error), attempts: tried });
     return DONE;
   }
   return { done: false, item: { ...item, previous, status: 'writing' }, attempts: tried };
@@ -167,6 +210,8 @@ export async function runJob(
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
+  const run: Run = { job, deps, store, refusals: isAcrossTargets(job) ? new Map() : null };
+  const places = new Map(job.items.map((item, index) => [item, { index, target: itemTarget(job, item) }]));
   // A final slot splits the job: the items before it first, then it, then the rest.
   const finalIndex = job.items.findIndex((item) => item.slot === job.finalSlot);
   const before = finalIndex < 0 ? job.items : job.items.slice(0, finalIndex);
@@ -175,7 +220,9 @@ export async function runJob(
   const apply = async (item: JobItem) => {
     // After one slot threw, the others stop too: the job's state can no longer be trusted.
     if (broken) return;
-    await applyItem(job, item, deps, store).catch((error: unknown) => {
+    const place = places.get(item);
+    if (!place) return;
+    await applyItem(run, item, place).catch((error: unknown) => {
       broken = true;
       throw error;
     });
@@ -210,7 +257,7 @@ async function applyFinal(
   const slots = new Set(before.map((i) => i.slot));
   const unwritten = items.filter((i) => slots.has(i.slot) && i.status !== 'done' && i.status !== 'skipped');
   if (unwritten.length === 0) return apply(final);
-  await store.update(final.slot, {
+  await store.update(items.indexOf(final), {
     status: 'failed',
     error: `notWritten: slots ${unwritten.map((i) => i.slot).join(', ')}; manifest unchanged`,
   });

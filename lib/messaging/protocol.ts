@@ -18,7 +18,10 @@ import {
   TransactionsPage,
 } from '../api/schemas';
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
+import { MultiTargetDocument } from '../import/format';
+import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
+import { PlanCost, PlanStorage, TargetPlan } from '../import/multi-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
@@ -158,6 +161,28 @@ export const ExportedDocument = z.object({
 
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
+/** The preview of a write across targets (lib/import/multi-plan.ts): per target, cost, storage. */
+export const TargetsPreview = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('problems'),
+    problems: z.array(z.object({ path: z.string(), message: z.string() })),
+  }),
+  z.object({
+    status: z.literal('ready'),
+    targets: z.array(TargetPlan),
+    cost: PlanCost,
+    storage: PlanStorage,
+  }),
+]);
+export type TargetsPreview = z.infer<typeof TargetsPreview>;
+
+/** One slot of a job across targets: its target, the value, and what the preview showed it holds. */
+export const TargetSlotWrite = z.object({ ...ImportSlotWrite.shape, target: Target });
+export type TargetSlotWrite = z.infer<typeof TargetSlotWrite>;
+
+export const BackupFile = z.object({ name: z.string(), document: MultiTargetDocument });
+export type BackupFile = z.infer<typeof BackupFile>;
+
 /** What every page may know of a profile: no token, no secret. */
 export const ProfileView = z.object({
   id: ProfileId,
@@ -234,6 +259,12 @@ export const protocol = {
     }),
     response: resultOf(JobRef),
   },
+  /** A document with several targets (or a copy's): `read` reads what is not freshly cached (a copy). */
+  previewTargets: {
+    request: z.object({ document: z.unknown(), read: z.optional(z.boolean()) }),
+    response: resultOf(TargetsPreview),
+  },
+  startTargets: { request: z.object({ slots: z.array(TargetSlotWrite) }), response: resultOf(JobRef) },
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
   cancelImport: { request: JobRef, response: resultOf(JobRef) },
@@ -260,6 +291,12 @@ export const protocol = {
   },
   getPortfolioSettings: { request: Empty, response: resultOf(PortfolioSettings) },
   savePortfolioSettings: { request: PortfolioSettings, response: resultOf(PortfolioSettings) },
+  /** "Back up everything": starts the profile's backup job (or answers the one running). */
+  startBackup: { request: Empty, response: resultOf(BackupJob) },
+  getBackup: { request: Empty, response: resultOf(z.nullable(BackupJob)) },
+  cancelBackup: { request: JobRef, response: resultOf(JobRef) },
+  /** The finished backup as a document of several targets, and the file name to save it under. */
+  getBackupFile: { request: Empty, response: resultOf(BackupFile) },
 } as const;
 
 export type Protocol = typeof protocol;

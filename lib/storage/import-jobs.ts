@@ -22,6 +22,8 @@ export const JobItemStatus = z.enum([
 export type JobItemStatus = z.infer<typeof JobItemStatus>;
 
 export const JobItem = z.object({
+  /** The item's own target (a restore or copy across targets); absent: the job's target. */
+  target: z.optional(Target),
   slot: z.int(),
   title: z.string(),
   data: z.string(),
@@ -35,6 +37,11 @@ export const JobItem = z.object({
   expected: z.optional(z.object({ title: z.string(), data: z.string() })),
   /** The slot's value when it was found in conflict. */
   conflict: z.optional(PageOption),
+  /**
+   * The item empties the slot (title and data are the account's clearing text): a slot that holds
+   * nothing already (empty, or only that text) counts as holding it.
+   */
+  clears: z.optional(z.boolean()),
   /** Why the slot failed, as shown to the user. */
   error: z.optional(z.string()),
   attempts: z.int(),
@@ -46,6 +53,7 @@ export const ImportJob = z.object({
   /** The account the job writes with. */
   profileId: z.string(),
   kind: z.enum(['import', 'undo']),
+  /** The target of every item without its own (a job across targets: the first item's). */
   target: Target,
   createdAt: z.number(),
   state: z.enum(['running', 'finished', 'cancelled', 'failed']),

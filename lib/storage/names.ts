@@ -43,6 +43,12 @@ export const FAMILIES = {
   history: { area: 'local', signOut: 'askFirst', bound: { budget: 'history' } },
   draft: { area: 'local', signOut: 'askFirst', bound: { budget: 'draft' } },
   job: { area: 'local', signOut: 'removed', bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED)' } },
+  backup: { area: 'local', signOut: 'removed', bound: { boundedBy: 'one backup job per profile' } },
+  backupSlots: {
+    area: 'local',
+    signOut: 'removed',
+    bound: { boundedBy: 'the values of one backup, at most BACKUP_MAX_BYTES (quota.ts)' },
+  },
   docDraft: {
     area: 'local',
     signOut: 'askFirst',

@@ -28,6 +28,24 @@ export function budgetsFor(profiles: number): Budgets {
  */
 export const CACHE_ENTRY_MAX_BYTES = 200_000;
 
+/**
+ * What one import job across targets may take, with the backups it keeps in history until it can
+ * no longer be undone: under half of what the budgets leave free (4.7 MB). A larger restore is
+ * refused before Confirm, saying so (restore fewer targets at once).
+ */
+export const JOB_MAX_BYTES = 2_000_000;
+
+/**
+ * What the backups (lib/storage/backup-jobs.ts) may hold: 50 targets × 20 slots × 2.56 KB = 2.56 MB
+ * of the 4.7 MB the budgets leave, shared out evenly when there are several profiles. A backup that
+ * would need more is refused before it starts. With a restore job's JOB_MAX_BYTES that is 4.56 MB:
+ * both fit in what the budgets leave at once.
+ */
+export const BACKUP_MAX_BYTES = 2_560_000;
+
+/** One profile's backup bound when `profiles` profiles exist: their share of BACKUP_MAX_BYTES. */
+export const backupBudget = (profiles: number) => Math.floor(BACKUP_MAX_BYTES / Math.max(1, profiles));
+
 /** The bytes a stored value takes, as the budgets count them. */
 export const storedSize = (key: string, value: unknown) =>
   key.length + JSON.stringify({ v: 1, value }).length;

@@ -10,8 +10,9 @@ const usage: StorageUsage = {
     draft: { count: 2, bytes: 800 },
     history: { count: 0, bytes: 0 },
     job: { count: 1, bytes: 500 },
+    backupSlots: { count: 12, bytes: 240_000 },
   },
-  budgets: { cache: 1_000_000, draft: 500_000, history: 2_000_000 },
+  budgets: { cache: 1_000_000, draft: 500_000, history: 2_000_000, backupSlots: 2_560_000 },
 };
 
 describe('StoredData', () => {
@@ -24,6 +25,11 @@ describe('StoredData', () => {
     expect(cache.textContent).toContain('12.0 KB');
     expect(cache.textContent).toContain('1000.0 KB');
     expect(within(table).getByRole('row', { name: /Import jobs/ }).textContent).toContain('no limit');
+    // The last backup's values against the bound a backup may store; not cleared here.
+    const backup = within(table).getByRole('row', { name: /Last backup/ });
+    expect(backup.textContent).toContain('240.0 KB');
+    expect(backup.textContent).toContain('2560.0 KB');
+    expect(within(backup).queryByRole('button')).toBeNull();
     // The popup's first view is made of cached answers: counted, cleared with them.
     const firstView = within(table).getByRole('row', { name: /Popup’s first view/ });
     expect(firstView.textContent).toContain('0.9 KB');

@@ -266,7 +266,19 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     expect(worker.sent('previewImport')).toHaveLength(0);
   });
 
-  it('refuses a chosen file over 256 KB by its size, without reading it', async () => {
+  it('refuses a chosen file over 12.5 MB by its size, without reading it', async () => {
+    const worker = fakeWorker(READY);
+    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    const file = new File(['x'.repeat(12_801 * 1024)], 'huge.json', { type: 'application/json' });
+    const read = vi.spyOn(file, 'text');
+    fireEvent.change(screen.getByLabelText('Choose a JSON file'), { target: { files: [file] } });
+    const list = await screen.findByRole('list', { name: 'Problems' });
+    expect(list.textContent).toBe('(document): 12801 KB, at most 12800 KB; nothing of it was read');
+    expect(read).not.toHaveBeenCalled();
+    expect(worker.sent('previewImport')).toHaveLength(0);
+  });
+
+  it('refuses a chosen file over 256 KB that names no targets before parsing it', async () => {
     const worker = fakeWorker(READY);
     render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     const file = new File(['x'.repeat(300 * 1024)], 'huge.json', { type: 'application/json' });

@@ -27,10 +27,13 @@ const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*
  * migration, and to 40 KB (39.5 measured) with the work of issues 15 to 21: body caps, credential
  * redaction, capped waits, write locks and per-entry lists (issue 21, ~2 KB), factory discovery and
  * documents (issue 18), the first-view item (issue 19, ~0.8 KB), the stored-name registry (issue 15,
- * ~0.5 KB) and the portfolio's background refresh and alerts (issue 16, ~3.6 KB). A service worker
- * cannot load code lazily; it is loaded once per worker start, never on a page's first view.
+ * ~0.5 KB) and the portfolio's background refresh and alerts (issue 16, ~3.6 KB); to 45 KB (44.5
+ * measured) with issue 17: writes across targets (the format with several targets, the restore and
+ * copy plan with its message schemas, the per-target refusals of the runner, ~2.2 KB) and the backup
+ * job (its stored job, runner, handlers and file, ~2.6 KB). A service worker cannot load code lazily;
+ * it is loaded once per worker start, never on a page's first view.
  */
-const BUDGET_KB = { popup: 25, worker: 40 };
+const BUDGET_KB = { popup: 25, worker: 45 };
 
 type Manifest = Record<string, unknown> & { permissions?: string[] };
 

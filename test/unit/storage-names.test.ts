@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createHandlers } from '../../lib/handlers';
+import { backupFamily, backupSlotsFamily } from '../../lib/storage/backup-jobs';
 import { cacheFamily } from '../../lib/storage/cache';
 import { credentialFamilies } from '../../lib/storage/credentials';
 import { currentTargetFamily } from '../../lib/storage/current-target';
@@ -37,6 +38,8 @@ const FAMILY_OBJECTS = [
   targetsFamily,
   credentialFamilies.local,
   credentialFamilies.session,
+  backupFamily,
+  backupSlotsFamily,
 ];
 const ITEM_OBJECTS = [
   profilesItem,

@@ -1,0 +1,116 @@
+/**
+ * "Back up everything": one action, then the job's progress (a progress bar with its label, "84 of
+ * 240 slots", the time left at the key's budget), Cancel, the targets left out of the file, and the
+ * finished file to download (again, until the next backup or sign-out).
+ */
+import { useId } from 'preact/hooks';
+import { minutesFor } from '../../lib/backup/plan';
+import { t } from '../../lib/i18n';
+import type { Send } from '../../lib/messaging/client';
+import type { BackupJob, BackupTarget } from '../../lib/storage/backup-jobs';
+import { ErrorNotice } from '../ErrorNotice';
+import { useBackup } from './use-backup';
+
+const nameOf = (target: BackupTarget) => target.name ?? `${target.target.kind} ${target.target.id}`;
+
+/** What the result says of a target that is not (fully) in the file; null for a complete one. */
+function targetNote(target: BackupTarget): string | null {
+  const name = nameOf(target);
+  switch (target.outcome) {
+    case 'notOwned':
+      return t('backup_target_notOwned', name);
+    case 'premium':
+      return t('backup_target_premium', name);
+    case 'failed':
+      return t('backup_target_failed', [name, target.message ?? '']);
+    default:
+      return target.limited ? t('backup_target_basic', name) : null;
+  }
+}
+
+function Progress({ job }: { job: BackupJob }) {
+  const labelId = useId();
+  const minutes = minutesFor(job.toRead, job.perMinute);
+  return (
+    <>
+      <p id={labelId}>{t('backup_progressLabel')}</p>
+      <progress class="job__bar" max={job.total} value={job.settled} aria-labelledby={labelId} />
+      <p class="hint" role="status">
+        {t('backup_progress', [String(job.settled), String(job.total)])}
+        {minutes > 0 && ` · ${t('backup_estimate', [String(minutes), String(job.perMinute)])}`}
+      </p>
+    </>
+  );
+}
+
+function Outcome({ job }: { job: BackupJob }) {
+  const done = job.targets.filter((target) => target.outcome === 'done').length;
+  const notes = job.targets.flatMap((target) => {
+    const note = targetNote(target);
+    return note ? [note] : [];
+  });
+  return (
+    <>
+      <p role="status">
+        {job.state === 'finished'
+          ? t('backup_finished', [String(done), String(job.requests)])
+          : job.state === 'cancelled'
+            ? t('backup_cancelled')
+            : t('backup_failed', job.error ?? '')}
+      </p>
+      {notes.length > 0 && (
+        <ul aria-label={t('backup_notInFile')}>
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function BackupPanel({ send, profileId }: { send: Send; profileId: string }) {
+  const headingId = useId();
+  const backup = useBackup(send, profileId);
+  const { job, busy } = backup;
+  const running = job?.state === 'running';
+  return (
+    <section class="backup" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('backup_heading')}</h3>
+      <p class="hint">{t('backup_intro')}</p>
+      {!running && (
+        <button
+          type="button"
+          class="button"
+          aria-disabled={busy ? 'true' : undefined}
+          onClick={() => void backup.start()}
+        >
+          {t('backup_start')}
+        </button>
+      )}
+      {job && running && <Progress job={job} />}
+      {job && running && (
+        <button
+          type="button"
+          class="button"
+          aria-disabled={busy ? 'true' : undefined}
+          onClick={() => void backup.cancel(job.id)}
+        >
+          {t('backup_cancel')}
+        </button>
+      )}
+      {job && !running && <Outcome job={job} />}
+      {job?.state === 'finished' && job.targets.some((target) => target.outcome === 'done') && (
+        <button
+          type="button"
+          class="button button--primary"
+          aria-disabled={busy ? 'true' : undefined}
+          onClick={() => void backup.download()}
+        >
+          {t('backup_download')}
+        </button>
+      )}
+      {backup.error && <ErrorNotice error={backup.error} />}
+    </section>
+  );
+}

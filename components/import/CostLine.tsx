@@ -1,0 +1,23 @@
+/** Before Confirm, what a job will cost: requests (reads + writes), minutes at the budget, what is skipped. */
+import { t } from '../../lib/i18n';
+import type { PlanCost } from '../../lib/import/multi-plan';
+
+/** Minutes as said: "about 4", at least 1 once anything is sent. */
+const minutesText = (minutes: number) => String(Math.max(1, Math.ceil(minutes)));
+const perMinuteText = (perMinute: number) => String(Math.round(perMinute * 10) / 10);
+
+export function CostLine({ cost }: { cost: PlanCost }) {
+  return (
+    <p class="hint" aria-live="polite">
+      {cost.reads + cost.writes > 0 &&
+        t('targets_cost', [
+          String(cost.reads + cost.writes),
+          String(cost.reads),
+          String(cost.writes),
+          minutesText(cost.minutes),
+          perMinuteText(cost.perMinute),
+        ])}{' '}
+      {cost.skipped > 0 && t('targets_skipped', String(cost.skipped))}
+    </p>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * Pure parts of "Back up everything": the targets a backup reads, its file's name, and how long the
+ * reads still to do take at the key's budget. The job itself runs in lib/backup/runner.ts.
+ */
+import type { Target } from '../api/schemas';
+import { slotCount } from '../slots/count';
+
+/** Without a learned budget: what the live service's clients observe (10 per minute per key). */
+export const ASSUMED_PER_MINUTE = 10;
+
+export interface NamedTarget {
+  target: Target;
+  name?: string;
+}
+
+/** A target as the job starts it: every slot the profile's premium state gives it, none read yet. */
+export const plannedTarget = ({ target, name }: NamedTarget, premium: boolean) => ({
+  target,
+  ...(name ? { name } : {}),
+  slots: slotCount(premium),
+  outcome: 'pending' as const,
+});
+
+/** Requests per minute from a budget (`limit` per `windowMs`); the assumed 10 when none is known. */
+export function perMinuteOf(budget: { limit: number; windowMs: number } | null): number {
+  if (!budget) return ASSUMED_PER_MINUTE;
+  return Math.round(((budget.limit * 60_000) / budget.windowMs) * 10) / 10;
+}
+
+/** Whole minutes (at least 1 while anything is left) that `requests` take at `perMinute`. */
+export function minutesFor(requests: number, perMinute: number): number {
+  if (requests <= 0) return 0;
+  return Math.max(1, Math.ceil(requests / Math.max(perMinute, 0.1)));
+}
+
+/** A profile name as part of a file name: letters, digits, `-` and `_` only, at most 40 of them. */
+export function safeFileNamePart(text: string): string {
+  const safe = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 40)
+    .replace(/-$/, '');
+  return safe || 'profile';
+}
+
+/** `page-options-backup-<profile>-<YYYY-MM-DD>.json`, the date in the local calendar. */
+export function backupFileName(profileName: string, at: Date): string {
+  const day = [at.getFullYear(), at.getMonth() + 1, at.getDate()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join('-');
+  return `page-options-backup-${safeFileNamePart(profileName)}-${day}.json`;
+}

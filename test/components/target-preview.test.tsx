@@ -1,0 +1,145 @@
+/** The restore preview across targets in the import panel, with a fake worker: groups, counts, cost, storage, Confirm. */
+import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { ImportPanel } from '../../components/import/ImportPanel';
+import { planCost, planStorage, planTargets } from '../../lib/import/multi-plan';
+import type { Send } from '../../lib/messaging/client';
+import type { MessageType, TargetsPreview } from '../../lib/messaging/protocol';
+
+const P = 'p-1';
+const b1 = { kind: 'building' as const, id: 'b-1001' };
+const b2 = { kind: 'building' as const, id: 'b-1002' };
+const foreign = { kind: 'building' as const, id: 'b-2001' };
+const HTML = '<img src=x onerror=alert(1)>';
+
+const plans = planTargets(
+  [
+    {
+      target: b1,
+      slots: [
+        { slot: 1, title: 'same', data: 'x' },
+        { slot: 2, title: HTML, data: 'new' },
+        { slot: 3, title: 'unknown', data: 'u' },
+        { slot: 12, title: 'premium', data: 'p' },
+      ],
+    },
+    { target: b2, name: 'Lager', slots: [{ slot: 1, title: 'b2', data: 'y' }] },
+    { target: foreign, slots: [{ slot: 1, title: 'f', data: 'z' }] },
+  ],
+  {
+    premium: false,
+    placeholder: '',
+    owned: (t) => t.id !== foreign.id,
+    current: (t, slot) =>
+      t.id === b1.id && slot === 1
+        ? { title: 'same', data: 'x', lastUpdated: null }
+        : t.id === b1.id && slot === 2
+          ? { title: 'old', data: 'old', lastUpdated: null }
+          : null,
+  },
+);
+const READY: TargetsPreview = {
+  status: 'ready',
+  targets: plans,
+  cost: planCost(plans, { limit: 10, windowMs: 60_000 }),
+  storage: planStorage(plans),
+};
+
+function fakeWorker(preview: TargetsPreview) {
+  const calls: { type: MessageType; payload: unknown }[] = [];
+  const send = vi.fn(async (type: MessageType, payload: unknown) => {
+    calls.push({ type, payload });
+    if (type === 'previewTargets') return { ok: true, value: preview };
+    if (type === 'startTargets') return { ok: true, value: { id: 'job-1' } };
+    if (type === 'getImportJob') return { ok: true, value: null };
+    return { ok: false, error: { kind: 'internal', message: type } };
+  }) as unknown as Send;
+  return { send, sent: (type: MessageType) => calls.filter((c) => c.type === type) };
+}
+
+function paste(text: string) {
+  fireEvent.input(screen.getByLabelText('…or paste the JSON here'), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Check and preview' }));
+}
+
+const DOC = JSON.stringify({ targets: [{ target: b1, slots: [{ slot: 1, title: 'same', data: 'x' }] }] });
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('restore preview across targets', () => {
+  it('shows each target as a group with its counts, the cost and one Confirm', async () => {
+    const worker = fakeWorker(READY);
+    render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
+    paste(DOC);
+    const first = await screen.findByRole('group', { name: 'Building b-1001' });
+    expect(
+      within(first).getByText(
+        '1 change, 1 unchanged when last read (read again, not written), 1 read before writing, 1 need premium (not written)',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Lager (b-1002)' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('group', { name: 'Building b-2001' })).getByText(
+        'Not yours: none of its 1 slots is written',
+      ),
+    ).toBeTruthy();
+    // Untrusted text stays text.
+    expect(within(first).getAllByText(HTML, { exact: false }).length).toBeGreaterThan(0);
+    expect(document.querySelector('img')).toBeNull();
+    // Slots 2 and 3 of b-1001 and slot 1 of b-1002 to write, and the unchanged one checked again:
+    // 4 reads, at most 3 writes, 7 requests at 10 a minute.
+    expect(
+      screen.getByText(
+        /Needs up to 7 requests \(4 reads, 3 writes\): about 1 min at 10 requests per minute\./,
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/1 slots held their value when last read: the job reads each once more and leaves it/),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm: write up to 3 slots in 2 targets' }));
+    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1));
+    expect(worker.sent('startTargets')[0]?.payload).toEqual({
+      slots: [
+        // Unchanged when last read: checked once more by the job, never written.
+        { target: b1, slot: 1, title: 'same', data: 'x', expected: { title: 'same', data: 'x' } },
+        { target: b1, slot: 2, title: HTML, data: 'new', expected: { title: 'old', data: 'old' } },
+        { target: b1, slot: 3, title: 'unknown', data: 'u' },
+        { target: b2, slot: 1, title: 'b2', data: 'y' },
+      ],
+    });
+  });
+
+  it('says before Confirm when the job does not fit its storage, and does not start it', async () => {
+    const worker = fakeWorker({ ...READY, storage: { bytes: 3_000_000, max: 2_000_000 } } as TargetsPreview);
+    render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
+    paste(DOC);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This job needs 2930 KB of storage, at most 1953 KB fit: restore fewer targets at once.',
+    );
+    const confirm = screen.getByRole('button', { name: /Confirm: write up to 3 slots/ });
+    expect(confirm.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(confirm);
+    expect(worker.sent('startTargets')).toHaveLength(0);
+  });
+
+  it('estimates time from the learned budget: 240 slots at 10 per minute is about 48 min', () => {
+    const many = planTargets(
+      Array.from({ length: 12 }, (_, i) => ({
+        target: { kind: 'building' as const, id: `b-${i}` },
+        slots: Array.from({ length: 20 }, (_, s) => ({ slot: s + 1, title: 't', data: 'd' })),
+      })),
+      { premium: true, placeholder: '', owned: () => true, current: () => null },
+    );
+    expect(planCost(many, { limit: 10, windowMs: 60_000 })).toEqual({
+      reads: 240,
+      writes: 240,
+      skipped: 0,
+      perMinute: 10,
+      minutes: 48,
+    });
+    expect(planCost(many, { limit: 30, windowMs: 60_000 }).minutes).toBe(16);
+  });
+});

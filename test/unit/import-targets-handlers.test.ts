@@ -1,0 +1,254 @@
+/**
+ * The handlers of writes across targets against the real sandbox over HTTP (storage: wxt's fake
+ * browser): the preview from fresh cached answers only (a restore) or read (a copy), per-target
+ * ownership and premium, the cost at the budget, the worker's own checks, and a restore job.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Target } from '../../lib/api/schemas';
+import { type WorkerDeps, createHandlers } from '../../lib/handlers';
+import { countsOf, jobSlotsOf } from '../../lib/import/multi-plan';
+import type { TargetsPreview } from '../../lib/messaging/protocol';
+import type { ImportJob } from '../../lib/storage/import-jobs';
+import { originPattern } from '../../lib/storage/settings';
+import { profilesItem } from '../../lib/storage/profiles';
+import { rememberPlaceholder } from '../../lib/storage/placeholder';
+import { useSandbox } from '../sandbox/fixture';
+import { DEMO } from '../sandbox/seed';
+import { signIn } from './worker-helpers';
+
+const sandbox = useSandbox();
+const deps: WorkerDeps = {
+  hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
+  timeoutMs: 2_000,
+};
+const handlers = createHandlers(deps);
+const [b1, b2] = DEMO.buildings.juergen.map((id): Target => ({ kind: 'building', id }));
+const notOurs: Target = { kind: 'building', id: DEMO.rentedByJuergen };
+const gets = () => sandbox.log.filter((r) => r.method === 'GET' && r.path.includes('/options/'));
+const posts = () => sandbox.log.filter((r) => r.method === 'POST');
+
+async function configure(who: 'premium' | 'basic') {
+  expect(await signIn(handlers, sandbox, { token: DEMO[who].token, secret: DEMO[who].secret })).toBeTruthy();
+  sandbox.clearLog();
+}
+
+async function ready(document: unknown, read = false) {
+  const answer = await handlers.previewTargets({ document, read });
+  if (!answer.ok) throw new Error(answer.error.kind);
+  if (answer.value.status !== 'ready') throw new Error(JSON.stringify(answer.value.problems));
+  return answer.value as Extract<TargetsPreview, { status: 'ready' }>;
+}
+
+async function finished(id: string): Promise<ImportJob> {
+  for (let i = 0; i < 400; i++) {
+    const answer = await handlers.getImportJob({ id });
+    if (answer.ok && answer.value && answer.value.state !== 'running') return answer.value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`job ${id} did not finish`);
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('previewTargets', () => {
+  it('names every problem with its place and reads nothing', async () => {
+    await configure('premium');
+    const answer = await handlers.previewTargets({
+      document: {
+        targets: [
+          { target: b1, slots: [{ slot: 1, title: 'x'.repeat(71), data: '' }] },
+          { target: b1, slots: [{ slot: 2, title: 't', data: '' }] },
+        ],
+      },
+    });
+    expect(answer).toEqual({
+      ok: true,
+      value: {
+        status: 'problems',
+        problems: [
+          { path: 'targets[0].slots[0].title', message: '71 characters, at most 64' },
+          { path: 'targets[1].target', message: 'building b-1001 also at targets[0]' },
+        ],
+      },
+    });
+    expect(sandbox.log).toHaveLength(0);
+  });
+
+  it('plans a restore from fresh cached answers only: known slots changed or unchanged, the rest unknown', async () => {
+    await configure('basic');
+    await handlers.listBuildings({});
+    const held = await handlers.readOption({ target: { kind: 'building', id: 'b-2001' }, option: 1 });
+    if (!held.ok) throw new Error(held.error.kind);
+    sandbox.clearLog();
+    const preview = await ready({
+      targets: [
+        {
+          target: { kind: 'building', id: 'b-2001' },
+          slots: [
+            { slot: 1, title: held.value.title, data: held.value.data },
+            { slot: 2, title: 'new', data: 'value' },
+            { slot: 12, title: 'premium', data: 'only' },
+          ],
+        },
+        { target: b1, slots: [{ slot: 1, title: 'x', data: 'y' }] },
+      ],
+    });
+    expect(gets()).toHaveLength(0);
+    const [own, foreign] = preview.targets;
+    expect(own?.slots.map((s) => s.status)).toEqual(['unchanged', 'unknown', 'needsPremium']);
+    expect(foreign?.slots.map((s) => s.status)).toEqual(['notYours']);
+    expect(countsOf(own?.slots ?? [])).toMatchObject({ unchanged: 1, unknown: 1, needsPremium: 1 });
+    // One slot to restore (a read, at most a write) and one to check again (a read), at 10 per minute.
+    expect(preview.cost).toEqual({ reads: 2, writes: 1, skipped: 1, perMinute: 10, minutes: 0.3 });
+    expect(preview.storage.bytes).toBeGreaterThan(0);
+    expect(preview.storage.bytes).toBeLessThan(preview.storage.max);
+  });
+
+  it('reads what each target holds now for a copy, marking a target that answers 404', async () => {
+    await configure('premium');
+    const copy = (target: Target) => ({ target, slots: [{ slot: 3, title: 'Copied', data: 'text' }] });
+    const preview = await ready({ targets: [copy(b1!), copy(b2!), copy(notOurs)] }, true);
+    expect(preview.targets.map((t) => t.slots[0]?.status)).toEqual(['changed', 'changed', 'notYours']);
+    expect(preview.targets[0]?.slots[0]?.current).not.toBeNull();
+    expect(gets()).toHaveLength(3);
+  });
+});
+
+describe('startTargets', () => {
+  it('checks what the page confirms again: premium, the same slot twice', async () => {
+    await configure('basic');
+    const target = { kind: 'building' as const, id: 'b-2001' };
+    const premium = await handlers.startTargets({ slots: [{ target, slot: 12, title: 't', data: 'd' }] });
+    expect(premium).toMatchObject({
+      ok: false,
+      error: { kind: 'invalidInput', message: 'slots: slots 11–20 need premium' },
+    });
+    const twice = await handlers.startTargets({
+      slots: [
+        { target, slot: 1, title: 't', data: 'd' },
+        { target, slot: 1, title: 't', data: 'e' },
+      ],
+    });
+    expect(twice).toMatchObject({ ok: false, error: { kind: 'invalidInput' } });
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('refuses a job larger than its storage allows, before anything is written', async () => {
+    await configure('premium');
+    const big = 'x'.repeat(2400);
+    const slots = Array.from({ length: 50 }, (_, t) =>
+      Array.from({ length: 20 }, (_, s) => ({
+        target: { kind: 'building' as const, id: `b-${t}` },
+        slot: s + 1,
+        title: 't',
+        data: big,
+      })),
+    ).flat();
+    const answer = await handlers.startTargets({ slots });
+    expect(answer.ok).toBe(false);
+    if (!answer.ok)
+      expect(answer.error).toMatchObject({
+        kind: 'invalidInput',
+        message: expect.stringMatching(/KB of storage, at most 1954 KB/),
+      });
+    expect(sandbox.log).toHaveLength(0);
+  });
+
+  it('restores the planned slots: one read per slot to restore, one write per changed slot', async () => {
+    await configure('premium');
+    const before = await handlers.readOption({ target: b2!, option: 1 });
+    if (!before.ok) throw new Error(before.error.kind);
+    sandbox.clearLog();
+    const document = {
+      targets: [
+        { target: b1, slots: [1, 2, 3].map((slot) => ({ slot, title: `restored ${slot}`, data: 'r' })) },
+        { target: b2, slots: [{ slot: 1, title: before.value.title, data: before.value.data }] },
+      ],
+    };
+    const preview = await ready(document);
+    // b2's slot 1 was read just now: fresh, known unchanged; the job reads it once more, never writes it.
+    expect(preview.targets[1]?.slots[0]?.status).toBe('unchanged');
+    const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    expect(job.items.map((i) => [i.target?.id, i.slot, i.status])).toEqual([
+      ['b-1001', 1, 'done'],
+      ['b-1001', 2, 'done'],
+      ['b-1001', 3, 'done'],
+      ['b-1002', 1, 'skipped'],
+    ]);
+    expect(gets()).toHaveLength(4);
+    expect(posts()).toHaveLength(3);
+    const undo = await handlers.undoImport({ id: job.id });
+    if (!undo.ok) throw new Error(undo.error.kind);
+    expect((await finished(undo.value.id)).items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
+  });
+
+  it('a slot unchanged when last read but changed elsewhere since is a conflict with both values, never overwritten', async () => {
+    await configure('premium');
+    const before = await handlers.readOption({ target: b2!, option: 1 });
+    if (!before.ok) throw new Error(before.error.kind);
+    const preview = await ready({
+      targets: [{ target: b2, slots: [{ slot: 1, title: before.value.title, data: before.value.data }] }],
+    });
+    expect(preview.targets[0]?.slots[0]?.status).toBe('unchanged');
+    // Changed in the game after the extension read it (its cached answer is still fresh).
+    sandbox.changeSlot({ target: b2!, option: 1, title: 'In the game', data: 'since' });
+    sandbox.clearLog();
+    const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    expect(job.items[0]).toMatchObject({
+      status: 'conflict',
+      title: before.value.title,
+      conflict: { title: 'In the game', data: 'since' },
+    });
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('discards a job across targets when its profile signs out, before its next request', async () => {
+    await configure('premium');
+    sandbox.setLatency(150);
+    const slots = [b1!, b2!].flatMap((target) =>
+      [1, 2, 3, 4].map((slot) => ({ target, slot, title: `gone ${slot}`, data: 'x' })),
+    );
+    const started = await handlers.startTargets({ slots });
+    if (!started.ok) throw new Error(started.error.kind);
+    await expect.poll(() => sandbox.log.length).toBeGreaterThan(0);
+    const id = (await profilesItem.get()).active ?? '';
+    await handlers.forgetProfile({ id, deleteDraftsAndHistory: true });
+    const atSignOut = sandbox.log.length;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Requests already under way may land; nothing more is sent, nothing of the job stays.
+    expect(sandbox.log.length).toBeLessThanOrEqual(atSignOut);
+    expect(posts().length).toBeLessThan(slots.length);
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(started.value.id);
+  });
+
+  it('clears with the account’s placeholder, leaving an already empty slot unwritten', async () => {
+    await configure('premium');
+    const id = (await profilesItem.get()).active ?? '';
+    await rememberPlaceholder(id, '.');
+    const document = {
+      targets: [{ target: b2, slots: [9, 1].map((slot) => ({ slot, title: '', data: '' })) }],
+    };
+    const preview = await ready(document);
+    const slots = jobSlotsOf(preview.targets);
+    expect(slots.map((s) => [s.slot, s.title, s.data])).toEqual([
+      [9, '.', '.'],
+      [1, '.', '.'],
+    ]);
+    const started = await handlers.startTargets({ slots });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    // Slot 9 was empty: nothing to write; slot 1 held a note: cleared with ".".
+    expect(job.items.map((i) => [i.slot, i.status])).toEqual([
+      [9, 'skipped'],
+      [1, 'done'],
+    ]);
+    expect(posts()).toHaveLength(1);
+  });
+});
