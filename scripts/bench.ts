@@ -15,8 +15,9 @@
  *   f) a 6-piece document across slots (scripts/bench-document.ts): read cold, and rewritten with 2
  *      pieces changed, in requests against their floor, 429s and round trips;
  *   g) a restore of 12 targets × 20 slots with 30 changed since (scripts/bench-restore.ts): requests
- *      against the floor and wall time against the time they need at the budget;
- *   h) the portfolio (scripts/bench-portfolio.ts, in Node): requests of a refresh round for 12 and 50
+ *      against the floor and wall time against the time they need at the budget; h) a backup of 12
+ *      targets (scripts/bench-backup.ts);
+ *   i) the portfolio (scripts/bench-portfolio.ts, in Node): requests of a refresh round for 12 and 50
  *      buildings against the floor, the share of the budget used over 10 windows, a click's wait
  *      during a round vs with the refresh off; and its tab in Chromium with 50 and 500 buildings
  *      (scripts/bench-portfolio-browser.ts): open, sort and filter, ours vs the naive path.
@@ -229,7 +230,7 @@ try {
     note: 'goal ≤ 1.4× the empty page',
   });
   if (!POPUP_ONLY) await slotsAndImport();
-  // h) The portfolio tab with 50 and 500 buildings, in this browser.
+  // i) The portfolio tab with 50 and 500 buildings, in this browser.
   if (!POPUP_ONLY)
     for (const buildings of [50, 500])
       portfolioTabs.push(
@@ -391,7 +392,7 @@ const restoreRun = POPUP_ONLY ? null : await measureRestore();
 // h) A backup of 12 targets (scripts/bench-backup.ts).
 const backupRuns = POPUP_ONLY ? null : await measureBackup(3);
 
-// h) The portfolio's refresh in Node (its own sandboxes).
+// i) The portfolio's refresh in Node (its own sandboxes).
 const portfolio: PortfolioBench | null = POPUP_ONLY ? null : await measurePortfolio();
 
 /** What the run prints is also docs/benchmark.md: the tables are written, never copied by hand. */
