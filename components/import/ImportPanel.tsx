@@ -66,6 +66,7 @@ export function ImportPanel({
     actionError,
     start,
     startTargets,
+    clearWithPlaceholder,
     undo,
     cancel,
     resolve,
@@ -176,6 +177,7 @@ export function ImportPanel({
           onCancel={() => void cancel()}
           resolved={resolved}
           onResolve={(item, choice) => void resolve(item, choice)}
+          onClearWithPlaceholder={() => void clearWithPlaceholder()}
         />
       )}
     </section>

@@ -1,7 +1,8 @@
 /** A running or finished import (or undo) as stored by the worker: progress bar and per-slot results. */
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { itemKey, progressOf } from '../../lib/import/job';
+import { itemKey, progressOf, refusedClears } from '../../lib/import/job';
+import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
 import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
 import { ConflictDialog } from '../slots/ConflictDialog';
@@ -44,6 +45,8 @@ export interface JobProgressProps {
   onResolve?: (item: JobItem, choice: ConflictChoice) => void;
   /** Conflicts already settled on this page, by slot. */
   resolved?: ReadonlyMap<string, ConflictChoice>;
+  /** Writes the slots the server refused to clear with empty text with the placeholder instead. */
+  onClearWithPlaceholder?: () => void;
 }
 
 function summary(job: ImportJob, count: (status: JobItem['status']) => string): string {
@@ -61,6 +64,19 @@ function summary(job: ImportJob, count: (status: JobItem['status']) => string): 
   }
 }
 
+/** After the server refused to clear slots with empty text: says so and offers the placeholder. */
+function ClearOffer({ count, onClear }: { count: number; onClear: () => void }) {
+  if (count === 0) return null;
+  return (
+    <div class="notice" role="alert">
+      <p>{t('targets_emptyRefused', [String(count), DEFAULT_PLACEHOLDER])}</p>
+      <button type="button" class="button" onClick={onClear}>
+        {t('slot_clearWithPlaceholder', DEFAULT_PLACEHOLDER)}
+      </button>
+    </div>
+  );
+}
+
 export function JobProgress({
   job,
   onUndo,
@@ -69,6 +85,7 @@ export function JobProgress({
   cancelling = false,
   onResolve,
   resolved,
+  onClearWithPlaceholder,
 }: JobProgressProps) {
   const id = useId();
   const { settled, total } = progressOf(job);
@@ -125,6 +142,9 @@ export function JobProgress({
               />
             ) : null,
           )}
+      {!running && onClearWithPlaceholder && (
+        <ClearOffer count={refusedClears(job).length} onClear={onClearWithPlaceholder} />
+      )}
       {!running && job.kind === 'import' && onUndo && job.items.some((i) => i.status === 'done') && (
         <button
           type="button"

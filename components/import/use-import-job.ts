@@ -9,7 +9,8 @@ import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/sto
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { documentJobSlots } from '../../lib/slots/document';
-import { itemKey } from '../../lib/import/job';
+import { itemKey, refusedClears } from '../../lib/import/job';
+import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
 import type { ReadyTargets } from './TargetPreview';
 import { download } from './download';
@@ -111,6 +112,34 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     return answer.value.id;
   };
 
+  /**
+   * The slots the server refused to clear with empty text: the account's placeholder is remembered
+   * (as when the editor's clear was refused) and they are written with it, as one more job.
+   */
+  const clearWithPlaceholder = async (): Promise<void> => {
+    if (!job || busy) return;
+    const refused = refusedClears(job);
+    if (refused.length === 0) return;
+    setBusy('starting');
+    setActionError(null);
+    const { rememberPlaceholder } = await import('../../lib/storage/placeholder');
+    await rememberPlaceholder(profileId, DEFAULT_PLACEHOLDER);
+    const clearing = { title: DEFAULT_PLACEHOLDER, data: DEFAULT_PLACEHOLDER };
+    const answer = await send('startTargets', {
+      slots: refused.map(({ target, slot, title, data }) => ({
+        target,
+        slot,
+        title: title === '' ? clearing.title : title,
+        data: data === '' ? clearing.data : data,
+      })),
+    });
+    setBusy(null);
+    if (!answer.ok) return void setActionError(answer.error);
+    setJobId(answer.value.id);
+    setResolved(new Map());
+    setNewer(new Map());
+  };
+
   /** Undoes the job shown; resolves to the undo's id once the worker has taken it. */
   const undo = async (): Promise<string | undefined> => {
     if (!job || busy) return;
@@ -176,6 +205,7 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     actionError,
     start,
     startTargets,
+    clearWithPlaceholder,
     undo,
     cancel,
     resolve,

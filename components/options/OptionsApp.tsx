@@ -19,7 +19,12 @@ const requestPermission = (pattern: string) => browser.permissions.request({ ori
 export function OptionsApp({ store }: { store: OptionsStore }) {
   useEffect(() => {
     void store.edit();
-    return profilesItem.watch(() => void store.relist());
+    const stopFollowing = store.followUsage();
+    const stopWatching = profilesItem.watch(() => void store.relist());
+    return () => {
+      stopFollowing();
+      stopWatching();
+    };
   }, [store]);
 
   const profiles = store.profiles.value;

@@ -3,7 +3,7 @@
  * only the active one), its settings and its stored data. Every message names the profile it is
  * about, so the page talks to the worker through the unbound `send`.
  */
-import { computed, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
 import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
 import type { Send } from '../../lib/messaging/client';
 import type {
@@ -13,7 +13,11 @@ import type {
   SettingsView,
   StorageUsage,
 } from '../../lib/messaging/protocol';
+import { watchProfile } from '../../lib/storage/family';
 import type { ProfileActions } from './actions';
+
+/** How often the stored data's sizes are read again while the edited profile's storage changes. */
+const USAGE_FOLLOW_MS = 1_000;
 
 export function createOptionsStore(send: Send, now: () => number = Date.now) {
   const profiles = signal<ProfilesView | null>(null);
@@ -49,6 +53,32 @@ export function createOptionsStore(send: Send, now: () => number = Date.now) {
 
   const editedId = () => editing.value?.profileId ?? null;
 
+  /**
+   * Reads the stored data's sizes again when the edited profile's storage changes (a backup or a
+   * job running, the cache filling), at most once a second; returns the stop.
+   */
+  function followUsage(): () => void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unwatch = () => {};
+    const stopEffect = effect(() => {
+      const id = editing.value?.profileId;
+      unwatch();
+      unwatch = id
+        ? watchProfile(id, () => {
+            timer ??= setTimeout(() => {
+              timer = undefined;
+              void readUsage(id);
+            }, USAGE_FOLLOW_MS);
+          })
+        : () => {};
+    });
+    return () => {
+      stopEffect();
+      unwatch();
+      clearTimeout(timer);
+    };
+  }
+
   const actions: ProfileActions = {
     activate: (id) => send('activateProfile', { id }),
     updateMeta: (id, name, color) => send('updateProfileMeta', { id, name, color }),
@@ -81,6 +111,7 @@ export function createOptionsStore(send: Send, now: () => number = Date.now) {
     actions,
     edit,
     relist,
+    followUsage,
     /** Reads the edited profile's settings again (after an error). */
     retry: () => void edit(editedId()),
     async add(): Promise<void> {

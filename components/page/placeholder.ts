@@ -4,7 +4,7 @@
  */
 import { signal } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
-import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
+import { DEFAULT_PLACEHOLDER, EMPTY_REFUSAL } from '../../lib/slots/clearing';
 
 /** The stored item (and zod with it) loads after the page's first render. */
 const stored = () => import('../../lib/storage/placeholder');
@@ -27,13 +27,6 @@ export function createPlaceholder(profileId: string) {
 }
 
 export type Placeholder = ReturnType<typeof createPlaceholder>;
-
-/**
- * What a refusal of an empty field says (the wording is not documented): required, empty, missing,
- * blank, in English or German. Another validation error of a save with an empty field (too long,
- * not JSON) is not about the emptiness and offers no placeholder.
- */
-const EMPTY_REFUSAL = /required|empty|missing|blank|erforderlich|leer|fehlt|pflicht/i;
 
 /** A save refused because a field was empty: the server wants some text where clearing put none. */
 export function refusedEmpty(error: AppError | null, content: { title: string; data: string }): boolean {

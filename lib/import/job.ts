@@ -3,6 +3,7 @@
  * progress, how it ends, and the undo of a finished import.
  */
 import type { Target } from '../api/schemas';
+import { EMPTY_REFUSAL } from '../slots/clearing';
 import type { ImportJob, JobItem } from '../storage/import-jobs';
 
 export interface JobSlot {
@@ -80,4 +81,19 @@ export function undoSlots(job: ImportJob): JobSlot[] {
       data: i.previous?.data ?? '',
       expected: { title: i.title, data: i.data },
     }));
+}
+
+/**
+ * The slots of a job across targets that the server refused to clear with empty text (a restore of
+ * a slot empty in the file, on a service that wants some text): what the placeholder offer writes.
+ */
+export function refusedClears(job: ImportJob): (JobItem & { target: Target })[] {
+  return job.items.flatMap((item) =>
+    item.status === 'failed' &&
+    item.target &&
+    (item.title === '' || item.data === '') &&
+    EMPTY_REFUSAL.test(item.error ?? '')
+      ? [{ ...item, target: item.target }]
+      : [],
+  );
 }

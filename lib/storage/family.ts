@@ -19,6 +19,12 @@ import { FAMILIES, type FamilyName, familyKeyName } from './names';
 /** Every key a profile owns starts with this. */
 export const profilePrefix = (profileId: string) => `p.${profileId}.`;
 
+/** Any change to what a profile stores locally (a backup's progress, a job, the cache): no value, only that it changed. */
+export function watchProfile(profileId: string, callback: () => void): () => void {
+  const prefix = profilePrefix(profileId);
+  return watchKeys('local', (key) => key.startsWith(prefix), callback);
+}
+
 export interface FamilyEntry<T> {
   key: string;
   parts: string[];

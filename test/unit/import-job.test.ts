@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
-import { newJob, settleJob, undoSlots } from '../../lib/import/job';
+import { newJob, refusedClears, settleJob, undoSlots } from '../../lib/import/job';
 import { jobFamily, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
@@ -81,6 +81,32 @@ describe('job list', () => {
     };
     expect(undoSlots(imported)).toEqual([
       { slot: 1, title: 'old', data: 'O', expected: { title: 'new', data: 'N' } },
+    ]);
+  });
+});
+
+describe('refusedClears', () => {
+  it('names the slots of a job across targets whose clearing the server refused as empty, and no other failure', () => {
+    const factory: Target = { kind: 'factory', id: 'f-501' };
+    const job = newJob(P, 'import', target, [
+      { target, slot: 1, title: '', data: '' },
+      { target: factory, slot: 7, title: '', data: '' },
+      { target, slot: 2, title: '', data: '' },
+      { target, slot: 3, title: 'x', data: 'y' },
+    ]);
+    const errors = [
+      'validation: The title field is required.',
+      'validation: Titel ist erforderlich',
+      'validation: at most 64 characters',
+      'validation: The title field is required.',
+    ];
+    const settled = {
+      ...job,
+      items: job.items.map((item, i) => ({ ...item, status: 'failed' as const, error: errors[i] })),
+    };
+    expect(refusedClears(settled).map((item) => [item.target.id, item.slot])).toEqual([
+      ['b-1001', 1],
+      ['f-501', 7],
     ]);
   });
 });
