@@ -44,6 +44,7 @@ import { type PortfolioBench, measurePortfolio, syntheticTable } from './bench-p
 import { type BrowserTableTimes, portfolioTableInBrowser } from './bench-portfolio-browser';
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
+import { BUDGET_KB } from './bundle-budgets';
 
 const args = process.argv.slice(2);
 const RUNS = Math.max(5, Number(args[args.indexOf('--runs') + 1]) || 7);
@@ -54,7 +55,7 @@ const SLOTS = 20;
 const BUILDING = 'b-1001';
 const STORE_BUILD = resolve('.output/chrome-mv3');
 const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
-const BUDGETS_KB: Record<string, number | null> = { popup: 25, options: null, editor: null, worker: 34 };
+const BUDGETS_KB: Record<string, number | null> = { ...BUDGET_KB, options: null, editor: null };
 const SESSION_LIMIT = 10;
 const SESSION_WINDOW_MS = Number(
   args.includes('--session-window') ? args[args.indexOf('--session-window') + 1] : 6_000,

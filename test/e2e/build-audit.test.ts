@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { BUDGET_KB } from '../../scripts/bundle-budgets';
 
 const CHROME = '.output/chrome-mv3';
 const FIREFOX = '.output/firefox-mv3';
@@ -17,23 +18,6 @@ const PERMISSIONS: Record<string, string[]> = {
   [FIREFOX]: ['storage', 'activeTab', 'scripting', 'contextMenus', 'alarms'],
 };
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
-/**
- * The popup's first bytes hold preact, signals, the dashboard's first view and its one storage read
- * (~20 KB); webextension-polyfill, zod with the schemas, the protocol, the sections below the details
- * and the Slots tab load after the first paint, each as a chunk of its own.
- */
-/**
- * The worker's budget grew from 30 to 34 KB with the request scheduler, profiles and the storage
- * migration, and to 40 KB (39.5 measured) with the work of issues 15 to 21: body caps, credential
- * redaction, capped waits, write locks and per-entry lists (issue 21, ~2 KB), factory discovery and
- * documents (issue 18), the first-view item (issue 19, ~0.8 KB), the stored-name registry (issue 15,
- * ~0.5 KB) and the portfolio's background refresh and alerts (issue 16, ~3.6 KB); to 45 KB (44.5
- * measured) with issue 17: writes across targets (the format with several targets, the restore and
- * copy plan with its message schemas, the per-target refusals of the runner, ~2.2 KB) and the backup
- * job (its stored job, runner, handlers and file, ~2.6 KB). A service worker cannot load code lazily;
- * it is loaded once per worker start, never on a page's first view.
- */
-const BUDGET_KB = { popup: 25, worker: 45 };
 
 type Manifest = Record<string, unknown> & { permissions?: string[] };
 
