@@ -178,6 +178,8 @@ export function ImportPanel({
           resolved={resolved}
           onResolve={(item, choice) => void resolve(item, choice)}
           onClearWithPlaceholder={() => void clearWithPlaceholder()}
+          buildings={buildings}
+          factories={factories}
         />
       )}
     </section>

@@ -1,5 +1,6 @@
 /** A running or finished import (or undo) as stored by the worker: progress bar and per-slot results. */
 import { useId } from 'preact/hooks';
+import type { BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { itemKey, progressOf, refusedClears } from '../../lib/import/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
@@ -26,16 +27,25 @@ function statusText(item: JobItem): string {
   }
 }
 
-/** "Slot 3", or across targets "Building b-1001, slot 3". */
-function slotLabel(item: JobItem): string {
+/** The account's buildings and factories, to name a job's targets as the pickers do. */
+export interface TargetNames {
+  buildings?: readonly BuildingListEntry[] | null;
+  factories?: readonly { id: string; name: string }[];
+}
+
+const labelOf = (target: Target, names: TargetNames) =>
+  nameTarget(target, names.buildings ?? null, names.factories ?? []).label;
+
+/** "Slot 3", or across targets "Haus Müllerstraße, slot 3" ("Building b-1001, slot 3" when not listed). */
+function slotLabel(item: JobItem, names: TargetNames): string {
   if (!item.target) return t('import_slot', String(item.slot));
-  return t('targets_jobSlot', [nameTarget(item.target, null).label, String(item.slot)]);
+  return t('targets_jobSlot', [labelOf(item.target, names), String(item.slot)]);
 }
 
 /** What became of a conflict the user settled here. */
 export type ConflictChoice = 'mine' | 'server';
 
-export interface JobProgressProps {
+export interface JobProgressProps extends TargetNames {
   job: ImportJob;
   onUndo?: () => void;
   undoing?: boolean;
@@ -86,6 +96,7 @@ export function JobProgress({
   onResolve,
   resolved,
   onClearWithPlaceholder,
+  ...names
 }: JobProgressProps) {
   const id = useId();
   const { settled, total } = progressOf(job);
@@ -115,7 +126,7 @@ export function JobProgress({
       <ol class="job__items" aria-label={t('import_results')}>
         {job.items.map((item) => (
           <li key={itemKey(item)} class={`job__item job__item--${item.status}`}>
-            <span class="job__slot">{slotLabel(item)}</span>{' '}
+            <span class="job__slot">{slotLabel(item, names)}</span>{' '}
             <span class="job__status">
               {resolved?.has(itemKey(item))
                 ? resolved.get(itemKey(item)) === 'mine'
@@ -134,7 +145,7 @@ export function JobProgress({
               <ConflictDialog
                 key={itemKey(item)}
                 option={item.slot}
-                {...(item.target ? { targetLabel: nameTarget(item.target, null).label } : {})}
+                {...(item.target ? { targetLabel: labelOf(item.target, names) } : {})}
                 mine={{ title: item.title, data: item.data }}
                 server={item.conflict}
                 onKeepMine={() => onResolve(item, 'mine')}

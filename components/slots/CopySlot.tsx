@@ -112,6 +112,8 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
           onCancel={() => void jobs.cancel()}
           resolved={jobs.resolved}
           onResolve={(item, choice) => void jobs.resolve(item, choice)}
+          buildings={valueOf(workspace.buildings.value)}
+          factories={workspace.page.factories.all.value}
         />
       )}
     </section>

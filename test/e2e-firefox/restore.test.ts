@@ -92,7 +92,7 @@ describe('writes across targets in Firefox', () => {
       .toBe(msg('import_finished', '3', '0', '0'));
     sandbox.changeSlot({ target: buildings[1]!, option: 8, title: 'Später', data: 'nach der Kopie' });
     await page.locator(within(copy, role('button', msg('import_undo')))).click();
-    const conflict = within(copy, role('alertdialog', msg('conflict_titleIn', 'Building b-1002', '8')));
+    const conflict = within(copy, role('alertdialog', msg('conflict_titleIn', 'Königshof', '8')));
     await waitFor(page, conflict);
     expect(await textOf(page, conflict)).toContain('nach der Kopie');
     await page.locator(within(conflict, role('button', msg('conflict_takeServer')))).click();

@@ -90,9 +90,10 @@ it('restores a backup into a changed account: only the changed slots are written
     .poll(() => panel.summary.textContent(), SLOW)
     .toBe(`Finished: 2 written, ${80 - CHANGES.length} skipped, 1 failed.`);
   expect((await panel.results.allTextContents()).filter((text) => !text.endsWith('(unchanged)'))).toEqual([
-    `Building ${first!.id}, slot 2 written`,
-    `Building ${second!.id}, slot 1 written`,
-    `Factory ${factory.id}, slot 7 failed: validation: The title field is required.`,
+    // Named as the pickers name them: the readable hash (the live list has no label), the factory's name.
+    'Pillbox Hill Flat 15, slot 2 written',
+    'Vinewood Villa 3, slot 1 written',
+    'Bäckerei Groß, slot 7 failed: validation: The title field is required.',
   ]);
   const now = held(parsed);
   expect(now[3]?.[6]).toEqual({ title: 'Neu', data: '{"preis":12}' });

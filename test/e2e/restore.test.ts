@@ -111,7 +111,7 @@ describe('restore across targets', () => {
     for (const target of TARGETS)
       for (const option of CHANGED)
         expect(await readSlotDirect(sandbox, target, option)).toMatchObject(backupValue(target, option));
-    expect(await woken.results.first().textContent()).toBe('Building b-1002, slot 1 skipped (unchanged)');
+    expect(await woken.results.first().textContent()).toBe('Königshof, slot 1 skipped (unchanged)');
     await woken.page.close();
   });
 });
@@ -148,7 +148,7 @@ describe('copy one slot into many', () => {
     sandbox.changeSlot({ target: b2!, option: 7, title: 'Später', data: 'nach der Kopie' });
     await copy.getByRole('button', { name: 'Undo this import' }).click();
     const undo = copy.getByRole('region', { name: 'Undo progress' });
-    const conflict = copy.getByRole('alertdialog', { name: 'Building b-1002, slot 7 was changed elsewhere' });
+    const conflict = copy.getByRole('alertdialog', { name: 'Königshof, slot 7 was changed elsewhere' });
     await conflict.waitFor({ timeout: 20_000 });
     expect(await conflict.textContent()).toContain('nach der Kopie');
     // Both values: the one the undo would write back (what the slot held before the copy), and the later one.
