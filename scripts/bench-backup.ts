@@ -8,12 +8,11 @@
  *     wall time ÷ (requests ÷ budget), the goal ≤ 1.2, and the 429s.
  * Requests and 429s come from the sandbox's request log.
  */
-import { fakeBrowser } from './fake-extension-env';
+import { benchAccount } from './bench-account';
 import { RequestScheduler } from '../lib/api/scheduler';
 import { createHandlers } from '../lib/handlers';
 import { type BackupJob, readBackup } from '../lib/storage/backup-jobs';
 import { cacheFamily, optionParts } from '../lib/storage/cache';
-import { originPattern } from '../lib/storage/settings';
 import { LANDLORD } from '../test/sandbox/landlord';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
 
@@ -38,21 +37,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isSlotRead = (path: string) => path.includes('/options/');
 
 async function worker(sandbox: Sandbox) {
-  fakeBrowser.reset();
-  const handlers = createHandlers({
-    hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
-    scheduler: new RequestScheduler(),
-  });
-  const saved = await handlers.saveSettings({
-    baseUrl: sandbox.url,
-    token: LANDLORD.token,
-    secret: LANDLORD.secret,
-    secretPersistence: 'session',
-    premiumOverride: 'on',
-  });
-  if (!saved.ok) throw new Error(`saveSettings: ${saved.error.kind}`);
+  const scheduler = new RequestScheduler();
+  const account = await benchAccount(sandbox, LANDLORD, { secretPersistence: 'session' }, { scheduler });
+  const handlers = createHandlers({ hasOriginPermission: account.hasOriginPermission, scheduler });
   sandbox.clearLog();
-  return { handlers, profileId: saved.value.profileId };
+  return { handlers, profileId: account.profileId };
 }
 
 async function backup(handlers: ReturnType<typeof createHandlers>, profileId: string): Promise<BackupJob> {

@@ -9,6 +9,7 @@
  *     manifest's write (the job adds a write-time read before each of its 3 writes).
  * Requests and 429s come from the sandbox's request log.
  */
+import { benchAccount } from './bench-account';
 import { fakeBrowser } from './fake-extension-env';
 import { RequestScheduler } from '../lib/api/scheduler';
 import type { PageOption, Target } from '../lib/api/schemas';
@@ -21,7 +22,6 @@ import {
   readStoredDocument,
 } from '../lib/slots/document';
 import { schedulerStore } from '../lib/storage/scheduler-state';
-import { originPattern } from '../lib/storage/settings';
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
 
@@ -42,17 +42,7 @@ export interface DocumentBench {
 export async function measureDocument(latencyMs: number, limit: { limit: number; windowMs: number }) {
   const sandbox = await startSandbox();
   try {
-    fakeBrowser.reset();
-    const granted = originPattern(sandbox.url);
-    const hasOriginPermission = async (pattern: string) => pattern === granted;
-    const saved = await createHandlers({ hasOriginPermission }).saveSettings({
-      baseUrl: sandbox.url,
-      token: DEMO.premium.token,
-      secret: DEMO.premium.secret,
-      secretPersistence: 'local',
-      premiumOverride: 'on',
-    });
-    if (!saved.ok) throw new Error(`saveSettings: ${saved.error.kind}`);
+    const { hasOriginPermission } = await benchAccount(sandbox, DEMO.premium);
     const handlers = createHandlers({
       scheduler: new RequestScheduler({ store: schedulerStore }),
       hasOriginPermission,

@@ -10,6 +10,7 @@
  *   d) the table with 500 buildings against 50: build from storage, sort, filter, CSV, stored size.
  * Alone it prints its numbers and writes them to bench-results/portfolio.json.
  */
+import { benchAccount } from './bench-account';
 import { fakeBrowser } from './fake-extension-env';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -21,7 +22,6 @@ import { type PortfolioDeps, loadTable, refreshPortfolio } from '../lib/portfoli
 import { portfolioFigures } from '../lib/portfolio/figures';
 import { COLUMNS, type Column, filterRows, portfolioCsv, sortRows } from '../lib/portfolio/table';
 import { type PortfolioTable, portfolioFamily, portfolioSettingsItem } from '../lib/storage/portfolio';
-import { originPattern } from '../lib/storage/settings';
 import { LANDLORD, landlordAccounts, landlordBuildings } from '../test/sandbox/landlord';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
 
@@ -55,23 +55,16 @@ async function worker(
   requestsPerMinute: number | null,
   scheduler = new RequestScheduler(),
 ) {
-  fakeBrowser.reset();
-  const deps: PortfolioDeps = {
-    hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
-    scheduler,
-  };
-  const saved = await createHandlers(deps).saveSettings({
-    baseUrl: sandbox.url,
-    token: LANDLORD.token,
-    secret: LANDLORD.secret,
-    secretPersistence: 'session',
-    premiumOverride: 'on',
-    requestsPerMinute,
-  });
-  if (!saved.ok) throw new Error(`saveSettings: ${saved.error.kind}`);
+  const account = await benchAccount(
+    sandbox,
+    LANDLORD,
+    { secretPersistence: 'session', requestsPerMinute },
+    { scheduler },
+  );
+  const deps: PortfolioDeps = { hasOriginPermission: account.hasOriginPermission, scheduler };
   await createHandlers(deps).getPortfolio({}); // the portfolio was shown once: its refresh runs
   sandbox.clearLog();
-  return { deps, profileId: saved.value.profileId, handlers: createHandlers(deps) };
+  return { deps, profileId: account.profileId, handlers: createHandlers(deps) };
 }
 
 async function roundRequests(sandbox: Sandbox, buildings: number) {

@@ -8,6 +8,7 @@
  * Requests and 429s come from the sandbox's request log. Run alone:
  * `node --import tsx scripts/bench-restore.ts`; `npm run bench` runs it too.
  */
+import { benchAccount } from './bench-account';
 import { fakeBrowser } from './fake-extension-env';
 import { RequestScheduler } from '../lib/api/scheduler';
 import type { Target } from '../lib/api/schemas';
@@ -15,7 +16,6 @@ import { createHandlers } from '../lib/handlers';
 import { multiTargetDocument } from '../lib/import/format';
 import { jobSlotsOf } from '../lib/import/multi-plan';
 import { schedulerStore } from '../lib/storage/scheduler-state';
-import { originPattern } from '../lib/storage/settings';
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
 
@@ -65,16 +65,7 @@ export async function measureRestore(latencyMs = 20): Promise<RestoreBench> {
         if (slot) Object.assign(slot, { title: 'changed since', data: `edit ${n}` });
       }
     });
-    const granted = originPattern(sandbox.url);
-    const hasOriginPermission = async (pattern: string) => pattern === granted;
-    const saved = await createHandlers({ hasOriginPermission }).saveSettings({
-      baseUrl: sandbox.url,
-      token: DEMO.premium.token,
-      secret: DEMO.premium.secret,
-      secretPersistence: 'local',
-      premiumOverride: 'on',
-    });
-    if (!saved.ok) throw new Error(`saveSettings: ${saved.error.kind}`);
+    const { hasOriginPermission } = await benchAccount(sandbox, DEMO.premium);
     const handlers = createHandlers({
       scheduler: new RequestScheduler({ store: schedulerStore }),
       hasOriginPermission,

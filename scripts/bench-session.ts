@@ -8,7 +8,7 @@
  *     read + write + re-read, an import a read and a write per slot; a 429 waits its Retry-After.
  * Requests and 429s are counted from the sandbox's request log.
  */
-import { fakeBrowser } from './fake-extension-env';
+import { benchAccount } from './bench-account';
 import * as api from '../lib/api/client';
 import type { Result } from '../lib/api/errors';
 import { RequestScheduler } from '../lib/api/scheduler';
@@ -17,7 +17,6 @@ import { createHandlers } from '../lib/handlers';
 import type { ImportSlotWrite } from '../lib/messaging/protocol';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
 import { schedulerStore } from '../lib/storage/scheduler-state';
-import { originPattern } from '../lib/storage/settings';
 import { DEMO } from '../test/sandbox/seed';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../test/sandbox/server';
 
@@ -55,19 +54,9 @@ async function startWorker(
   problems: Problems,
   onSchedulerChange?: (scheduler: RequestScheduler) => void,
 ): Promise<SessionClient> {
-  fakeBrowser.reset();
-  const granted = originPattern(sandbox.url);
-  const hasOriginPermission = async (pattern: string) => pattern === granted;
   // The account was set up earlier (settings saved, premium probed); the session starts with a
   // fresh worker whose scheduler knows nothing yet, as after a browser restart.
-  const saved = await createHandlers({ hasOriginPermission }).saveSettings({
-    baseUrl: sandbox.url,
-    token: DEMO.premium.token,
-    secret: DEMO.premium.secret,
-    secretPersistence: 'local',
-    premiumOverride: 'auto',
-  });
-  if (!saved.ok) throw new Error(`saveSettings: ${saved.error.kind}`);
+  const { hasOriginPermission } = await benchAccount(sandbox, DEMO.premium, { premiumOverride: 'auto' });
   const scheduler: RequestScheduler = new RequestScheduler({
     store: schedulerStore,
     onChange: () => onSchedulerChange?.(scheduler),
