@@ -5,9 +5,6 @@
 import type { Target } from '../api/schemas';
 import { slotCount } from '../slots/count';
 
-/** Without a learned budget: what the live service's clients observe (10 per minute per key). */
-export const ASSUMED_PER_MINUTE = 10;
-
 export interface NamedTarget {
   target: Target;
   name?: string;
@@ -20,12 +17,6 @@ export const plannedTarget = ({ target, name }: NamedTarget, premium: boolean) =
   slots: slotCount(premium),
   outcome: 'pending' as const,
 });
-
-/** Requests per minute from a budget (`limit` per `windowMs`); the assumed 10 when none is known. */
-export function perMinuteOf(budget: { limit: number; windowMs: number } | null): number {
-  if (!budget) return ASSUMED_PER_MINUTE;
-  return Math.round(((budget.limit * 60_000) / budget.windowMs) * 10) / 10;
-}
 
 /** Whole minutes (at least 1 while anything is left) that `requests` take at `perMinute`. */
 export function minutesFor(requests: number, perMinute: number): number {

@@ -7,10 +7,10 @@
 import * as api from '../api/client';
 import { fail, ok, type Result } from '../api/errors';
 import { BuildingListEntry, PageOption, type Target } from '../api/schemas';
-import { queueIdOf } from '../api/scheduler';
 import type { AppError } from '../app-error';
 import { backupDocument } from '../backup/file';
-import { type NamedTarget, backupFileName, perMinuteOf, plannedTarget } from '../backup/plan';
+import { type NamedTarget, backupFileName, plannedTarget } from '../backup/plan';
+import { perMinuteOf } from '../api/limits';
 import { requestStop, runBackup } from '../backup/runner';
 import { isFresh } from '../cache/fresh';
 import { FactoryDiscovery, discoveryOf, mergeFactories } from '../factories/discovery';
@@ -35,17 +35,14 @@ import { profilesItem } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead, freshnessMs } from './cached-read';
-import { type Connection, type WorkerDeps, connect, profileOf } from './context';
+import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from './context';
 
 /** Backups this worker runs now: one is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();
 
 /** The key's budget in requests per minute: the profile's setting, else what the scheduler learned. */
-async function perMinute(deps: WorkerDeps, { profile, config }: Connection): Promise<number> {
-  if (profile.requestsPerMinute) return profile.requestsPerMinute;
-  if (!deps.scheduler) return perMinuteOf(null);
-  return perMinuteOf(deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key).budget);
-}
+const perMinute = async (deps: WorkerDeps, connection: Connection) =>
+  perMinuteOf(await keyBudget(deps, connection));
 
 /** Every building of the list and every listed or added factory, named. */
 async function backupTargets(connection: Connection): Promise<Result<NamedTarget[], AppError>> {

@@ -1,7 +1,8 @@
 /** What every handler needs: a profile's settings and credentials turned into an API config. */
 import type { ImportJob } from '../storage/import-jobs';
 import type { ApiConfig } from '../api/client';
-import type { RequestScheduler } from '../api/scheduler';
+import { type RequestScheduler, queueIdOf } from '../api/scheduler';
+import type { KeyBudget } from '../api/limits';
 import { fail, ok, type Result } from '../api/errors';
 import type { AppError } from '../app-error';
 import type { MessageContext } from '../messaging/router';
@@ -91,4 +92,14 @@ export async function connect(
     },
     secret: credentials.secret,
   });
+}
+
+/** The key's budget as the user set it for the profile, else as the scheduler learned it; null when neither. */
+export async function keyBudget(
+  deps: WorkerDeps,
+  { profile, config }: Connection,
+): Promise<KeyBudget | null> {
+  if (profile.requestsPerMinute) return { limit: profile.requestsPerMinute, windowMs: 60_000 };
+  if (!deps.scheduler) return null;
+  return deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key).budget;
 }

@@ -6,7 +6,6 @@
 import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
-import { queueIdOf } from '../api/scheduler';
 import { isFresh } from '../cache/fresh';
 import { FactoryDiscovery } from '../factories/discovery';
 import { type TargetWrites, parseDocument } from '../import/format';
@@ -21,7 +20,7 @@ import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead, freshnessMs } from './cached-read';
-import { type Connection, type WorkerDeps, connect } from './context';
+import { type Connection, type WorkerDeps, connect, keyBudget } from './context';
 import { startJob } from './import';
 
 const key = (target: Target, slot: number) => `${target.kind}\u0000${target.id}\u0000${slot}`;
@@ -81,13 +80,6 @@ async function currentValues(connection: Connection, targets: readonly TargetWri
   return { values, refused };
 }
 
-async function budgetOf(deps: WorkerDeps, connection: Connection) {
-  const { profile, config } = connection;
-  if (profile.requestsPerMinute) return { limit: profile.requestsPerMinute, windowMs: 60_000 };
-  if (!deps.scheduler) return null;
-  return deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key).budget;
-}
-
 const kb = (bytes: number) => Math.ceil(bytes / 1024);
 
 export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets' | 'startTargets'> {
@@ -111,7 +103,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       return ok({
         status: 'ready' as const,
         targets: plans,
-        cost: planCost(plans, await budgetOf(deps, connection.value)),
+        cost: planCost(plans, await keyBudget(deps, connection.value)),
         storage: planStorage(plans),
       });
     },

@@ -15,6 +15,7 @@ import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
 import { z } from '../zod';
 import type { TargetWrites } from './format';
 import type { JobSlot } from './job';
+import { perMinuteOf } from '../api/limits';
 
 export const PlannedStatus = z.enum([
   /** Known to hold something else: written (read again just before, under the slot's lock). */
@@ -140,9 +141,6 @@ export function jobSlotsOf(plans: readonly TargetPlan[]): (JobSlot & { target: T
   );
 }
 
-/** Requests per minute when nothing is learned yet: the live service's usual limit. */
-export const ASSUMED_PER_MINUTE = 10;
-
 /** Requests (one read per slot to check, at most one write per slot to write) and minutes at `budget`. */
 export function planCost(
   plans: readonly TargetPlan[],
@@ -151,7 +149,7 @@ export function planCost(
   const slots = plans.flatMap((plan) => plan.slots);
   const reads = slots.filter(toCheck).length;
   const writes = slots.filter(toWrite).length;
-  const perMinute = budget ? (budget.limit * 60_000) / budget.windowMs : ASSUMED_PER_MINUTE;
+  const perMinute = perMinuteOf(budget);
   return {
     reads,
     writes,

@@ -7,10 +7,9 @@
  * (kept for the profile's freshness window, minutes).
  */
 import type { PortfolioResource } from '../storage/portfolio';
+import { ASSUMED_BUDGET } from '../api/limits';
 
 export const DETAILS_FRESH_MS = 6 * 3_600_000;
-/** Without a learned budget: what the live service's clients observe (10 per minute per key). */
-export const ASSUMED_BUDGET = { limit: 10, windowMs: 60_000 } as const;
 /** The scheduler's own slack on a window (lib/api/scheduler.ts). */
 const WINDOW_MARGIN_MS = 250;
 
