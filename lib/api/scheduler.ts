@@ -426,6 +426,8 @@ export class RequestScheduler {
 
   private dispatch(queue: Queue, entry: Entry, sentAt: number): void {
     queue.inFlight += 1;
+    // Sent in the same instant before this one: those after it did not get through before it.
+    const alongside = queue.sends.filter((t) => t === sentAt).length;
     queue.sends.push(sentAt);
     const sent: number[] = [sentAt];
     let answers = 0;
@@ -443,7 +445,8 @@ export class RequestScheduler {
         // A refused request did not count against the budget: take its send back out.
         const refusedAt = sent.pop() ?? now;
         removeOne(queue.sends, refusedAt);
-        overCapMs = this.learnFrom429(queue, signal, now, refusedAt);
+        const before = refusedAt === sentAt ? alongside : Infinity;
+        overCapMs = this.learnFrom429(queue, signal, now, { at: refusedAt, alongside: before });
       } else {
         this.learnFromHeaders(queue, signal, now);
       }
@@ -457,7 +460,7 @@ export class RequestScheduler {
         queue.inFlight -= 1;
         if (isRateLimited(result) && answers === 0) {
           removeOne(queue.sends, sentAt);
-          this.learnFrom429(queue, emptySignal(), this.clock.now(), sentAt);
+          this.learnFrom429(queue, emptySignal(), this.clock.now(), { at: sentAt, alongside });
         }
         if (isRateLimited(result) && overCapMs !== null) {
           // Not waited for: this request and every queued one end, saying how long the server asked.
@@ -497,10 +500,16 @@ export class RequestScheduler {
   }
 
   /**
-   * `refusedAt`: when the refused request was sent; what was sent after it is not the budget.
-   * Returns the server's wait when it is past the cap (then only the cap is waited), else null.
+   * `refused`: when the refused request was sent, and how many were sent in that same instant before
+   * it; what was sent after it is not the budget. Returns the server's wait when it is past the cap
+   * (then only the cap is waited), else null.
    */
-  private learnFrom429(queue: Queue, signal: RateSignal, now: number, refusedAt: number): number | null {
+  private learnFrom429(
+    queue: Queue,
+    signal: RateSignal,
+    now: number,
+    refused: { at: number; alongside: number },
+  ): number | null {
     const asked = signal.retryAfterMs ?? signal.resetMs;
     const overCap = asked !== null && asked > MAX_WAIT_MS ? asked : null;
     const waitMs = asked === null ? null : Math.min(asked, MAX_WAIT_MS);
@@ -517,7 +526,10 @@ export class RequestScheduler {
     // The requests that got through since the last wait ended are what the key allows per window.
     const windowGuess = known?.windowMs ?? DEFAULT_WINDOW_MS;
     // Requests still in flight that were sent before the refused one got through; later ones may not.
-    const burst = queue.sends.filter((t) => t >= queue.resumedAt && t > now - windowGuess && t <= refusedAt);
+    const counted = queue.sends.filter((t) => t >= queue.resumedAt && t > now - windowGuess);
+    const earlier = counted.filter((t) => t < refused.at);
+    const sameInstant = counted.filter((t) => t === refused.at).slice(0, refused.alongside);
+    const burst = [...earlier, ...sameInstant];
     if (burst.length === 0 && known) {
       // Refused right after a wait: the window is longer than learned, not the limit lower.
       const lastOnes = queue.sends.filter((t) => t <= now).slice(-known.limit);

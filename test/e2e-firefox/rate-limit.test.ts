@@ -54,14 +54,27 @@ const refusedTwice = (path: string, method: 'GET' | 'POST'): Fault => ({
 const statuses = (sandbox: Sandbox, path: string, method = 'GET') =>
   sandbox.log.filter((r) => r.method === method && r.path.startsWith(path)).map((r) => r.status);
 
+/** The sandbox's requests, one per line, with their time since the first and their status. */
+function requestLog(sandbox: Sandbox): string {
+  const start = sandbox.log[0]?.time ?? 0;
+  return sandbox.log.map((r) => `+${r.time - start} ms ${r.method} ${r.path} ${r.status}`).join('\n');
+}
+
 /** Every request-limit notice the page shows (looked for every 200 ms) until `done` holds. */
-async function noticesUntil(page: Page, done: () => Promise<boolean>, timeoutMs = 45_000): Promise<string[]> {
+async function noticesUntil(
+  sandbox: Sandbox,
+  page: Page,
+  done: () => Promise<boolean>,
+  timeoutMs = 45_000,
+): Promise<string[]> {
   const seen: string[] = [];
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
     seen.push(...(await waitNotices(page)));
     if (Date.now() > deadline)
-      throw new Error(`not done within ${timeoutMs} ms; notices: ${seen.join(' | ')}`);
+      throw new Error(
+        `not done within ${timeoutMs} ms; notices: ${seen.join(' | ')}\nrequests:\n${requestLog(sandbox)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return seen;
@@ -84,7 +97,7 @@ describe('within the sandbox’s request limit in Firefox', () => {
 
   it('10 requests per 6 s: the editor counts the wait down and shows all 20 slots, none failed', async () => {
     const editor = await EditorPage.open(session);
-    const notices = await noticesUntil(editor.page, async () => (await editor.slotCount()) === 20);
+    const notices = await noticesUntil(sandbox, editor.page, async () => (await editor.slotCount()) === 20);
     // A countdown: more than one number of seconds shown, a later one lower than an earlier one.
     const seconds = countdown(notices);
     expect(new Set(seconds).size).toBeGreaterThan(1);
@@ -108,7 +121,7 @@ describe('a 429 in Firefox is explained, waited out and sent again', () => {
     const slot = `/building/options/${BUILDING.id}/${READ_SLOT}`;
     sandbox.addFault(refusedTwice(slot, 'GET'));
     const editor = await EditorPage.open(session);
-    let notices = await noticesUntil(editor.page, async () => (await editor.slotCount()) === 20);
+    let notices = await noticesUntil(sandbox, editor.page, async () => (await editor.slotCount()) === 20);
     expect(notices).not.toEqual([]);
     expect(countdown(notices).every((seconds) => seconds >= 1)).toBe(true);
     expect(await editor.alerts()).toEqual([]);
@@ -119,6 +132,7 @@ describe('a 429 in Firefox is explained, waited out and sent again', () => {
     await editor.fillTitle(WRITE_SLOT, draft);
     await editor.save(WRITE_SLOT);
     notices = await noticesUntil(
+      sandbox,
       editor.page,
       async () => (await editor.statusOf(WRITE_SLOT)) === msg('slot_saved'),
     );
@@ -133,7 +147,7 @@ describe('a 429 in Firefox is explained, waited out and sent again', () => {
   it('429 × building details in the popup: the wait is shown, then the details arrive', async () => {
     sandbox.addFault(refusedTwice('/building/details/', 'GET'));
     const popup = await DashboardPage.open(session);
-    const notices = await noticesUntil(popup.page, async () =>
+    const notices = await noticesUntil(sandbox, popup.page, async () =>
       ((await popup.sectionText('Details')) ?? '').includes(msg('details_of', BUILDING.label)),
     );
     expect(notices).not.toEqual([]);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fail, ok } from '../../lib/api/errors';
+import { type Result, fail, ok } from '../../lib/api/errors';
 import { readRateSignal } from '../../lib/api/rate-headers';
 import {
   type QueueId,
+  type Report,
   RequestScheduler,
   type SchedulerState,
   type SchedulerStore,
@@ -195,6 +196,35 @@ describe('RequestScheduler', () => {
     const longer = scheduler.view()[0]?.budget;
     expect(longer).toMatchObject({ limit: 3, source: 'learned' });
     expect(longer?.windowMs).toBeGreaterThanOrEqual(10_000);
+    await clock.advance(30_000);
+    expect((await Promise.all(results)).every((r) => r.ok)).toBe(true);
+  });
+
+  it('a 429 on the first request after a wait is not cut by those sent in the same instant after it', async () => {
+    const clock = new ManualClock();
+    const refusals = new Map([['r3', 2]]);
+    const scheduler = new RequestScheduler({ clock, maxInFlight: 6 });
+    // Answered a tick after sending, as over HTTP: the requests sent with it are in flight when it is refused.
+    const task =
+      (name: string) =>
+      async (report: Report): Promise<Result<string>> => {
+        await Promise.resolve();
+        const left = refusals.get(name) ?? 0;
+        refusals.set(name, left - 1);
+        report(left > 0 ? 429 : 200, new Headers(left > 0 ? { 'Retry-After': '2' } : {}));
+        return left > 0 ? fail({ kind: 'rateLimited', retryAfterMs: 2_000, message: '429' }) : ok(name);
+      };
+    const results = Array.from({ length: 12 }, (_, i) =>
+      scheduler.run(QUEUE, { priority: 'visible' }, task(`r${i}`)),
+    );
+    await clock.advance(1_000);
+    // r0–r2 were sent before r3; r4 and r5, sent after it in the same instant, are not the budget.
+    expect(scheduler.view()[0]?.budget).toMatchObject({ limit: 3, source: 'learned' });
+    await clock.advance(2_000);
+    // r3 went first after the wait, with two more in the same instant: the limit stays 3.
+    const after = scheduler.view()[0]?.budget;
+    expect(after).toMatchObject({ limit: 3, source: 'learned' });
+    expect(after?.windowMs).toBeGreaterThan(2_000);
     await clock.advance(30_000);
     expect((await Promise.all(results)).every((r) => r.ok)).toBe(true);
   });
