@@ -1,33 +1,17 @@
 /** Accessibility of every extension page, in light and dark: axe-core finds no serious or critical violation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
 import { seriousViolations } from './axe';
-import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
+import { clearCachedAnswers } from './browser';
+import { useExtension } from './fixture';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
 import { PopupPage } from './pages/popup-page';
 
-let sandbox: Sandbox;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-
 for (const colorScheme of ['light', 'dark'] as const) {
   describe(`accessibility, ${colorScheme} theme`, () => {
-    let session: ExtensionSession;
-    beforeAll(async () => {
-      sandbox.reset();
-      session = await launchExtension({ colorScheme });
-    });
-    afterAll(async () => {
-      await session.close();
-    });
+    const { sandbox, session } = useExtension({ resetEachTest: false, browser: { colorScheme } });
 
     it('the options page, empty and after a connection test', async () => {
       const options = await OptionsPage.open(session);

@@ -4,10 +4,10 @@
  * nothing of the account in extension storage; a changed base URL never gets the saved token.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { startSandbox } from '../sandbox/server';
+import { useExtension } from './fixture';
 import { JUERGEN, KAETHE, assertCleanSwitch, startRecording, stopRecording } from './clean-switch';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
@@ -24,8 +24,7 @@ declare const chrome: {
   runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; value?: unknown }> };
 };
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ resetEachTest: false });
 let options: OptionsPage;
 
 /** Everything extension storage holds, as the worker reads it. */
@@ -72,8 +71,6 @@ async function openRecordedPopup(ready: RegExp): Promise<{ page: Page; seen: str
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
   options = await OptionsPage.open(session);
   // The first account is made by the worker; the second through "Add account".
   await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
@@ -84,11 +81,6 @@ beforeAll(async () => {
   await options.status.filter({ hasText: 'Saved' }).waitFor();
   await options.rename('Account 2', 'Käthe');
 }, 120_000);
-
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
 
 describe('accounts', () => {
   it('switching from the popup header and from the options page shows only the active account', async () => {

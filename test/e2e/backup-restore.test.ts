@@ -8,17 +8,18 @@
  * cleared with the placeholder the page offers).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { type ParsedDocument, parseDocument } from '../../lib/import/format';
-import { demoCredentials } from '../sandbox/direct';
 import { LIVE_DEMO } from '../sandbox/live';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({
+  sandbox: { profile: 'live', rateLimit: { limit: 10, windowSeconds: 1 } },
+  resetEachTest: false,
+  as: 'premium',
+});
 const SLOW = { timeout: 40_000, interval: 100 };
 type Target = { kind: 'building' | 'factory'; id: string };
 const [first, second] = LIVE_DEMO.buildings.juergen.map((id): Target => ({ kind: 'building', id }));
@@ -28,16 +29,6 @@ const CHANGES = [
   { target: second!, option: 1, title: '', data: '' },
   { target: factory, option: 7, title: 'Neu', data: '{"preis":12}' },
 ];
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ profile: 'live', rateLimit: { limit: 10, windowSeconds: 1 } });
-  session = await launchExtension();
-  await OptionsPage.configure(session, demoCredentials(sandbox));
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
 
 /** What the sandbox holds now for every target of the file (read in place, outside the limit). */
 function held(parsed: Extract<ParsedDocument, { ok: true }>) {

@@ -8,34 +8,25 @@
  * wakes it, reading no slot it had stored again.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ParsedDocument, parseDocument } from '../../lib/import/format';
 import { workerStopper } from '../../scripts/bench-worker';
-import { demoCredentials } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
 import { seriousViolations } from './axe';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { OptionsPage } from './pages/options-page';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({
+  sandbox: { rateLimit: { limit: 10, windowSeconds: 2 }, rateHeaders: true },
+  resetEachTest: false,
+  as: 'premium',
+});
 const SLOW = { timeout: 40_000, interval: 100 };
 const TARGETS = [
   ...DEMO.buildings.juergen.map((id) => ({ kind: 'building' as const, id })),
   ...DEMO.factories.juergen.map((id) => ({ kind: 'factory' as const, id })),
 ];
 const SLOTS = TARGETS.length * 20;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ rateLimit: { limit: 10, windowSeconds: 2 }, rateHeaders: true });
-  session = await launchExtension();
-  await OptionsPage.configure(session, demoCredentials(sandbox));
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
 
 const backupRegion = (options: OptionsPage) =>
   options.page.getByRole('region', { name: 'Back up everything' });

@@ -23,15 +23,15 @@ export interface ExtensionSession {
   close(): Promise<void>;
 }
 
-export async function launchExtension(
-  options: {
-    colorScheme?: 'light' | 'dark';
-    locale?: string;
-    headless?: boolean;
-    /** A profile to reuse across launches (kept on close); by default a fresh one, removed on close. */
-    userDataDir?: string;
-  } = {},
-): Promise<ExtensionSession> {
+export interface LaunchOptions {
+  colorScheme?: 'light' | 'dark';
+  locale?: string;
+  headless?: boolean;
+  /** A profile to reuse across launches (kept on close); by default a fresh one, removed on close. */
+  userDataDir?: string;
+}
+
+export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionSession> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(NO_CHROMIUM_HELP);
   const userDataDir = options.userDataDir ?? mkdtempSync(join(tmpdir(), 'po-e2e-'));

@@ -3,45 +3,30 @@
  * injected fault, the instant reopen from the cache, and screenshots for review (not asserted).
  */
 import { mkdirSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
 
 const SCREENSHOTS = 'test-results/screenshots';
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ browser: { perTest: true } });
 
+/** Saves the token alone (no secret) and waits for the premium detection; the log starts after it. */
 async function configure(token: string, premium: 'yes' | 'no'): Promise<void> {
-  const options = await OptionsPage.open(session);
-  await options.save({ baseUrl: sandbox.url, token });
-  await expect.poll(() => options.status.textContent()).toContain('Saved');
-  await expect.poll(() => options.page.getByText(`Detected: ${premium}`).count()).toBe(1);
+  const options = await OptionsPage.openConfigured(session, { baseUrl: sandbox.url, token }, premium);
   await options.page.close();
   sandbox.clearLog();
 }
 
 const requestsTo = (prefix: string) => sandbox.log.filter((r) => r.path.startsWith(prefix)).length;
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
+beforeAll(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(() => {
-  sandbox.reset();
-});
-afterEach(async () => {
-  await session?.close();
 });
 
 describe('building dashboard', () => {
   it('premium: picker → details → rooms → tenants → accounts → all reachable transactions; reopens from the cache', async () => {
-    session = await launchExtension();
     await configure(DEMO.premium.token, 'yes');
     const popup = await DashboardPage.open(session);
 
@@ -99,7 +84,6 @@ describe('building dashboard', () => {
   });
 
   it('basic token: the premium sections explain what premium would show', async () => {
-    session = await launchExtension();
     await configure(DEMO.basic.token, 'no');
     const popup = await DashboardPage.open(session);
     await expect.poll(() => popup.section('Details').textContent()).toContain('Building: Haus Weißenfels');
@@ -119,7 +103,6 @@ describe('building dashboard', () => {
   });
 
   it('a failing rooms endpoint leaves the other sections working; Retry recovers', async () => {
-    session = await launchExtension();
     await configure(DEMO.premium.token, 'yes');
     sandbox.addFault({ path: '/building/rooms/', kind: 'status', status: 503, times: 3 });
     const popup = await DashboardPage.open(session);
@@ -149,7 +132,6 @@ describe('building dashboard', () => {
   });
 
   it('400-px popup: the rooms table fits without scrolling sideways; a picture that fails to load shows the placeholder', async () => {
-    session = await launchExtension();
     await configure(DEMO.premium.token, 'yes');
     // The picture host answers nothing for one interior: its pictures fail to load.
     let brokenPicture = '';
@@ -184,7 +166,6 @@ describe('building dashboard', () => {
   });
 
   it('popup and side panel reopen on the tab chosen last; the Slots tab follows the building chosen', async () => {
-    session = await launchExtension();
     await configure(DEMO.premium.token, 'yes');
     const popup = await DashboardPage.open(session);
     await popup.building('Königshof').click();
@@ -215,7 +196,8 @@ describe('building dashboard', () => {
 
   it('screenshots of the popup and the side panel, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      session = await launchExtension({ colorScheme });
+      // The fixture's browser is light; dark needs one of its own.
+      if (colorScheme === 'dark') await session.relaunch({ colorScheme });
       await configure(DEMO.premium.token, 'yes');
       for (const path of ['popup.html', 'sidepanel.html'] as const) {
         const view = await DashboardPage.open(session, path);
@@ -232,8 +214,6 @@ describe('building dashboard', () => {
         await view.page.screenshot({ path: `${SCREENSHOTS}/${name}-${colorScheme}.png`, fullPage: true });
         await view.page.close();
       }
-      await session.close();
     }
-    session = undefined as unknown as ExtensionSession;
   });
 });

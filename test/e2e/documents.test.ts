@@ -4,29 +4,17 @@
  * entry when it answers 404 (said once), and a 10,000-character document written across slots
  * through one import job, then read back by a reader written here from the README's scheme.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
+import { clearCachedAnswers } from './browser';
+import { useExtension } from './fixture';
 import { EditorPage } from './pages/editor-page';
-import { OptionsPage } from './pages/options-page';
-import { demoCredentials, readDocument } from '../sandbox/direct';
+import { readDocument } from '../sandbox/direct';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ as: 'premium' });
 const BUILDING = DEMO.buildings.juergen[0];
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-  await OptionsPage.configure(session, demoCredentials(sandbox));
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox.close();
-});
 beforeEach(async () => {
-  sandbox.reset();
   await clearCachedAnswers(session);
 });
 

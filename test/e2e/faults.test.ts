@@ -10,14 +10,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../sandbox/seed';
-import { type Fault, type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import type { Fault } from '../sandbox/server';
+import { useExtension } from './fixture';
 import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
-import { readSlotDirect } from '../sandbox/direct';
+import { demoCredentials, readSlotDirect } from '../sandbox/direct';
 
 const VIEWS = ['building details', 'slot list', 'save'] as const;
 type View = (typeof VIEWS)[number];
@@ -218,8 +217,7 @@ const KINDS: Kind[] = [
 /** Long enough for three 3-second attempts with backoff. */
 const SLOW = { timeout: 20_000 };
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension();
 /** An options page kept open to reset the extension's storage between cells. */
 let utility: Page;
 const matrix = new Map<string, Map<View, string>>();
@@ -359,12 +357,7 @@ const CELLS: Record<View, (kind: Kind, index: number) => Promise<void>> = {
 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-  const options = await OptionsPage.open(session);
-  await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
-  await options.page.getByText('Detected: yes').waitFor();
-  utility = options.page;
+  utility = (await OptionsPage.openConfigured(session, demoCredentials(sandbox), 'yes')).page;
   // The worker's own fetch() calls, as Chromium reports them (one per call, whatever the network did).
   session.context.on('request', (request) => {
     if (request.serviceWorker())
@@ -383,12 +376,9 @@ afterAll(async () => {
     ),
   ];
   console.log(lines.join('\n'));
-  await session?.close();
-  await sandbox?.close();
 });
 
 beforeEach(async () => {
-  sandbox.reset();
   fetches = [];
   await forgetExtensionState();
 });

@@ -2,15 +2,13 @@
  * The foundation end to end: the built extension in real Chromium, configured through its options
  * page like a user would, talking to the sandbox API over HTTP through its host permission.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { OptionsPage } from './pages/options-page';
 import { PopupPage } from './pages/popup-page';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ browser: { perTest: true } });
 
 async function labelsOf(token: string): Promise<string[]> {
   const answer = await fetch(`${sandbox.url}/building/list`, {
@@ -18,20 +16,6 @@ async function labelsOf(token: string): Promise<string[]> {
   });
   return ((await answer.json()) as { label: string }[]).map((b) => b.label);
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  sandbox.reset();
-  session = await launchExtension();
-});
-afterEach(async () => {
-  await session.close();
-});
 
 describe('setting up the extension', () => {
   it('tells a new user what to set up, with a way to the settings', async () => {
@@ -131,8 +115,7 @@ describe('setting up the extension', () => {
 
 describe('the German interface', () => {
   it('follows the browser language', async () => {
-    await session.close();
-    session = await launchExtension({ locale: 'de-DE' });
+    await session.relaunch({ locale: 'de-DE' });
     const page = await session.context.newPage();
     await page.goto(session.url('options.html'));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Einstellungen');

@@ -6,16 +6,13 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
-import { OptionsPage } from './pages/options-page';
-import { demoCredentials, readSlotDirect } from '../sandbox/direct';
+import { readSlotDirect } from '../sandbox/direct';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ as: 'premium' });
 const BUILDING = DEMO.buildings.juergen[0];
 
 const twenty = (tag = 'Import') => ({
@@ -58,19 +55,6 @@ async function badge(): Promise<string> {
   const worker = session.context.serviceWorkers()[0] ?? (await session.context.waitForEvent('serviceworker'));
   return worker.evaluate(() => chrome.action.getBadgeText({}));
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-  await OptionsPage.configure(session, demoCredentials(sandbox));
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox.close();
-});
-beforeEach(() => {
-  sandbox.reset();
-});
 
 describe('import', () => {
   it('imports 20 slots from a file with a progress bar and per-slot results (100 ms latency, measured)', async () => {

@@ -4,15 +4,13 @@
  * No click and no programmatic focus: every step goes through the keyboard.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { msg } from './messages';
 import { readSlotDirect } from '../sandbox/direct';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ resetEachTest: false });
 
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
@@ -26,15 +24,6 @@ async function tabTo(page: Page, target: Locator, max = 60): Promise<number> {
 }
 
 const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: 'b-1001' }, option);
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
 
 describe('keyboard only', () => {
   it('sets up the options page: Tab to each field, arrows and Space on a radio, Enter on Save', async () => {

@@ -4,29 +4,20 @@
  * request, all 20 slots arrive with none shown as failed while the wait is counted down, and a save
  * made while the budget is spent is written when it allows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_DEMO, type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { describe, expect, it } from 'vitest';
+import { LIVE_DEMO } from '../sandbox/server';
+import { useExtension } from './fixture';
 import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
-import { OptionsPage } from './pages/options-page';
-import { demoCredentials } from '../sandbox/direct';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({
+  sandbox: { profile: 'live' },
+  resetEachTest: false,
+  as: 'premium',
+});
 const SLOW = { timeout: 60_000 };
 const [waitingPrefix = ''] = msg('rateLimit_waiting', '\u0000').split('\u0000');
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ profile: 'live' });
-  session = await launchExtension();
-  await OptionsPage.configure(session, demoCredentials(sandbox));
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
 
 async function openPopupUntilDetails(): Promise<DashboardPage> {
   const popup = await DashboardPage.open(session);

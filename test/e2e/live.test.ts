@@ -3,15 +3,14 @@
  * premium-locked endpoints as 401, empty lists as 404, transactions with their total, a building
  * list of ids and hashes only, and an empty title or data refused (cleared with the placeholder).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, LIVE_DEMO, type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { describe, expect, it } from 'vitest';
+import { DEMO, LIVE_DEMO } from '../sandbox/server';
+import { useExtension } from './fixture';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ sandbox: { profile: 'live' }, browser: { perTest: true } });
 
 /** Saves the settings through the options page; `premium` picks the override, else detection. */
 async function configure(who: 'premium' | 'basic', premium?: 'I have premium'): Promise<OptionsPage> {
@@ -25,22 +24,8 @@ async function configure(who: 'premium' | 'basic', premium?: 'I have premium'): 
 
 const TOKEN_REFUSED = /Access token refused/;
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ profile: 'live' });
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(() => {
-  sandbox.reset();
-});
-afterEach(async () => {
-  await session?.close();
-});
-
 describe('against the live service', () => {
   it('without premium: "needs premium" on tenants, bank accounts and slots 11-20, never "token refused"', async () => {
-    session = await launchExtension();
     const options = await configure('basic');
     await expect.poll(() => options.page.getByText('Detected: no').count()).toBe(1);
     await options.page.close();
@@ -68,7 +53,6 @@ describe('against the live service', () => {
   });
 
   it('buildings named from their hash, an empty account reads as empty, the pager shows the total', async () => {
-    session = await launchExtension();
     await (await configure('premium')).page.close();
     const popup = await DashboardPage.open(session);
 
@@ -107,7 +91,6 @@ describe('against the live service', () => {
   });
 
   it('clearing a slot: the refused "" is explained, "." is offered, remembered, and shown as empty', async () => {
-    session = await launchExtension();
     await (await configure('premium')).page.close();
     const editor = await EditorPage.open(session);
     await editor.target('Pillbox Hill Flat 15').click();

@@ -7,38 +7,24 @@
  * and removes every row. The test build holds the notifications permission.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../lib/export/csv';
 import { workerStopper } from '../../scripts/bench-worker';
 import { LANDLORD, applyChange } from '../sandbox/landlord';
-import { LIVE_DEMO, type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { LIVE_DEMO } from '../sandbox/server';
+import { useExtension } from './fixture';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({
+  sandbox: { profile: 'live', rateLimit: { limit: 10, windowSeconds: 3 }, rateHeaders: true },
+  // The tests go on where the one before stopped: the background refresh, its log and its budget.
+  resetEachTest: false,
+  as: LANDLORD,
+});
 const SLOW = { timeout: 90_000, interval: 500 };
 /** Rooms of the landlord's 12 buildings (6 to 9 each). */
 const LANDLORD_ROOMS = 90;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({
-    profile: 'live',
-    rateLimit: { limit: 10, windowSeconds: 3 },
-    rateHeaders: true,
-  });
-  session = await launchExtension();
-  await OptionsPage.configure(session, {
-    baseUrl: sandbox.url,
-    token: LANDLORD.token,
-    secret: LANDLORD.secret,
-  });
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
 
 const portfolio = (page: DashboardPage) => page.table('All buildings');
 const rowNames = async (page: DashboardPage) =>

@@ -1,16 +1,9 @@
 /** The privacy policy a user (and a store reviewer) reaches from the options page, inside the extension. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionSession, launchExtension } from './browser';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixture';
 import { OptionsPage } from './pages/options-page';
 
-let session: ExtensionSession;
-
-beforeAll(async () => {
-  session = await launchExtension();
-});
-afterAll(async () => {
-  await session.close();
-});
+const session = useBrowser();
 
 describe('privacy policy', () => {
   it('is linked from the options page and opens as a page of the extension', async () => {

@@ -5,15 +5,15 @@
  * own: the budget the worker learns here must not slow the other suites.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO } from '../sandbox/seed';
-import { type Fault, type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Fault } from '../sandbox/server';
+import { clearCachedAnswers } from './browser';
+import { useExtension } from './fixture';
 import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
-import { readSlotDirect } from '../sandbox/direct';
+import { demoCredentials, readSlotDirect } from '../sandbox/direct';
 
 const BUILDING = { id: 'b-1001', label: 'Haus Müllerstraße' };
 const READ_SLOT = 6;
@@ -24,18 +24,13 @@ const SAVE = { path: '/building/options', method: 'POST' };
 const SLOW = { timeout: 20_000 };
 const json = (value: object) => JSON.stringify(value);
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension();
 let fetches: { method: string; path: string }[] = [];
 
 const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: BUILDING.id }, option);
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-  const options = await OptionsPage.open(session);
-  await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
-  await options.page.getByText('Detected: yes').waitFor();
+  const options = await OptionsPage.openConfigured(session, demoCredentials(sandbox), 'yes');
   await options.page.close();
   // The worker's own fetch() calls, as Chromium reports them.
   session.context.on('request', (request) => {
@@ -44,13 +39,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
-
 beforeEach(async () => {
-  sandbox.reset();
   fetches = [];
   // Each view must ask the API: nothing is fresh in the extension's cache.
   await clearCachedAnswers(session);

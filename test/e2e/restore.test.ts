@@ -4,17 +4,14 @@
  * target, one Confirm, one job), with the worker stopped mid-restore and nothing written twice;
  * one slot copied into three buildings and undone, with one of them changed in between.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { demoCredentials, readSlotDirect } from '../sandbox/direct';
+import { describe, expect, it } from 'vitest';
+import { readSlotDirect } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
 import { seriousViolations } from './axe';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
-import { OptionsPage } from './pages/options-page';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ as: 'premium' });
 type Target = { kind: 'building' | 'factory'; id: string };
 const [, b2, b3] = DEMO.buildings.juergen.map((id): Target => ({ kind: 'building', id }));
 const factory: Target = { kind: 'factory', id: DEMO.factories.juergen[0] as string };
@@ -40,19 +37,6 @@ async function editorReady(): Promise<ImportPanelPage> {
   await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 15_000 }).toBe(0);
   return panel;
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-  await OptionsPage.configure(session, demoCredentials(sandbox));
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox.close();
-});
-beforeEach(() => {
-  sandbox.reset();
-});
 
 describe('restore across targets', () => {
   it('restores into a changed account: preview per target, one job, the worker stopped midway writes nothing twice', async () => {

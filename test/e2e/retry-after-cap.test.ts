@@ -5,11 +5,11 @@
  * A browser of its own: the waits here must not slow the other suites.
  */
 import type { Page, Worker } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { absurdRetryAfterFault } from '../sandbox/faults';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, clearCachedAnswers, launchExtension } from './browser';
+import { clearCachedAnswers } from './browser';
+import { useExtension } from './fixture';
 import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
@@ -20,8 +20,7 @@ const SLOW = { timeout: 20_000 };
 const MEASURE_MS = 10_000;
 const TOLD = /longer than the 5 minutes this extension waits at most/;
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ as: 'premium' });
 
 const credentials = () => ({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
 const worker = (): Worker => session.context.serviceWorkers()[0] ?? session.worker;
@@ -53,19 +52,7 @@ async function countdown(page: Page): Promise<number> {
   return Number(/(\d+)/.exec(text.slice(prefix.length))?.[1] ?? Number.NaN);
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-  await OptionsPage.configure(session, credentials());
-});
-
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
-
 beforeEach(async () => {
-  sandbox.reset();
   await clearCachedAnswers(session);
 });
 

@@ -10,8 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBuildingOption } from '../../lib/api/client';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
@@ -59,9 +58,9 @@ async function startForeignSite(): Promise<{ url: string; log: ForeignRequest[];
   };
 }
 
-let sandbox: Sandbox;
+// The log of the whole file is checked: the sandbox is not reset between tests.
+const { sandbox, session } = useExtension({ resetEachTest: false });
 let foreign: Awaited<ReturnType<typeof startForeignSite>>;
-let session: ExtensionSession;
 /** Every request Chromium made in this browser, from pages and from the worker, as it was sent. */
 const requests: { url: string; text: string; fromWorker: boolean }[] = [];
 let dialogs = 0;
@@ -73,9 +72,7 @@ const watch = (page: Page) =>
   });
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
   foreign = await startForeignSite();
-  session = await launchExtension();
   session.context.on('request', (request) =>
     requests.push({
       url: request.url(),
@@ -84,14 +81,10 @@ beforeAll(async () => {
     }),
   );
   session.context.on('page', watch);
-  const options = await OptionsPage.open(session);
-  await options.save({ baseUrl: sandbox.url, token, secret });
-  await options.page.getByText('Detected: yes').waitFor();
+  const options = await OptionsPage.openConfigured(session, { baseUrl: sandbox.url, token, secret }, 'yes');
   await options.page.close();
 });
 afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
   await foreign?.close();
 });
 

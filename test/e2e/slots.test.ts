@@ -2,23 +2,18 @@
  * The slot editor end to end: the built extension in Chromium, configured through its options
  * page, editing slots of the sandbox API; reads back through the API and the sandbox's request log.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO, SEED_TIME } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { type ExtensionSession, clearCachedAnswers, clearStoredFamilies, launchExtension } from './browser';
+import { clearCachedAnswers, clearStoredFamilies } from './browser';
+import { useExtension } from './fixture';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
-import { readSlotDirect } from '../sandbox/direct';
+import { demoCredentials, readSlotDirect } from '../sandbox/direct';
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
+const { sandbox, session } = useExtension({ as: 'premium' });
 
 async function configure(who: 'premium' | 'basic'): Promise<void> {
-  await OptionsPage.configure(session, {
-    baseUrl: sandbox.url,
-    token: DEMO[who].token,
-    secret: DEMO[who].secret,
-  });
+  await OptionsPage.configure(session, demoCredentials(sandbox, who));
 }
 
 const readSlot = (kind: 'building' | 'factory', id: string, option: number) =>
@@ -52,19 +47,6 @@ async function storageBytes(): Promise<number> {
     ).chrome.storage.local.getBytesInUse(null),
   );
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-  await configure('premium');
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox.close();
-});
-beforeEach(() => {
-  sandbox.reset();
-});
 
 /**
  * Every test runs against the default sandbox and against its `lastUpdate` profile, whose slot

@@ -5,7 +5,18 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type Sandbox, type SandboxOptions, startSandbox } from './server';
 
-export function useSandbox(options: SandboxOptions = {}): Sandbox {
+export interface SandboxFixtureOptions {
+  /**
+   * Reset before each test (the default). `false` keeps its data, log and rate counters from one test
+   * to the next, for files whose tests go on where the one before stopped.
+   */
+  resetEachTest?: boolean;
+}
+
+export function useSandbox(
+  options: SandboxOptions = {},
+  { resetEachTest = true }: SandboxFixtureOptions = {},
+): Sandbox {
   let running: Sandbox | undefined;
   beforeAll(async () => {
     running = await startSandbox(options);
@@ -13,10 +24,21 @@ export function useSandbox(options: SandboxOptions = {}): Sandbox {
   afterAll(async () => {
     await running?.close();
   });
-  beforeEach(() => running?.reset());
-  return new Proxy({} as Sandbox, {
+  if (resetEachTest) beforeEach(() => running?.reset());
+  return standIn(() => running, 'The sandbox');
+}
+
+/**
+ * An object that stands for what `current()` returns at the moment it is used (a sandbox or a
+ * browser a hook started), with `own` properties of its own in front. Used outside the hooks'
+ * lifetime it throws, naming `what`.
+ */
+export function standIn<T extends object>(current: () => T | undefined, what: string, own: object = {}): T {
+  return new Proxy(own as T, {
     get(_, key) {
-      if (!running) throw new Error('The sandbox runs only inside the tests of this file.');
+      if (Object.hasOwn(own, key)) return Reflect.get(own, key);
+      const running = current();
+      if (!running) throw new Error(`${what} runs only inside the tests of this file.`);
       const value: unknown = Reflect.get(running, key);
       return typeof value === 'function' ? value.bind(running) : value;
     },

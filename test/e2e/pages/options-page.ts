@@ -25,10 +25,24 @@ export class OptionsPage {
 
   /** Sets the extension up through its options page, as a user would, and closes the page. */
   static async configure(session: ExtensionSession, credentials: Credentials): Promise<void> {
+    const options = await OptionsPage.openConfigured(session, credentials);
+    await options.page.close();
+  }
+
+  /**
+   * Sets the extension up as `configure` does and, with `detected`, waits until the premium
+   * detection says so (its reads done); the page stays open.
+   */
+  static async openConfigured(
+    session: ExtensionSession,
+    credentials: Credentials,
+    detected?: 'yes' | 'no',
+  ): Promise<OptionsPage> {
     const options = await OptionsPage.open(session);
     await options.save(credentials);
     await options.status.filter({ hasText: 'Saved' }).waitFor();
-    await options.page.close();
+    if (detected) await options.page.getByText(`Detected: ${detected}`).waitFor();
+    return options;
   }
 
   get baseUrl(): Locator {

@@ -1,0 +1,70 @@
+/**
+ * The Chromium suite's fixture, in the idiom of `useSandbox`: Chromium with the built extension,
+ * launched before a file's tests (or before each test), set up through its options page as a demo
+ * character when asked, closed after. The returned session stands for the running browser, so page
+ * objects take it as they take a launched one.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { demoCredentials } from '../sandbox/direct';
+import { standIn, useSandbox } from '../sandbox/fixture';
+import type { Sandbox, SandboxOptions } from '../sandbox/server';
+import { type ExtensionSession, type LaunchOptions, launchExtension } from './browser';
+import { OptionsPage } from './pages/options-page';
+
+/** Whom the options page is set up as: a demo character of the sandbox, or another key. */
+export type Account = 'premium' | 'basic' | { token: string; secret?: string };
+
+export interface BrowserSession extends ExtensionSession {
+  /** Closes this browser and launches a fresh one with these options (not set up); closed after as well. */
+  relaunch(options?: LaunchOptions): Promise<void>;
+}
+
+export interface BrowserOptions extends LaunchOptions {
+  /** Saved through the options page right after each launch: `as`, against `sandbox`. */
+  configure?: { sandbox: Sandbox; as: Account };
+  /** A fresh browser for each test, closed after it; by default one for the file (or `describe`). */
+  perTest?: boolean;
+}
+
+export function useBrowser({ configure, perTest = false, ...launch }: BrowserOptions = {}): BrowserSession {
+  let running: ExtensionSession | undefined;
+  const close = async () => {
+    const closing = running;
+    running = undefined;
+    await closing?.close();
+  };
+  (perTest ? beforeEach : beforeAll)(async () => {
+    running = await launchExtension(launch);
+    if (configure) await OptionsPage.configure(running, credentialsOf(configure.sandbox, configure.as));
+  });
+  (perTest ? afterEach : afterAll)(close);
+  const relaunch = async (options: LaunchOptions = {}) => {
+    await close();
+    running = await launchExtension(options);
+  };
+  return standIn<BrowserSession>(() => running as BrowserSession | undefined, 'The browser', { relaunch });
+}
+
+export interface ExtensionOptions {
+  /** The sandbox's options: profile, rate limit, latency, … */
+  sandbox?: SandboxOptions;
+  /** Reset the sandbox before each test (the default), or keep its state through the file. */
+  resetEachTest?: boolean;
+  /** Set the extension up as this account once the browser runs; by default it is left unconfigured. */
+  as?: Account;
+  /** How Chromium is launched: theme, locale, a browser per test. */
+  browser?: Omit<BrowserOptions, 'configure'>;
+}
+
+/** A sandbox and a browser for the tests of this file (or `describe`); see useSandbox and useBrowser. */
+export function useExtension(options: ExtensionOptions = {}): { sandbox: Sandbox; session: BrowserSession } {
+  const sandbox = useSandbox(options.sandbox, { resetEachTest: options.resetEachTest });
+  const configure = options.as === undefined ? undefined : { sandbox, as: options.as };
+  const session = useBrowser({ ...options.browser, configure });
+  return { sandbox, session };
+}
+
+function credentialsOf(sandbox: Sandbox, account: Account) {
+  if (typeof account === 'string') return demoCredentials(sandbox, account);
+  return { baseUrl: sandbox.url, token: account.token, secret: account.secret };
+}
