@@ -4,15 +4,14 @@
  * target holds and the cost, and one Confirm that sends one job across the chosen targets.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPageContext } from '../../components/page/context';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { parseDocument } from '../../lib/import/format';
 import { planCost, planStorage, planTargets } from '../../lib/import/multi-plan';
-import type { Send } from '../../lib/messaging/client';
-import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
-import { settingsView } from './fixtures';
+import type { RequestOf } from '../../lib/messaging/protocol';
+import { recordingWorker, signedInAnswers } from './fixtures';
 
 const P = 'p-1';
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -23,14 +22,8 @@ const BUILDINGS = [
 ];
 
 function fakeWorker() {
-  const calls: { type: MessageType; payload: unknown }[] = [];
-  const send = vi.fn(async (type: MessageType, payload: unknown) => {
-    calls.push({ type, payload });
+  return recordingWorker((type, payload) => {
     switch (type) {
-      case 'getSettings':
-        return { ok: true, value: settingsView({ premium: false, hasToken: true, hasSecret: true }) };
-      case 'listBuildings':
-        return { ok: true, value: BUILDINGS };
       case 'listFactories':
         return { ok: true, value: { factories: [{ id: 'f-501', name: 'Mühle' }], unavailable: null } };
       case 'readOption': {
@@ -65,10 +58,9 @@ function fakeWorker() {
       case 'getImportJob':
         return { ok: true, value: null };
       default:
-        return { ok: false, error: { kind: 'internal', message: type } };
+        return signedInAnswers(BUILDINGS)(type, payload);
     }
-  }) as unknown as Send;
-  return { send, sent: (type: MessageType) => calls.filter((c) => c.type === type) };
+  });
 }
 
 beforeEach(() => {

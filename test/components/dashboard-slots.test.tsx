@@ -1,14 +1,13 @@
 /** The dashboard with its Slots tab and a fake worker: one current target, a remembered tab. */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DashboardApp } from '../../components/dashboard/DashboardApp';
 import { createDashboardStore } from '../../components/dashboard/store';
 import { createPageContext } from '../../components/page/context';
-import type { Send } from '../../lib/messaging/client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { currentTargetItem } from '../../lib/storage/current-target';
-import { settingsView } from './fixtures';
+import { recordingWorker, signedInAnswers } from './fixtures';
 
 const BUILDINGS = [
   { id: 'b-1', label: 'Haus Müllerstraße' },
@@ -16,26 +15,17 @@ const BUILDINGS = [
 ];
 
 function fakeWorker() {
-  const calls: { type: MessageType; payload: unknown }[] = [];
-  const send = vi.fn(async (type: MessageType, payload: unknown) => {
-    calls.push({ type, payload });
-    switch (type) {
-      case 'getSettings':
-        return { ok: true, value: settingsView({ premium: false, hasToken: true, hasSecret: true }) };
-      case 'listBuildings':
-        return { ok: true, value: BUILDINGS };
-      case 'readOption': {
-        const { target, option } = payload as RequestOf<'readOption'>;
-        return { ok: true, value: { title: `${target.id} ${option}`, data: '', lastUpdated: null } };
-      }
-      default:
-        return { ok: false, error: { kind: 'network', message: 'offline' } };
-    }
-  }) as unknown as Send;
-  const count = (type: MessageType) => calls.filter((c) => c.type === type).length;
-  const reads = () =>
-    calls.filter((c) => c.type === 'readOption').map((c) => (c.payload as RequestOf<'readOption'>).target.id);
-  return { send, count, reads };
+  const worker = recordingWorker(
+    (type, payload) => {
+      if (type !== 'readOption') return signedInAnswers(BUILDINGS)(type, payload);
+      const { target, option } = payload as RequestOf<'readOption'>;
+      return { ok: true, value: { title: `${target.id} ${option}`, data: '', lastUpdated: null } };
+    },
+    () => ({ kind: 'network', message: 'offline' }),
+  );
+  const count = (type: MessageType) => worker.sent(type).length;
+  const reads = () => worker.sent('readOption').map((c) => (c.payload as RequestOf<'readOption'>).target.id);
+  return { send: worker.send, count, reads };
 }
 
 async function openPopup(worker: ReturnType<typeof fakeWorker>) {

@@ -41,6 +41,19 @@ function fakeWorker() {
   return { send, calls };
 }
 
+/** The import panel over these stored slots, with a fake worker it talks to. */
+function renderPanel(slots: PageOption[], premium = true) {
+  const worker = fakeWorker();
+  const props = {
+    profileId: 'p-1',
+    target,
+    premium,
+    send: worker.send,
+    document: { slots, placeholder: '' },
+  };
+  return { worker, props, view: render(<ImportPanel {...props} />) };
+}
+
 const big = JSON.stringify({
   items: Array.from({ length: 400 }, (_, i) => ({ n: i, name: `Straße ${i} 🏠` })),
 });
@@ -52,16 +65,7 @@ beforeEach(() => {
 
 describe('a document across slots', () => {
   it('shows a stored document as one: slots, characters, pieces and valid JSON', () => {
-    const { send } = fakeWorker();
-    render(
-      <ImportPanel
-        profileId="p-1"
-        target={target}
-        premium
-        send={send}
-        document={{ slots: slotsWith(big), placeholder: '' }}
-      />,
-    );
+    renderPanel(slotsWith(big));
     const pieces = Math.ceil(big.length / 2300);
     expect(
       within(section()).getByText(
@@ -76,32 +80,14 @@ describe('a document across slots', () => {
     const slots = slotsWith(big);
     slots[2] = { title: 'Preise', data: '[1]', lastUpdated: T0 };
     slots[3] = { ...(slots[3] as PageOption), lastUpdated: T1 };
-    const { send } = fakeWorker();
-    render(
-      <ImportPanel
-        profileId="p-1"
-        target={target}
-        premium
-        send={send}
-        document={{ slots, placeholder: '' }}
-      />,
-    );
+    renderPanel(slots);
     const alert = within(section()).getByRole('alert');
     expect(within(alert).getByText('Piece 2 is missing: slot 3 is not titled “site:2”.')).toBeTruthy();
     expect(within(alert).getByText(/Piece 3 \(slot 4\) was changed at 2025-02-01/)).toBeTruthy();
   });
 
   it('plans a smaller rewrite, clears leftover pieces, and writes it as one job, manifest last', async () => {
-    const worker = fakeWorker();
-    render(
-      <ImportPanel
-        profileId="p-1"
-        target={target}
-        premium
-        send={worker.send}
-        document={{ slots: slotsWith('"' + 'x'.repeat(7 * 2300 - 2) + '"'), placeholder: '' }}
-      />,
-    );
+    const { worker } = renderPanel(slotsWith('"' + 'x'.repeat(7 * 2300 - 2) + '"'));
     const text = JSON.stringify({ a: 'y'.repeat(5 * 2300 - 10) });
     fireEvent.input(within(section()).getByLabelText('Document (JSON)'), { target: { value: text } });
     fireEvent.click(within(section()).getByRole('button', { name: 'Plan the write' }));
@@ -121,16 +107,7 @@ describe('a document across slots', () => {
   it('names a slot in the range that holds something else and waits for agreement', () => {
     const slots = Array.from({ length: 10 }, empty);
     slots[2] = { title: 'Preise', data: '[1,2]', lastUpdated: T0 };
-    const worker = fakeWorker();
-    render(
-      <ImportPanel
-        profileId="p-1"
-        target={target}
-        premium={false}
-        send={worker.send}
-        document={{ slots, placeholder: '' }}
-      />,
-    );
+    const { worker } = renderPanel(slots, false);
     fireEvent.input(within(section()).getByLabelText('Document (JSON)'), {
       target: { value: big.slice(0, 0) + JSON.stringify({ t: 'z'.repeat(5000) }) },
     });
@@ -146,16 +123,7 @@ describe('a document across slots', () => {
   });
 
   it('refuses a document that does not fit before anything is sent, with the slots it needs', () => {
-    const worker = fakeWorker();
-    render(
-      <ImportPanel
-        profileId="p-1"
-        target={target}
-        premium={false}
-        send={worker.send}
-        document={{ slots: Array.from({ length: 10 }, empty), placeholder: '' }}
-      />,
-    );
+    const { worker } = renderPanel(Array.from({ length: 10 }, empty), false);
     fireEvent.input(within(section()).getByLabelText('Document (JSON)'), {
       target: { value: JSON.stringify('w'.repeat(23_000)) },
     });
@@ -168,15 +136,7 @@ describe('a document across slots', () => {
   });
 
   it('keeps the text and layout as a draft across closing the page', async () => {
-    const { send } = fakeWorker();
-    const props = {
-      profileId: 'p-1',
-      target,
-      premium: true,
-      send,
-      document: { slots: Array.from({ length: 20 }, empty), placeholder: '' },
-    };
-    const first = render(<ImportPanel {...props} />);
+    const { props, view: first } = renderPanel(Array.from({ length: 20 }, empty));
     fireEvent.input(within(section()).getByLabelText('Document (JSON)'), {
       target: { value: '{"halb": "fertig"}' },
     });
@@ -193,16 +153,7 @@ describe('a document across slots', () => {
   });
 
   it('offers to store a pasted JSON larger than a slot as a document', async () => {
-    const worker = fakeWorker();
-    render(
-      <ImportPanel
-        profileId="p-1"
-        target={target}
-        premium
-        send={worker.send}
-        document={{ slots: Array.from({ length: 20 }, empty), placeholder: '' }}
-      />,
-    );
+    const { worker } = renderPanel(Array.from({ length: 20 }, empty));
     const pasted = screen
       .getAllByRole('textbox')
       .find((box) => !section().contains(box)) as HTMLTextAreaElement;

@@ -1,4 +1,6 @@
-import type { SettingsView } from '../../lib/messaging/protocol';
+import { vi } from 'vitest';
+import type { Send } from '../../lib/messaging/client';
+import type { MessageType, SettingsView } from '../../lib/messaging/protocol';
 
 export function settingsView(overrides: Partial<SettingsView> = {}): SettingsView {
   return {
@@ -15,5 +17,39 @@ export function settingsView(overrides: Partial<SettingsView> = {}): SettingsVie
     freshnessMinutes: 5,
     premium: false,
     ...overrides,
+  };
+}
+
+export interface SentMessage {
+  type: MessageType;
+  payload: unknown;
+}
+
+/** The worker's answer for a message it knows, or undefined for one it does not. */
+export type Answers = (type: MessageType, payload: unknown) => unknown;
+
+/**
+ * A fake worker behind a page's `send`: records every message, answers with `answers`, and refuses
+ * one it does not know with `unknown`'s error (by default an internal error naming it).
+ */
+export function recordingWorker(
+  answers: Answers,
+  unknown: (type: MessageType) => object = (type) => ({ kind: 'internal', message: type }),
+) {
+  const calls: SentMessage[] = [];
+  const send = vi.fn(async (type: MessageType, payload: unknown) => {
+    calls.push({ type, payload });
+    return (await answers(type, payload)) ?? { ok: false, error: unknown(type) };
+  }) as unknown as Send;
+  return { send, calls, sent: (type: MessageType) => calls.filter((c) => c.type === type) };
+}
+
+/** A basic account with token and secret saved and these buildings: its settings and building list. */
+export function signedInAnswers(buildings: { id: string; label: string }[]): Answers {
+  return (type) => {
+    if (type === 'getSettings')
+      return { ok: true, value: settingsView({ premium: false, hasToken: true, hasSecret: true }) };
+    if (type === 'listBuildings') return { ok: true, value: buildings };
+    return undefined;
   };
 }
