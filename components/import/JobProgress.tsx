@@ -1,7 +1,9 @@
 /** A running or finished import (or undo) as stored by the worker: progress bar and per-slot results. */
 import { useId } from 'preact/hooks';
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
+import { MAX_WAIT_MS } from '../../lib/api/waits';
 import { t } from '../../lib/i18n';
+import { localDateTime } from '../format';
 import { itemKey, progressOf, refusedClears } from '../../lib/import/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
@@ -51,6 +53,9 @@ export interface JobProgressProps extends TargetNames {
   undoing?: boolean;
   onCancel?: () => void;
   cancelling?: boolean;
+  /** Goes on with a job paused by the server's wait. */
+  onResume?: () => void;
+  resuming?: boolean;
   /** Settles a slot in conflict: write this job's value anyway, or keep the slot's later value. */
   onResolve?: (item: JobItem, choice: ConflictChoice) => void;
   /** Conflicts already settled on this page, by slot. */
@@ -69,9 +74,20 @@ function summary(job: ImportJob, count: (status: JobItem['status']) => string): 
       return t('import_finished', [count('done'), count('skipped'), count('failed')]);
     case 'cancelled':
       return t('import_cancelled', [count('done'), count('cancelled')]);
+    case 'paused':
+      return pausedText(job);
     case 'failed':
       return t('import_jobFailed', job.error ?? '');
   }
+}
+
+/** "Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. … Resume after …" */
+function pausedText(job: ImportJob): string {
+  const { settled, total } = progressOf(job);
+  const { waitMs, resumeAt } = job.pause ?? { waitMs: MAX_WAIT_MS, resumeAt: job.createdAt };
+  const minutes = (ms: number) => String(Math.ceil(ms / 60_000));
+  const at = localDateTime(new Date(resumeAt).toISOString());
+  return t('import_paused', [minutes(waitMs), minutes(MAX_WAIT_MS), String(settled), String(total), at]);
 }
 
 /** After the server refused to clear slots with empty text: says so and offers the placeholder. */
@@ -93,6 +109,8 @@ export function JobProgress({
   undoing = false,
   onCancel,
   cancelling = false,
+  onResume,
+  resuming = false,
   onResolve,
   resolved,
   onClearWithPlaceholder,
@@ -102,6 +120,7 @@ export function JobProgress({
   const { settled, total } = progressOf(job);
   const count = (status: JobItem['status']) => String(job.items.filter((i) => i.status === status).length);
   const running = job.state === 'running';
+  const paused = job.state === 'paused';
   const label = job.kind === 'undo' ? t('import_undoProgress') : t('import_progress');
   const conflicts = job.items.filter((i) => i.status === 'conflict' && i.conflict);
   return (
@@ -111,7 +130,19 @@ export function JobProgress({
       <p class="hint" role="status">
         {summary(job, count)}
       </p>
-      {running && onCancel && (
+      {paused && onResume && (
+        <button
+          type="button"
+          class="button"
+          aria-disabled={resuming ? 'true' : undefined}
+          onClick={() => {
+            if (!resuming) onResume();
+          }}
+        >
+          {job.kind === 'undo' ? t('import_resumeUndo') : t('import_resumeJob')}
+        </button>
+      )}
+      {(running || paused) && onCancel && (
         <button
           type="button"
           class="button"
@@ -153,21 +184,25 @@ export function JobProgress({
               />
             ) : null,
           )}
-      {!running && onClearWithPlaceholder && (
+      {!running && !paused && onClearWithPlaceholder && (
         <ClearOffer count={refusedClears(job).length} onClear={onClearWithPlaceholder} />
       )}
-      {!running && job.kind === 'import' && onUndo && job.items.some((i) => i.status === 'done') && (
-        <button
-          type="button"
-          class="button"
-          aria-disabled={undoing ? 'true' : undefined}
-          onClick={() => {
-            if (!undoing) onUndo();
-          }}
-        >
-          {t('import_undo')}
-        </button>
-      )}
+      {!running &&
+        !paused &&
+        job.kind === 'import' &&
+        onUndo &&
+        job.items.some((i) => i.status === 'done') && (
+          <button
+            type="button"
+            class="button"
+            aria-disabled={undoing ? 'true' : undefined}
+            onClick={() => {
+              if (!undoing) onUndo();
+            }}
+          >
+            {t('import_undo')}
+          </button>
+        )}
     </section>
   );
 }

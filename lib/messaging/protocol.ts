@@ -268,6 +268,8 @@ export const protocol = {
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
   cancelImport: { request: JobRef, response: resultOf(JobRef) },
+  /** Goes on with a job paused by the server's wait past the cap. */
+  resumeImport: { request: JobRef, response: resultOf(JobRef) },
   exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
   /**
    * The queue of the page's profile (its key, and the wait, what is queued, the learned budget);
