@@ -122,16 +122,25 @@ interface Run {
   refusals: Refusals | null;
   /** The server's wait past the cap, once a 429 reached this run: nothing more is sent. */
   pausedFor?: number;
+  /** The run's requests: ended (queued or in flight) when it pauses. */
+  config: api.ApiConfig;
+  pause: AbortController;
 }
 
 /** Whether the run sends nothing more: cancelled, discarded, or paused by the server's wait. */
 const halted = (run: Run) => run.pausedFor !== undefined || cancelRequests.has(run.job.id);
 
-/** A 429 the scheduler did not wait out: the run pauses (the caller leaves the item as it was). */
+/**
+ * A 429 the scheduler did not wait out pauses the run, and ends its other requests: one queued
+ * meanwhile would otherwise be sent once the key's capped wait is over. Any failure of a paused run
+ * leaves its item open (a write perhaps sent is settled by the re-read when resumed).
+ */
 function pausedBy(run: Run, error: ApiError): boolean {
-  if (error.kind !== 'rateLimited') return false;
-  run.pausedFor = Math.max(run.pausedFor ?? 0, error.retryAfterMs ?? MAX_WAIT_MS);
-  return true;
+  if (error.kind === 'rateLimited' && run.pausedFor === undefined) {
+    run.pausedFor = error.retryAfterMs ?? MAX_WAIT_MS;
+    run.pause.abort();
+  }
+  return run.pausedFor !== undefined;
 }
 
 async function applyItem(run: Run, item: JobItem, place: Place) {
@@ -159,7 +168,8 @@ async function applyItem(run: Run, item: JobItem, place: Place) {
 /** One read-check-write of a slot, under its write lock: what was read is what the write replaces. */
 async function attemptItem(run: Run, item: JobItem, place: Place, attempts: number): Promise<Step> {
   const { job, store } = run;
-  const { config, secret } = run.deps;
+  const { config } = run;
+  const { secret } = run.deps;
   const { index, target } = place;
   if (halted(run)) return DONE;
   const current = await api.readOption(config, target, item.slot);
@@ -207,9 +217,9 @@ async function attemptItem(run: Run, item: JobItem, place: Place, attempts: numb
     await store.update(index, { status: 'done', attempts: tried });
     return DONE;
   }
-  // A 429 was not applied: the slot holds what it held, the item is as before this attempt (backed up).
   if (pausedBy(run, written.error)) {
-    await store.update(index, { status: item.status, attempts });
+    // A 429 was not applied: the item is as before this attempt (its value backed up).
+    if (written.error.kind === 'rateLimited') await store.update(index, { status: item.status, attempts });
     return DONE;
   }
   if (!TRANSIENT.includes(written.error.kind) || tried >= MAX_ATTEMPTS) {
@@ -232,7 +242,10 @@ export async function runJob(
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
-  const run: Run = { job, deps, store, refusals: isAcrossTargets(job) ? new Map() : null };
+  const pause = new AbortController();
+  const signals = deps.config.signal ? [deps.config.signal, pause.signal] : [pause.signal];
+  const config = { ...deps.config, signal: AbortSignal.any(signals) };
+  const run: Run = { job, deps, store, refusals: isAcrossTargets(job) ? new Map() : null, config, pause };
   const places = new Map(job.items.map((item, index) => [item, { index, target: itemTarget(job, item) }]));
   // A final slot splits the job: the items before it first, then it, then the rest.
   const finalIndex = job.items.findIndex((item) => item.slot === job.finalSlot);
