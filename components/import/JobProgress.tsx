@@ -1,33 +1,13 @@
 /** A running or finished import (or undo) as stored by the worker: progress bar and per-slot results. */
 import { useId } from 'preact/hooks';
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
-import { MAX_WAIT_MS } from '../../lib/api/waits';
 import { t } from '../../lib/i18n';
-import { localDateTime } from '../format';
 import { itemKey, progressOf, refusedClears } from '../../lib/import/job';
+import { statusText, summary } from './job-text';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
 import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
 import { ConflictDialog } from '../slots/ConflictDialog';
-
-function statusText(item: JobItem): string {
-  switch (item.status) {
-    case 'pending':
-      return t('import_status_pending');
-    case 'writing':
-      return t('import_status_writing');
-    case 'done':
-      return t('import_status_done');
-    case 'skipped':
-      return t('import_status_skipped');
-    case 'failed':
-      return t('import_status_failed', item.error ?? '');
-    case 'conflict':
-      return t('import_status_conflict');
-    case 'cancelled':
-      return t('import_status_cancelled');
-  }
-}
 
 /** The account's buildings and factories, to name a job's targets as the pickers do. */
 export interface TargetNames {
@@ -62,32 +42,6 @@ export interface JobProgressProps extends TargetNames {
   resolved?: ReadonlyMap<string, ConflictChoice>;
   /** Writes the slots the server refused to clear with empty text with the placeholder instead. */
   onClearWithPlaceholder?: () => void;
-}
-
-function summary(job: ImportJob, count: (status: JobItem['status']) => string): string {
-  switch (job.state) {
-    case 'running': {
-      const { settled, total } = progressOf(job);
-      return t('import_running', [String(settled), String(total)]);
-    }
-    case 'finished':
-      return t('import_finished', [count('done'), count('skipped'), count('failed')]);
-    case 'cancelled':
-      return t('import_cancelled', [count('done'), count('cancelled')]);
-    case 'paused':
-      return pausedText(job);
-    case 'failed':
-      return t('import_jobFailed', job.error ?? '');
-  }
-}
-
-/** "Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. … Resume after …" */
-function pausedText(job: ImportJob): string {
-  const { settled, total } = progressOf(job);
-  const { waitMs, resumeAt } = job.pause ?? { waitMs: MAX_WAIT_MS, resumeAt: job.createdAt };
-  const minutes = (ms: number) => String(Math.ceil(ms / 60_000));
-  const at = localDateTime(new Date(resumeAt).toISOString());
-  return t('import_paused', [minutes(waitMs), minutes(MAX_WAIT_MS), String(settled), String(total), at]);
 }
 
 /** After the server refused to clear slots with empty text: says so and offers the placeholder. */
