@@ -43,7 +43,8 @@ export type RequestHint = z.infer<typeof RequestHint>;
 const BuildingRef = z.object({ buildingId: z.string().check(z.minLength(1)), hint: RequestHint });
 
 /** What pages may know of the settings: whether credentials exist, never their values. */
-export const SettingsView = z.extend(Settings, {
+export const SettingsView = z.object({
+  ...Settings.shape,
   profileId: ProfileId,
   name: z.string(),
   color: z.string(),
@@ -210,19 +211,28 @@ export type ClearableFamily = z.infer<typeof ClearableFamily>;
 
 export const protocol = {
   listProfiles: { request: Empty, response: resultOf(ProfilesView) },
-  addProfile: { request: z.partial(ProfileMeta), response: resultOf(ProfilesView) },
-  updateProfileMeta: { request: z.extend(ProfileMeta, ProfileRef.shape), response: resultOf(ProfilesView) },
+  addProfile: {
+    request: z.object({
+      name: z.optional(ProfileMeta.shape.name),
+      color: z.optional(ProfileMeta.shape.color),
+    }),
+    response: resultOf(ProfilesView),
+  },
+  updateProfileMeta: {
+    request: z.object({ ...ProfileMeta.shape, ...ProfileRef.shape }),
+    response: resultOf(ProfilesView),
+  },
   duplicateProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
   removeProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
   activateProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
   /** Sign-out: token, secret, cached answers and queued work go; drafts and history only if asked. */
   forgetProfile: {
-    request: z.extend(ProfileRef, { deleteDraftsAndHistory: z.boolean() }),
+    request: z.object({ ...ProfileRef.shape, deleteDraftsAndHistory: z.boolean() }),
     response: resultOf(ProfilesView),
   },
   profileStorage: { request: ProfileRef, response: resultOf(StorageUsage) },
   clearProfileData: {
-    request: z.extend(ProfileRef, { families: z.array(ClearableFamily) }),
+    request: z.object({ ...ProfileRef.shape, families: z.array(ClearableFamily) }),
     response: resultOf(StorageUsage),
   },
   /** The active profile's settings, or those of `profileId` (the options page edits any profile). */

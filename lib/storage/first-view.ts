@@ -31,19 +31,8 @@ const ListEntryView = z.object({
   area: z.optional(z.string()),
 });
 
-/** The fields of a building the details card shows. */
-const DetailsView = z.pick(Building, {
-  id: true,
-  hash: true,
-  label: true,
-  address: true,
-  area: true,
-  garageSlots: true,
-  price: true,
-  totalRooms: true,
-  occupiedRooms: true,
-  freeRooms: true,
-});
+/** The details card shows every field of a building: the first view keeps the whole answer. */
+const DetailsView = Building;
 
 export const FirstView = z.object({
   profileId: ProfileId,

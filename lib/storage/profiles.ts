@@ -22,9 +22,17 @@ export type ProfileMeta = z.infer<typeof ProfileMeta>;
  * Counts the profile's sign-outs and account changes. A page shows the data of one epoch and
  * renders anew, from nothing, when it changes: an open page never keeps a signed-out account's data.
  */
-export const ProfileEpoch = z._default(z.int().check(z.nonnegative()), 0);
+export const ProfileEpoch = z.pipe(
+  z.optional(z.int().check(z.nonnegative())),
+  z.transform((epoch) => epoch ?? 0),
+);
 
-export const Profile = z.extend(Settings, { id: ProfileId, ...ProfileMeta.shape, epoch: ProfileEpoch });
+export const Profile = z.object({
+  ...Settings.shape,
+  id: ProfileId,
+  ...ProfileMeta.shape,
+  epoch: ProfileEpoch,
+});
 export type Profile = z.infer<typeof Profile>;
 
 /**
