@@ -11,6 +11,7 @@
  */
 import { Building, BuildingListEntry, Target } from '../api/schemas';
 import { z } from '../zod';
+import { serialQueue } from '../serial';
 import { onCacheEvicted, readCached } from './cache';
 import { currentTargetFamily } from './current-target';
 import { FIRST_VIEW_KEY } from './page-keys';
@@ -78,14 +79,8 @@ export async function composeFirstView(): Promise<FirstView | null> {
   });
 }
 
-let running: Promise<unknown> = Promise.resolve();
-
 /** Runs `work` after every compose or removal before it, and before any after it. */
-export function withFirstView<T>(work: () => Promise<T>): Promise<T> {
-  const run = running.then(work, work);
-  running = run.catch(() => undefined);
-  return run;
-}
+export const withFirstView: <T>(work: () => Promise<T>) => Promise<T> = serialQueue();
 
 /**
  * Writes the active profile's first view anew (or removes it when there is nothing to show); an

@@ -7,6 +7,7 @@
 import { PageOption, Target } from '../api/schemas';
 import { profileFamily } from './family';
 import { z } from '../zod';
+import { serialQueue } from '../serial';
 
 export const JobItemStatus = z.enum([
   'pending',
@@ -86,13 +87,11 @@ export async function readJob(profileId: string, id: string): Promise<ImportJob 
 }
 
 /** Saves of one job run one after another, so a slower older snapshot never overwrites a newer one. */
-let saving: Promise<unknown> = Promise.resolve();
+const jobWrites = serialQueue();
 
 /** Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. */
 export function saveJob(job: ImportJob): Promise<void> {
-  const run = saving.then(() => writeJob(job));
-  saving = run.catch(() => undefined);
-  return run;
+  return jobWrites(() => writeJob(job));
 }
 
 async function writeJob(job: ImportJob): Promise<void> {
