@@ -28,10 +28,7 @@ import { PremiumOverride, SecretPersistence, Settings } from '../storage/setting
 import { z } from '../zod';
 
 const resultOf = <T extends z.ZodMiniType>(value: T) =>
-  z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: AppError }),
-  ]);
+  z.union([z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: AppError })]);
 
 const Empty = z.object({});
 /**
@@ -105,7 +102,7 @@ export type SaveSlotRequest = z.infer<typeof SaveSlotRequest>;
  * 'saved' carries the slot as written (marked as written now; no read after the write), and how the
  * replaced value was kept when storage was full; 'conflict' the server's value, unwritten.
  */
-export const SaveOutcome = z.discriminatedUnion('status', [
+export const SaveOutcome = z.union([
   z.object({
     status: z.literal('saved'),
     option: PageOption,
@@ -141,7 +138,7 @@ export const PreviewItem = z.object({
 export type PreviewItem = z.infer<typeof PreviewItem>;
 
 /** Either every problem of the document (nothing may be written) or what would change. */
-export const ImportPreview = z.discriminatedUnion('status', [
+export const ImportPreview = z.union([
   z.object({
     status: z.literal('problems'),
     problems: z.array(z.object({ path: z.string(), message: z.string() })),
@@ -163,7 +160,7 @@ export const ExportedDocument = z.object({
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
 /** The preview of a write across targets (lib/import/multi-plan.ts): per target, cost, storage. */
-export const TargetsPreview = z.discriminatedUnion('status', [
+export const TargetsPreview = z.union([
   z.object({
     status: z.literal('problems'),
     problems: z.array(z.object({ path: z.string(), message: z.string() })),
