@@ -9,7 +9,9 @@ import {
 } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
 import { progressOf } from '@/lib/import/job';
-import { type ImportJob, jobFamily } from '@/lib/storage/import-jobs';
+import { jobFamily } from '@/lib/storage/import-jobs';
+import { backupFamily } from '@/lib/storage/backup-jobs';
+import { createBadge } from '@/lib/badge';
 import { putPendingSelection } from '@/lib/storage/pending';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
@@ -36,39 +38,10 @@ const MENU_ID = 'send-selection';
 const REQUEST_TIMEOUT_MS = import.meta.env.MODE === 'e2e' ? 3_000 : undefined;
 
 let scheduler: RequestScheduler | undefined;
-let runningJobs: ImportJob[] = [];
-let badgeTicker: ReturnType<typeof setInterval> | undefined;
-
-/** The toolbar badge follows the running jobs: `settled/total`, cleared when none is left. */
-function showProgress(jobs: Iterable<ImportJob>): Promise<void> {
-  runningJobs = [...jobs].filter((job) => job.state === 'running');
-  return showBadge();
-}
-
-/** While an import waits for the request budget, the badge counts the wait down instead ("12s"). */
-async function showBadge(): Promise<void> {
-  let settled = 0;
-  let total = 0;
-  for (const job of runningJobs) {
-    const progress = progressOf(job);
-    settled += progress.settled;
-    total += progress.total;
-  }
-  const now = Date.now();
-  const waitingUntil = Math.max(0, ...(scheduler?.view() ?? []).map((queue) => queue.waitingUntil ?? 0));
-  const waiting = runningJobs.length > 0 && waitingUntil > now;
-  if (waiting && badgeTicker === undefined) badgeTicker = setInterval(() => void showBadge(), 1_000);
-  if (!waiting && badgeTicker !== undefined) {
-    clearInterval(badgeTicker);
-    badgeTicker = undefined;
-  }
-  const text = waiting
-    ? `${Math.ceil((waitingUntil - now) / 1000)}s`
-    : runningJobs.length > 0
-      ? `${settled}/${total}`
-      : '';
-  await browser.action.setBadgeText({ text }).catch(() => undefined);
-}
+const badge = createBadge({
+  setText: (text) => browser.action.setBadgeText({ text }),
+  waitingUntil: () => Math.max(0, ...(scheduler?.view() ?? []).map((queue) => queue.waitingUntil ?? 0)),
+});
 
 export default defineBackground(() => {
   // Every API call waits its turn here; its state (budget, waits) is kept in storage.session.
@@ -76,7 +49,7 @@ export default defineBackground(() => {
   scheduler = new RequestScheduler({
     store: schedulerStore,
     onChange: () => {
-      void showBadge();
+      void badge.show();
       publishQueues();
     },
   });
@@ -124,12 +97,8 @@ export default defineBackground(() => {
   });
 
   // The badge follows the stored jobs of every profile; a change carries the job, so no re-read.
-  const jobs = new Map<string, ImportJob>();
-  jobFamily.watchAll((key, job) => {
-    if (job) jobs.set(key, job);
-    else jobs.delete(key);
-    void showProgress(jobs.values()).catch(() => undefined);
-  });
+  const loadImports = badge.follow('import', jobFamily, progressOf);
+  const loadBackups = badge.follow('backup', backupFamily, (job) => job);
 
   // Pages choose the current target; the popup's first view follows it.
   currentTargetFamily.watchAll(() => void refreshFirstView());
@@ -156,9 +125,8 @@ export default defineBackground(() => {
     .then(async () => {
       // What an update of the extension or the migration left: the popup's first view as stored now.
       void refreshFirstView();
-      for (const profile of (await profilesItem.get()).list)
-        for (const entry of await jobFamily.entries(profile.id)) jobs.set(entry.key, entry.value);
-      await showProgress(jobs.values());
+      const profileIds = (await profilesItem.get()).list.map((profile) => profile.id);
+      await Promise.all([loadImports(profileIds), loadBackups(profileIds)]);
       await Promise.all([resumeJobs(deps), resumeBackups(deps)]);
       await portfolio.kick();
     })

@@ -157,7 +157,7 @@ export function ImportPanel({
           buildings={buildings}
           factories={factories}
           starting={busy === 'starting'}
-          onConfirm={() => void startTargets(check.preview, clear)}
+          onConfirm={(chosen) => void startTargets(chosen, clear)}
           onCancel={dismiss}
         />
       )}

@@ -1,20 +1,16 @@
 /**
  * The preview of a write across targets (a restore, a copy): per target its name and counts
- * (changed, unchanged, read before writing, needs premium, not yours) with its slots, then the
- * cost at the budget, whether it fits its storage, and one Confirm.
+ * (changed, unchanged, read before writing, needs premium, not yours) with its slots, each target
+ * included or left out by the user (a restore of a few targets out of a backup), then the cost at
+ * the budget, whether it fits its storage, and one Confirm for the included targets.
  */
+import { useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import {
-  type PlannedSlot,
-  type TargetPlan,
-  countsOf,
-  jobSlotsOf,
-  writeCount,
-} from '../../lib/import/multi-plan';
+import { type TargetPlan, jobSlotsOf, keepTargets, writeCount } from '../../lib/import/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
 import { CostLine } from './CostLine';
-import { PreviewSlot } from './Preview';
+import { TargetSection } from './TargetSection';
 import { nameTarget } from './target-name';
 
 export type ReadyTargets = Extract<TargetsPreview, { status: 'ready' }>;
@@ -26,71 +22,58 @@ interface TargetPreviewProps {
   /** The heading: a restore names its targets, a copy its slot. */
   heading?: string;
   starting: boolean;
-  onConfirm: () => void;
+  /** Called with the preview of the included targets. */
+  onConfirm: (chosen: ReadyTargets) => void;
   onCancel: () => void;
 }
 
-function countsText(slots: readonly PlannedSlot[]): string {
-  const counts = countsOf(slots);
-  if (counts.notYours > 0) return t('targets_notYours', String(counts.notYours));
-  const parts: [number, Parameters<typeof t>[0]][] = [
-    [counts.changed, 'targets_changed'],
-    [counts.unchanged, 'targets_unchanged'],
-    [counts.unknown, 'targets_unknown'],
-    [counts.needsPremium, 'targets_needsPremium'],
-  ];
-  return parts
-    .filter(([count]) => count > 0)
-    .map(([count, key]) => t(key, String(count)))
-    .join(', ');
-}
+const keyOf = (plan: TargetPlan) => `${plan.target.kind}:${plan.target.id}`;
 
-function PlannedSlotRow({ slot }: { slot: PlannedSlot }) {
-  if (slot.status === 'changed' || slot.status === 'unchanged')
-    return <PreviewSlot item={{ ...slot, unchanged: slot.status === 'unchanged' }} />;
-  const note =
-    slot.status === 'unknown'
-      ? t('targets_slotUnknown')
-      : slot.status === 'needsPremium'
-        ? t('targets_slotNeedsPremium')
-        : t('targets_slotNotYours');
+function ConfirmButton({
+  chosen,
+  starting,
+  fits,
+  onConfirm,
+}: {
+  chosen: ReadyTargets;
+  starting: boolean;
+  fits: boolean;
+  onConfirm: (chosen: ReadyTargets) => void;
+}) {
+  const checks = jobSlotsOf(chosen.targets);
+  const writes = writeCount(chosen.targets);
+  if (checks.length === 0) return <p class="hint">{t('import_nothing')}</p>;
+  const targets = chosen.targets.filter((plan) =>
+    writes > 0 ? writeCount([plan]) > 0 : plan.slots.some((slot) => slot.status === 'unchanged'),
+  ).length;
   return (
-    <li class="preview__slot">
-      <h4 class="preview__heading">
-        {t('import_slot', String(slot.slot))} <span class="badge">{note}</span>
-      </h4>
-      <p class="hint">
-        <span class="preview__title">{slot.title || t('slot_emptyValue')}</span>
-      </p>
-    </li>
-  );
-}
-
-function TargetSection({ plan, label }: { plan: TargetPlan; label: string }) {
-  return (
-    <section class="preview__target" role="group" aria-label={label}>
-      <h4>{label}</h4>
-      <p class="hint">{countsText(plan.slots)}</p>
-      <details>
-        <summary>{t('targets_details', label)}</summary>
-        <ol class="preview__slots">
-          {plan.slots.map((slot) => (
-            <PlannedSlotRow key={slot.slot} slot={slot} />
-          ))}
-        </ol>
-      </details>
-    </section>
+    <button
+      type="button"
+      class="button button--primary"
+      aria-disabled={starting || !fits ? 'true' : undefined}
+      onClick={() => {
+        if (!starting && fits) onConfirm(chosen);
+      }}
+    >
+      {writes > 0
+        ? t('targets_confirm', [String(writes), String(targets)])
+        : t('targets_confirmCheck', [String(checks.length), String(targets)])}
+    </button>
   );
 }
 
 export function TargetPreview(props: TargetPreviewProps) {
   const { preview, buildings, factories, starting, onConfirm, onCancel } = props;
-  const checks = jobSlotsOf(preview.targets);
-  const writes = writeCount(preview.targets);
-  const targets = preview.targets.filter((plan) =>
-    writes > 0 ? writeCount([plan]) > 0 : plan.slots.some((slot) => slot.status === 'unchanged'),
-  ).length;
-  const fits = preview.storage.bytes <= preview.storage.max;
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const chosen = left.size === 0 ? preview : keepTargets(preview, (plan) => !left.has(keyOf(plan)));
+  const fits = chosen.storage.bytes <= chosen.storage.max;
+  const choice = preview.targets.length > 1;
+  const include = (plan: TargetPlan, included: boolean) => {
+    const next = new Set(left);
+    if (included) next.delete(keyOf(plan));
+    else next.add(keyOf(plan));
+    setLeft(next);
+  };
   const label = (plan: TargetPlan) => {
     const named = nameTarget(plan.target, buildings, factories);
     return plan.name && named.label.endsWith(plan.target.id)
@@ -101,33 +84,31 @@ export function TargetPreview(props: TargetPreviewProps) {
     <section class="preview" aria-label={t('import_preview')}>
       <h3>{props.heading ?? t('targets_heading', String(preview.targets.length))}</h3>
       {preview.targets.map((plan) => (
-        <TargetSection key={`${plan.target.kind}:${plan.target.id}`} plan={plan} label={label(plan)} />
+        <TargetSection
+          key={keyOf(plan)}
+          plan={plan}
+          label={label(plan)}
+          {...(choice
+            ? { included: !left.has(keyOf(plan)), onInclude: (on: boolean) => include(plan, on) }
+            : {})}
+        />
       ))}
-      <CostLine cost={preview.cost} />
+      <CostLine cost={chosen.cost} />
       {!fits && (
         <p class="notice" role="alert">
           {t('targets_storage', [
-            String(Math.ceil(preview.storage.bytes / 1024)),
-            String(Math.floor(preview.storage.max / 1024)),
+            String(Math.ceil(chosen.storage.bytes / 1024)),
+            String(Math.floor(chosen.storage.max / 1024)),
           ])}
         </p>
       )}
       <div class="actions">
-        {checks.length > 0 ? (
-          <button
-            type="button"
-            class="button button--primary"
-            aria-disabled={starting || !fits ? 'true' : undefined}
-            onClick={() => {
-              if (!starting && fits) onConfirm();
-            }}
-          >
-            {writes > 0
-              ? t('targets_confirm', [String(writes), String(targets)])
-              : t('targets_confirmCheck', [String(checks.length), String(targets)])}
-          </button>
+        {chosen.targets.length === 0 ? (
+          <p class="field-error" role="alert">
+            {t('targets_chooseOne')}
+          </p>
         ) : (
-          <p class="hint">{t('import_nothing')}</p>
+          <ConfirmButton chosen={chosen} starting={starting} fits={fits} onConfirm={onConfirm} />
         )}
         <button type="button" class="button button--quiet" onClick={onCancel}>
           {t('import_cancel')}

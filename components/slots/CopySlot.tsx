@@ -96,8 +96,8 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
           factories={workspace.page.factories.all.value}
           heading={t('copy_heading', String(option))}
           starting={jobs.busy === 'starting'}
-          onConfirm={() =>
-            void jobs.startTargets(step.preview, () => setStep({ kind: 'choose' })).then(remember)
+          onConfirm={(chosen) =>
+            void jobs.startTargets(chosen, () => setStep({ kind: 'choose' })).then(remember)
           }
           onCancel={() => setStep({ kind: 'choose' })}
         />

@@ -1,6 +1,7 @@
 /** Told after a save that met a full storage: what was removed, or the replaced value itself. */
 import type { PageOption } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
+import type { KeptDraft } from '../../lib/storage/budget';
 
 export interface StorageNoticeProps {
   notice: { kind: 'madeRoom' | 'notKept'; replaced: PageOption | null };
@@ -28,8 +29,11 @@ export function StorageNotice({ notice }: StorageNoticeProps) {
   );
 }
 
-/** Told when a draft met a full storage: room was made, or what was typed could not be kept. */
-export function DraftNotice({ kind }: { kind: 'madeRoom' | 'notKept' }) {
+/**
+ * Told when a draft met a full storage: room was made, or what was typed could not be kept (the
+ * browser's quota, or the drafts of other slots fill their budget).
+ */
+export function DraftNotice({ kind }: { kind: Exclude<KeptDraft, 'kept'> }) {
   if (kind === 'madeRoom')
     return (
       <p class="hint" role="note">
@@ -38,7 +42,7 @@ export function DraftNotice({ kind }: { kind: 'madeRoom' | 'notKept' }) {
     );
   return (
     <div class="notice" role="alert">
-      <p>{t('slot_draft_notKept')}</p>
+      <p>{t(kind === 'draftsFull' ? 'slot_draft_draftsFull' : 'slot_draft_notKept')}</p>
     </div>
   );
 }

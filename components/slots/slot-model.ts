@@ -3,6 +3,7 @@ import { batch, computed, signal } from '@preact/signals';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import type { SlotProblem } from '../../lib/slots/validate';
+import type { KeptDraft } from '../../lib/storage/budget';
 import type { HistoryEntry } from '../../lib/storage/history';
 
 export class SlotModel {
@@ -21,7 +22,7 @@ export class SlotModel {
   /** Storage was full at the last save: room was made, or the replaced value could not be kept. */
   readonly storageNotice = signal<{ kind: 'madeRoom' | 'notKept'; replaced: PageOption | null } | null>(null);
   /** Storage was full at the last draft write: room was made, or the draft could not be kept. */
-  readonly draftNotice = signal<'madeRoom' | 'notKept' | null>(null);
+  readonly draftNotice = signal<Exclude<KeptDraft, 'kept'> | null>(null);
   readonly dirty = computed(() => {
     const server = this.server.value;
     return server !== null && (this.title.value !== server.title || this.data.value !== server.data);

@@ -184,3 +184,20 @@ export function planStorage(plans: readonly TargetPlan[]): PlanStorage {
     }, 0);
   return { bytes, max: JOB_MAX_BYTES };
 }
+
+/**
+ * The plans of the targets the user keeps (a restore of a few targets out of a backup), with the
+ * cost at the same budget and the storage they take, against the same bound.
+ */
+export function keepTargets<P extends { targets: TargetPlan[]; cost: PlanCost; storage: PlanStorage }>(
+  preview: P,
+  keep: (plan: TargetPlan) => boolean,
+): P {
+  const targets = preview.targets.filter(keep);
+  return {
+    ...preview,
+    targets,
+    cost: planCost(targets, { limit: preview.cost.perMinute, windowMs: 60_000 }),
+    storage: { bytes: planStorage(targets).bytes, max: preview.storage.max },
+  };
+}

@@ -2,13 +2,15 @@
  * Bounded storage. Each profile has a budget per family (lib/storage/quota.ts: all profiles
  * together stay well inside the browser's quota): cached answers (evicted oldest first, before
  * every write: cache.ts), history (oldest entries first, never the backups of an import that can
- * still be undone) and drafts (oldest first, far beyond what one person edits at once). When the
+ * still be undone). Drafts are never evicted: what the user typed goes only when they save or
+ * discard it; a new draft that would take the drafts past their budget is not kept, and the page
+ * says so while the text is still on screen (`keepDraft`). When the
  * browser's quota is hit anyway, room is made (cached answers first, then the oldest history) and
  * the write is tried again; the caller learns whether the replaced value (or the draft) was kept.
  */
 import type { Target } from '../api/schemas';
 import { cacheFamily } from './cache';
-import { type Draft, draftFamily, putDraft } from './drafts';
+import { type Draft, draftFamily, putDraft, readDraft, removeDraft } from './drafts';
 import type { Family } from './family';
 import { firstViewUsage, refreshFirstView } from './first-view';
 import { type HistoryEntry, historyFamily, pushHistory } from './history';
@@ -77,7 +79,6 @@ export async function enforceBudgets(
   const evicted = await evictOldest(cacheFamily, profileId, budgets.cache, (v) => v.savedAt, firstView);
   // The first view shows cached answers: it goes with them (or keeps what is still cached).
   if (evicted > 0) await refreshFirstView();
-  await evictOldest(draftFamily, profileId, budgets.draft, (v) => v.savedAt);
   await trimHistory(profileId, budgets.history, keep);
 }
 
@@ -89,12 +90,25 @@ export async function makeRoom(profileId: string, keep: ReadonlySet<string> = ne
   await trimHistory(profileId, budgetsFor(list.length).history / 2, keep);
 }
 
-export type KeptDraft = 'kept' | 'madeRoom' | 'notKept';
+export type KeptDraft = 'kept' | 'madeRoom' | 'notKept' | 'draftsFull';
 
 /**
- * Keeps what the user typed. When the browser's quota refuses it, every profile's cached answers
- * (which can be read again) are removed and the draft is written again; 'notKept' tells the page
- * to say that the draft could not be kept. History is never given up for a draft.
+ * True when a new draft (none was stored for its slot) takes the profile's drafts past their
+ * budget: it is removed again and the page says so. An update of a kept draft always stays.
+ */
+async function pastDraftBudget(profileId: string, isNew: boolean): Promise<boolean> {
+  if (!isNew) return false;
+  const entries = await draftFamily.entries(profileId);
+  const total = entries.reduce((sum, e) => sum + sizeOf(e.key, e.value), 0);
+  return total > (await profileBudgets()).draft;
+}
+
+/**
+ * Keeps what the user typed. The draft is written at once (a page closing must not wait for a read
+ * first); a new one past the drafts' budget is then taken back: 'draftsFull'. When the browser's
+ * quota refuses it, every profile's cached answers (which can be read again) are removed and the
+ * draft is written again; 'notKept' tells the page to say that the draft could not be kept.
+ * History is never given up for a draft, nor another draft.
  */
 export async function keepDraft(
   profileId: string,
@@ -102,9 +116,13 @@ export async function keepDraft(
   option: number,
   draft: Draft,
 ): Promise<KeptDraft> {
+  // Read before the write is issued, so it sees whether this slot had a draft; the write waits for nothing.
+  const stored = readDraft(profileId, target, option).catch(() => null);
   try {
     await putDraft(profileId, target, option, draft);
-    return 'kept';
+    if (!(await pastDraftBudget(profileId, (await stored) === null))) return 'kept';
+    await removeDraft(profileId, target, option);
+    return 'draftsFull';
   } catch (error) {
     if (!isQuotaError(error)) throw error;
   }

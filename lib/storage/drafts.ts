@@ -29,6 +29,11 @@ export async function putDraft(
   await draftFamily.set(draft, profileId, ...parts(target, option));
 }
 
+/** The slot's draft, or null when there is none (or it was unreadable). */
+export function readDraft(profileId: string, target: Target, option: number): Promise<Draft | null> {
+  return draftFamily.get(profileId, ...parts(target, option));
+}
+
 export async function removeDraft(profileId: string, target: Target, option: number): Promise<void> {
   await draftFamily.remove(profileId, ...parts(target, option));
 }

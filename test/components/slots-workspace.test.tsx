@@ -8,7 +8,8 @@ import type { PageOption } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/client';
 import { createPageContext } from '../../components/page/context';
 import type { MessageType, RequestOf, ResponseOf } from '../../lib/messaging/protocol';
-import { readDrafts } from '../../lib/storage/drafts';
+import { putDraft, readDrafts } from '../../lib/storage/drafts';
+import { PROFILE_BUDGETS } from '../../lib/storage/quota';
 import { pushHistory } from '../../lib/storage/history';
 import { settingsView } from './fixtures';
 
@@ -233,6 +234,24 @@ describe('SlotWorkspace', () => {
     } finally {
       area.set = original;
     }
+  });
+
+  it('says so when drafts of other slots fill the room for drafts, and removes none of them', async () => {
+    const other = { kind: 'building' as const, id: 'b-2002' };
+    const fill = Math.floor(PROFILE_BUDGETS.draft / 4) - 200;
+    for (const option of [1, 2, 3, 4])
+      await putDraft(P, other, option, {
+        title: `alt ${option}`,
+        data: 'x'.repeat(fill),
+        base: null,
+        savedAt: option,
+      });
+    await setup();
+    type(8, 'Data', 'y'.repeat(1_000));
+    const alert = await within(slot(8)).findByRole('alert', {}, { timeout: 2_000 });
+    expect(alert.textContent).toContain('not kept as a draft');
+    expect(field(8, 'Data').value).toHaveLength(1_000);
+    expect((await readDrafts(P, other, [1, 2, 3, 4])).size).toBe(4);
   });
 
   it('reverts the focused slot with Escape', async () => {

@@ -117,12 +117,43 @@ describe('restore preview across targets', () => {
     render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
     paste(DOC);
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'This job needs 2930 KB of storage, at most 1953 KB fit: restore fewer targets at once.',
+      'This job needs 2930 KB of storage, at most 1953 KB fit: include fewer targets (untick some above), or restore them in several goes.',
     );
     const confirm = screen.getByRole('button', { name: /Confirm: write up to 3 slots/ });
     expect(confirm.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(confirm);
     expect(worker.sent('startTargets')).toHaveLength(0);
+  });
+
+  it('restores only the targets left included: cost, storage and Confirm follow the choice', async () => {
+    // The worker's preview says the whole restore does not fit; the page recounts what is included.
+    const worker = fakeWorker({ ...READY, storage: { bytes: 3_000_000, max: 2_000_000 } } as TargetsPreview);
+    render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
+    paste(DOC);
+    await screen.findByRole('alert');
+    const include = (name: string) => screen.getByRole('checkbox', { name: `Include ${name}` });
+    expect(include('Building b-1001')).toHaveProperty('checked', true);
+    fireEvent.click(include('Building b-1001'));
+    // Only b-1002's slot 1 is left: 1 read and 1 write, and it fits.
+    expect(screen.getByText(/Needs up to 2 requests \(1 reads, 1 writes\)/)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm: write up to 1 slots in 1 targets' }));
+    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1));
+    expect(worker.sent('startTargets')[0]?.payload).toEqual({
+      slots: [{ target: b2, slot: 1, title: 'b2', data: 'y' }],
+    });
+  });
+
+  it('asks for at least one target when every target is left out, and offers no Confirm', async () => {
+    const worker = fakeWorker(READY);
+    render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
+    paste(DOC);
+    for (const name of ['Building b-1001', 'Lager (b-1002)', 'Building b-2001'])
+      fireEvent.click(await screen.findByRole('checkbox', { name: `Include ${name}` }));
+    expect(screen.getByRole('alert').textContent).toBe('Include at least one target.');
+    expect(screen.queryByRole('button', { name: /^Confirm/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Include Lager (b-1002)' }));
+    expect(screen.getByRole('button', { name: 'Confirm: write up to 1 slots in 1 targets' })).toBeTruthy();
   });
 
   it('estimates time from the learned budget: 240 slots at 10 per minute is about 48 min', () => {

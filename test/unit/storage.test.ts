@@ -374,6 +374,28 @@ describe('a budget that holds (issue 21, item 4)', () => {
     expect(bytes).toBeLessThanOrEqual(BUDGETS.cache);
   });
 
+  it('drafts are never evicted: a new draft past their budget is not kept and says so; updates stay', async () => {
+    const id = await withProfiles();
+    const draft = (savedAt: number, size: number) => ({
+      title: `d${savedAt}`,
+      data: big(size),
+      base: null,
+      savedAt,
+    });
+    const fill = Math.floor(BUDGETS.draft / 4) - 200;
+    for (const option of [1, 2, 3, 4])
+      expect(await keepDraft(id, building, option, draft(option, fill))).toBe('kept');
+    await enforceBudgets(id);
+    expect([...(await readDrafts(id, building, [1, 2, 3, 4])).keys()]).toEqual([1, 2, 3, 4]);
+    // The fifth slot's draft would pass the budget: taken back, the four others untouched.
+    expect(await keepDraft(id, building, 5, draft(5, 1_000))).toBe('draftsFull');
+    expect((await readDrafts(id, building, [5])).size).toBe(0);
+    // A kept draft goes on being kept as it is typed in, budget or not.
+    expect(await keepDraft(id, building, 1, draft(6, fill + 10))).toBe('kept');
+    expect((await readDrafts(id, building, [1])).get(1)?.savedAt).toBe(6);
+    expect((await readDrafts(id, building, [1, 2, 3, 4])).size).toBe(4);
+  });
+
   it('a draft write that meets the quota makes room (cached answers first) and is kept', async () => {
     const id = await withProfiles();
     await cacheFamily.set({ savedAt: 1, value: big(50_000) }, id, 'details', 'b-1');
