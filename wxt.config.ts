@@ -1,5 +1,4 @@
 import preact from '@preact/preset-vite';
-import { resolve } from 'node:path';
 import { defineConfig } from 'wxt';
 import { privacyPage } from './scripts/privacy-page';
 
@@ -29,17 +28,6 @@ export default defineConfig({
   // What the tests and the bench write locally is no source: it stays out of the sources zip.
   zip: { excludeSources: ['test-results/**', 'bench-results/**'] },
   hooks: {
-    // The worker reaches the browser's own namespace (lib/worker-browser.ts), not webextension-polyfill:
-    // 2.5 KB gzip of its budget. Pages keep the polyfill.
-    'vite:build:extendConfig': (entrypoints, config) => {
-      if (!entrypoints.some((entrypoint) => entrypoint.type === 'background')) return;
-      const workerBrowser = { find: /^wxt\/browser$/, replacement: resolve('lib/worker-browser.ts') };
-      const alias = config.resolve?.alias ?? [];
-      const rest = Array.isArray(alias)
-        ? alias
-        : Object.entries(alias).map(([find, replacement]) => ({ find, replacement }));
-      config.resolve = { ...config.resolve, alias: [workerBrowser, ...rest] };
-    },
     // PRIVACY.md ships as privacy.html, linked from the options page.
     'build:publicAssets': (_wxt, files) => {
       files.push({ relativeDest: 'privacy.html', contents: privacyPage() });
