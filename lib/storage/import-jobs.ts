@@ -7,6 +7,7 @@
 import { PageOption, Target } from '../api/schemas';
 import { profileFamily } from './family';
 import { z } from '../zod';
+import { serialQueue } from '../serial';
 
 export const JobItemStatus = z.enum([
   'pending',
@@ -92,16 +93,14 @@ export async function readJob(profileId: string, id: string): Promise<ImportJob 
 }
 
 /** Saves of one job run one after another, so a slower older snapshot never overwrites a newer one. */
-let saving: Promise<unknown> = Promise.resolve();
+const jobWrites = serialQueue();
 
 /** Jobs that may still go on: never dropped for their number (a paused one keeps what Undo needs). */
 export const isUnsettledJob = (job: ImportJob) => job.state === 'running' || job.state === 'paused';
 
 /** Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. */
 export function saveJob(job: ImportJob): Promise<void> {
-  const run = saving.then(() => writeJob(job));
-  saving = run.catch(() => undefined);
-  return run;
+  return jobWrites(() => writeJob(job));
 }
 
 async function writeJob(job: ImportJob): Promise<void> {
