@@ -5,17 +5,24 @@ import { privacyPage } from './scripts/privacy-page';
 /** Loopback origins of the sandbox API; the e2e build holds them as installed host permissions. */
 const SANDBOX_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 
+/**
+ * `npm run breakdown` builds with hidden sourcemaps (the same code, no `sourceMappingURL` comment)
+ * into .output/analysis, apart from the builds that ship and are tested.
+ */
+const ANALYSIS = process.env.BUNDLE_ANALYSIS === '1';
+
 /** Rendered from store/icon.svg by `npm run icons`; WXT adds them as `icons`, the toolbar needs them too. */
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
 
 // See https://wxt.dev/api/config.html
 export default defineConfig({
+  ...(ANALYSIS ? { outDir: '.output/analysis' } : {}),
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({
     plugins: [preact()],
     // Every browser we support has modulepreload: Vite's polyfill for it would only add to each
     // page's first chunk.
-    build: { modulePreload: { polyfill: false } },
+    build: { modulePreload: { polyfill: false }, sourcemap: ANALYSIS ? 'hidden' : false },
   }),
   webExt: { disabled: true },
   // What the tests and the bench write locally is no source: it stays out of the sources zip.

@@ -13,7 +13,9 @@
  * measured) with issue 17: writes across targets (the format with several targets, the restore and
  * copy plan with its message schemas, the per-target refusals of the runner, ~2.2 KB) and the backup
  * job (its stored job, runner, handlers and file, ~2.6 KB); to 45.5 KB with the badge following
- * backups too and drafts that are never evicted (~0.2 KB). A service worker cannot load code lazily;
- * it is loaded once per worker start, never on a page's first view.
+ * backups too and drafts that are never evicted (~0.2 KB). Then down to 44.5 KB (43.2 measured,
+ * 1.3 KB of room) by the bundle work of `npm run breakdown`: fewer zod classes and helpers (-1.8 KB).
+ * A service worker cannot load code lazily; it is loaded once per worker start, never on a page's
+ * first view.
  */
-export const BUDGET_KB = { popup: 25, worker: 45.5 };
+export const BUDGET_KB = { popup: 25, worker: 44.5 };

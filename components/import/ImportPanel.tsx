@@ -69,6 +69,7 @@ export function ImportPanel({
     clearWithPlaceholder,
     undo,
     cancel,
+    resume,
     resolve,
     exportTarget,
   } = useImportJob(send, profileId, onFinished);
@@ -175,6 +176,8 @@ export function ImportPanel({
           onUndo={job.kind === 'import' ? () => void undo() : undefined}
           cancelling={busy === 'cancelling'}
           onCancel={() => void cancel()}
+          resuming={busy === 'resuming'}
+          onResume={() => void resume()}
           resolved={resolved}
           onResolve={(item, choice) => void resolve(item, choice)}
           onClearWithPlaceholder={() => void clearWithPlaceholder()}

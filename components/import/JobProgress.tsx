@@ -3,29 +3,11 @@ import { useId } from 'preact/hooks';
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { itemKey, progressOf, refusedClears } from '../../lib/import/job';
+import { statusText, summary } from './job-text';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
 import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
 import { ConflictDialog } from '../slots/ConflictDialog';
-
-function statusText(item: JobItem): string {
-  switch (item.status) {
-    case 'pending':
-      return t('import_status_pending');
-    case 'writing':
-      return t('import_status_writing');
-    case 'done':
-      return t('import_status_done');
-    case 'skipped':
-      return t('import_status_skipped');
-    case 'failed':
-      return t('import_status_failed', item.error ?? '');
-    case 'conflict':
-      return t('import_status_conflict');
-    case 'cancelled':
-      return t('import_status_cancelled');
-  }
-}
 
 /** The account's buildings and factories, to name a job's targets as the pickers do. */
 export interface TargetNames {
@@ -51,27 +33,15 @@ export interface JobProgressProps extends TargetNames {
   undoing?: boolean;
   onCancel?: () => void;
   cancelling?: boolean;
+  /** Goes on with a job paused by the server's wait. */
+  onResume?: () => void;
+  resuming?: boolean;
   /** Settles a slot in conflict: write this job's value anyway, or keep the slot's later value. */
   onResolve?: (item: JobItem, choice: ConflictChoice) => void;
   /** Conflicts already settled on this page, by slot. */
   resolved?: ReadonlyMap<string, ConflictChoice>;
   /** Writes the slots the server refused to clear with empty text with the placeholder instead. */
   onClearWithPlaceholder?: () => void;
-}
-
-function summary(job: ImportJob, count: (status: JobItem['status']) => string): string {
-  switch (job.state) {
-    case 'running': {
-      const { settled, total } = progressOf(job);
-      return t('import_running', [String(settled), String(total)]);
-    }
-    case 'finished':
-      return t('import_finished', [count('done'), count('skipped'), count('failed')]);
-    case 'cancelled':
-      return t('import_cancelled', [count('done'), count('cancelled')]);
-    case 'failed':
-      return t('import_jobFailed', job.error ?? '');
-  }
 }
 
 /** After the server refused to clear slots with empty text: says so and offers the placeholder. */
@@ -93,6 +63,8 @@ export function JobProgress({
   undoing = false,
   onCancel,
   cancelling = false,
+  onResume,
+  resuming = false,
   onResolve,
   resolved,
   onClearWithPlaceholder,
@@ -102,6 +74,7 @@ export function JobProgress({
   const { settled, total } = progressOf(job);
   const count = (status: JobItem['status']) => String(job.items.filter((i) => i.status === status).length);
   const running = job.state === 'running';
+  const paused = job.state === 'paused';
   const label = job.kind === 'undo' ? t('import_undoProgress') : t('import_progress');
   const conflicts = job.items.filter((i) => i.status === 'conflict' && i.conflict);
   return (
@@ -111,7 +84,19 @@ export function JobProgress({
       <p class="hint" role="status">
         {summary(job, count)}
       </p>
-      {running && onCancel && (
+      {paused && onResume && (
+        <button
+          type="button"
+          class="button"
+          aria-disabled={resuming ? 'true' : undefined}
+          onClick={() => {
+            if (!resuming) onResume();
+          }}
+        >
+          {job.kind === 'undo' ? t('import_resumeUndo') : t('import_resumeJob')}
+        </button>
+      )}
+      {(running || paused) && onCancel && (
         <button
           type="button"
           class="button"
@@ -153,21 +138,25 @@ export function JobProgress({
               />
             ) : null,
           )}
-      {!running && onClearWithPlaceholder && (
+      {!running && !paused && onClearWithPlaceholder && (
         <ClearOffer count={refusedClears(job).length} onClear={onClearWithPlaceholder} />
       )}
-      {!running && job.kind === 'import' && onUndo && job.items.some((i) => i.status === 'done') && (
-        <button
-          type="button"
-          class="button"
-          aria-disabled={undoing ? 'true' : undefined}
-          onClick={() => {
-            if (!undoing) onUndo();
-          }}
-        >
-          {t('import_undo')}
-        </button>
-      )}
+      {!running &&
+        !paused &&
+        job.kind === 'import' &&
+        onUndo &&
+        job.items.some((i) => i.status === 'done') && (
+          <button
+            type="button"
+            class="button"
+            aria-disabled={undoing ? 'true' : undefined}
+            onClick={() => {
+              if (!undoing) onUndo();
+            }}
+          >
+            {t('import_undo')}
+          </button>
+        )}
     </section>
   );
 }

@@ -16,7 +16,7 @@ import type { ReadyTargets } from './TargetPreview';
 import { download } from './download';
 import type { ConflictChoice } from './JobProgress';
 
-export type Busy = 'starting' | 'undoing' | 'cancelling' | 'exporting' | null;
+export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | null;
 
 const newest = (jobs: ImportJob[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 
@@ -163,6 +163,16 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     if (!answer.ok) setActionError(answer.error);
   };
 
+  /** Goes on with a job paused by the server's wait: the worker writes only its open slots. */
+  const resume = async () => {
+    if (!job || busy) return;
+    setBusy('resuming');
+    setActionError(null);
+    const answer = await send('resumeImport', { id: job.id });
+    setBusy(null);
+    if (!answer.ok) setActionError(answer.error);
+  };
+
   /** A slot in conflict: "mine" writes the job's value through the checked save, over the value seen. */
   const resolve = async (item: JobItem, choice: ConflictChoice) => {
     if (!job || !item.conflict) return;
@@ -208,6 +218,7 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     clearWithPlaceholder,
     undo,
     cancel,
+    resume,
     resolve,
     exportTarget,
   };

@@ -110,6 +110,8 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
           onUndo={job.kind === 'import' ? () => void jobs.undo().then(remember) : undefined}
           cancelling={jobs.busy === 'cancelling'}
           onCancel={() => void jobs.cancel()}
+          resuming={jobs.busy === 'resuming'}
+          onResume={() => void jobs.resume()}
           resolved={jobs.resolved}
           onResolve={(item, choice) => void jobs.resolve(item, choice)}
           buildings={valueOf(workspace.buildings.value)}

@@ -15,8 +15,6 @@ export interface Endpoint {
   readonly path: string;
   /** Every scope the endpoint requires. */
   readonly scopes: readonly Scope[];
-  /** Scopes that only change the content of the response. */
-  readonly optionalScopes: readonly Scope[];
   readonly premium: PremiumNeed;
   /** A 2xx answer larger than this is refused unread (see the caps below). */
   readonly maxBodyBytes: number;
@@ -56,7 +54,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/building/list',
     scopes: ['building'],
-    optionalScopes: [],
     premium: 'no',
     maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
@@ -64,7 +61,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/building/details/{buildingId}',
     scopes: ['building', 'building.details'],
-    optionalScopes: [],
     premium: 'no',
     maxBodyBytes: DETAILS_ANSWER_MAX_BYTES,
   },
@@ -72,7 +68,7 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/building/tenants/{buildingId}',
     scopes: ['building', 'building.tenants'],
-    optionalScopes: ['building.tenants.activity'],
+    // building.tenants.activity only adds the last payment dates (probe.ts checks for them).
     premium: 'required',
     maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
@@ -80,7 +76,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/building/rooms/{buildingId}',
     scopes: ['building', 'building.rooms'],
-    optionalScopes: [],
     premium: 'no',
     maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
@@ -88,7 +83,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/building/options/{buildingId}/{option}',
     scopes: ['building', 'building.options'],
-    optionalScopes: [],
     premium: 'slots',
     maxBodyBytes: SLOT_ANSWER_MAX_BYTES,
   },
@@ -96,7 +90,6 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/building/options',
     scopes: ['building', 'building.options.edit'],
-    optionalScopes: [],
     premium: 'slots',
     maxBodyBytes: WRITE_ANSWER_MAX_BYTES,
   },
@@ -104,7 +97,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/building/bankaccounts/{buildingId}',
     scopes: ['building', 'building.bankaccount'],
-    optionalScopes: [],
     premium: 'required',
     maxBodyBytes: ACCOUNTS_ANSWER_MAX_BYTES,
   },
@@ -112,7 +104,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/building/transactions/{bankId}/{limit}/{skip}',
     scopes: ['building', 'building.bankaccount'],
-    optionalScopes: [],
     premium: 'required',
     maxBodyBytes: TRANSACTIONS_ANSWER_MAX_BYTES,
   },
@@ -121,7 +112,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/factory/list/',
     scopes: ['factory'],
-    optionalScopes: [],
     premium: 'no',
     maxBodyBytes: LIST_ANSWER_MAX_BYTES,
   },
@@ -129,7 +119,6 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/factory/options/{factoryId}/{option}',
     scopes: ['factory', 'factory.options'],
-    optionalScopes: [],
     premium: 'slots',
     maxBodyBytes: SLOT_ANSWER_MAX_BYTES,
   },
@@ -137,7 +126,6 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/factory/options',
     scopes: ['factory', 'factory.options.edit'],
-    optionalScopes: [],
     premium: 'slots',
     maxBodyBytes: WRITE_ANSWER_MAX_BYTES,
   },

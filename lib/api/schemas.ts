@@ -158,7 +158,7 @@ export const RECORD_FIELDS = [
   'amount',
   'balance',
 ] as const;
-const RecordValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const RecordValue = z.nullable(z.union([z.string(), z.number(), z.boolean()]));
 
 /** A record of a shape the spec does not show (bank accounts, transactions): known fields, plain values. */
 export const LooseRecord = z.record(z.string(), RecordValue);

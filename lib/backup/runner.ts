@@ -11,9 +11,9 @@
  * (its caller removes it) and nothing more is stored.
  */
 import * as api from '../api/client';
-import type { ApiError } from '../api/errors';
+import { type ApiError, fail } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
-import { isFresh } from '../cache/fresh';
+import { readThrough } from '../cache/read-through';
 import { BASIC_SLOTS } from '../slots/count';
 import {
   type BackupJob,
@@ -25,7 +25,7 @@ import {
   saveBackup,
   writeTargetValues,
 } from '../storage/backup-jobs';
-import { optionParts, readCached, writeCached } from '../storage/cache';
+import { optionParts } from '../storage/cache';
 import { backupBudget, storedSize } from '../storage/quota';
 
 export interface BackupRunDeps {
@@ -66,20 +66,22 @@ async function readSlot(
   target: Target,
   slot: number,
 ): Promise<SlotRead> {
-  const parts = optionParts(target, slot);
-  const cached = await readCached(job.profileId, parts, PageOption);
-  if (cached && isFresh(cached.savedAt, Date.now(), deps.freshMs))
-    return { kind: 'value', value: cached.value, sent: 0 };
-  if (stopRequests.has(job.id)) return { kind: 'stop' };
-  // The HTTP layer retries a GET that may pass (network, timeout, 5xx); the scheduler waits out a 429.
-  const answer = await api.readOption(deps.config, target, slot);
-  if (answer.ok) {
-    await writeCached(job.profileId, parts, answer.value, Date.now());
-    return { kind: 'value', value: answer.value, sent: 1 };
-  }
+  let sent = 0;
+  const answer = await readThrough(
+    job.profileId,
+    { parts: optionParts(target, slot), schema: PageOption },
+    deps.freshMs,
+    () => {
+      if (stopRequests.has(job.id)) return Promise.resolve(fail({ kind: 'aborted' as const }));
+      sent = 1;
+      // The HTTP layer retries a GET that may pass (network, timeout, 5xx); the scheduler waits out a 429.
+      return api.readOption(deps.config, target, slot);
+    },
+  );
+  if (answer.ok) return { kind: 'value', value: answer.value, sent };
   // Aborted: cancelled, or the account's requests ended (sign-out, a changed token).
   if (answer.error.kind === 'aborted') return { kind: 'stop' };
-  return { kind: 'error', error: answer.error, sent: 1 };
+  return { kind: 'error', error: answer.error, sent };
 }
 
 /** The job as it goes: every change is stored (unless discarded) and told. */

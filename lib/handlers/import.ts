@@ -8,7 +8,7 @@ import { fail, ok } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
 import { exportDocument, parseImport } from '../import/format';
 import { newJob, settleJob, undoSlots } from '../import/job';
-import { type ImportJob, readJob, readJobs, saveJob } from '../storage/import-jobs';
+import { type ImportJob, isUnsettledJob, readJob, readJobs, saveJob } from '../storage/import-jobs';
 import { requestCancel, runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
@@ -39,6 +39,7 @@ export async function cancelProfileJobs(
   mode: 'cancel' | 'discard',
 ): Promise<void> {
   for (const job of await readJobs(profileId)) {
+    if (job.state === 'paused' && mode === 'cancel') await saveJob(settleJob(job, 'cancelled', 'cancelled'));
     if (job.state !== 'running') continue;
     deps.scheduler?.cancel({ tag: job.id });
     if (active.has(job.id)) requestCancel(job.id, mode);
@@ -125,7 +126,13 @@ export function importHandlers(
   deps: WorkerDeps,
 ): Pick<
   Handlers,
-  'previewImport' | 'startImport' | 'getImportJob' | 'undoImport' | 'cancelImport' | 'exportSlots'
+  | 'previewImport'
+  | 'startImport'
+  | 'getImportJob'
+  | 'undoImport'
+  | 'cancelImport'
+  | 'resumeImport'
+  | 'exportSlots'
 > {
   return {
     async previewImport({ document }, context) {
@@ -195,8 +202,8 @@ export function importHandlers(
       const profile = await profileOf(context);
       const job = profile ? await readJob(profile.id, id) : undefined;
       if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
-      if (job.state === 'running')
-        return fail({ kind: 'badMessage', message: 'the import is still running' });
+      if (isUnsettledJob(job))
+        return fail({ kind: 'badMessage', message: `the import is still ${job.state}` });
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
@@ -210,10 +217,23 @@ export function importHandlers(
       const profile = await profileOf(context);
       const job = profile ? await readJob(profile.id, id) : undefined;
       if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
-      if (job.state !== 'running') return fail({ kind: 'badMessage', message: 'the job is not running' });
-      // A running job stops before its next write; one not running here is settled at once.
-      if (active.has(id)) requestCancel(id);
+      if (!isUnsettledJob(job)) return fail({ kind: 'badMessage', message: 'the job is not running' });
+      // A running job stops before its next write; one not running here (or paused) is settled at once.
+      if (active.has(id) && job.state === 'running') requestCancel(id);
       else await saveJob(settleJob(job, 'cancelled', 'cancelled'));
+      return ok({ id });
+    },
+
+    /** A paused job goes on where it stopped: only its open slots, each read again before its write. */
+    async resumeImport({ id }, context) {
+      const connection = await connect(deps, context);
+      if (!connection.ok) return connection;
+      if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
+      const job = await readJob(connection.value.profile.id, id);
+      if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
+      if (job.state !== 'paused') return fail({ kind: 'badMessage', message: 'the job is not paused' });
+      const { pause: _done, ...resumed } = job;
+      await startJob(deps, { ...resumed, state: 'running' }, connection.value);
       return ok({ id });
     },
 

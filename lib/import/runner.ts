@@ -9,9 +9,13 @@
  * the slot's write lock (lib/slots/write-lock.ts): no earlier read stands in for it, so history
  * always holds the value the write actually replaced.
  * A job can be cancelled: it stops before its next write. A run that throws ends the job failed.
+ * A 429 reaching the runner means the scheduler did not wait (the server asked for longer than
+ * its cap, and every queued request of the key got the same answer): the job pauses before its
+ * next write, its open slots left as they were, until the user resumes it.
  */
 import * as api from '../api/client';
 import type { ApiError } from '../api/errors';
+import { MAX_WAIT_MS } from '../api/waits';
 import type { PageOption, Target } from '../api/schemas';
 import { BASIC_SLOTS } from '../slots/count';
 import { isEmptySlot } from '../slots/clearing';
@@ -25,7 +29,7 @@ import { isAcrossTargets, isOpen, itemTarget, progressOf, settleJob } from './jo
 
 export const IMPORT_CONCURRENCY = 3;
 const MAX_ATTEMPTS = 3;
-const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server', 'rateLimited'];
+const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server'];
 
 export interface RunnerDeps {
   config: api.ApiConfig;
@@ -116,10 +120,31 @@ interface Run {
   store: ReturnType<typeof jobStore>;
   /** Only a job across targets settles a refused target's slots unasked (one target: each is read). */
   refusals: Refusals | null;
+  /** The server's wait past the cap, once a 429 reached this run: nothing more is sent. */
+  pausedFor?: number;
+  /** The run's requests: ended (queued or in flight) when it pauses. */
+  config: api.ApiConfig;
+  pause: AbortController;
+}
+
+/** Whether the run sends nothing more: cancelled, discarded, or paused by the server's wait. */
+const halted = (run: Run) => run.pausedFor !== undefined || cancelRequests.has(run.job.id);
+
+/**
+ * A 429 the scheduler did not wait out pauses the run, and ends its other requests: one queued
+ * meanwhile would otherwise be sent once the key's capped wait is over. Any failure of a paused run
+ * leaves its item open (a write perhaps sent is settled by the re-read when resumed).
+ */
+function pausedBy(run: Run, error: ApiError): boolean {
+  if (error.kind === 'rateLimited' && run.pausedFor === undefined) {
+    run.pausedFor = error.retryAfterMs ?? MAX_WAIT_MS;
+    run.pause.abort();
+  }
+  return run.pausedFor !== undefined;
 }
 
 async function applyItem(run: Run, item: JobItem, place: Place) {
-  const { job, deps, store } = run;
+  const { deps, store } = run;
   const refused = run.refusals && refusalOf(run.refusals, place, item.slot);
   // A target already refused (not the account's, premium, a scope) costs no further request.
   if (refused && item.status === 'pending')
@@ -127,8 +152,8 @@ async function applyItem(run: Run, item: JobItem, place: Place) {
   const lock = slotLockKey(deps.config.baseUrl, place.target, item.slot);
   let step: Step = { done: false, item, attempts: item.attempts };
   while (!step.done && step.attempts < MAX_ATTEMPTS) {
-    // A cancelled job neither reads nor stores anything more.
-    if (cancelRequests.has(job.id)) return;
+    // A cancelled or paused job neither reads nor stores anything more.
+    if (halted(run)) return;
     const { item: next, attempts }: { item: JobItem; attempts: number } = step;
     step = await withSlotLock(lock, (): Promise<Step> => attemptItem(run, next, place, attempts));
   }
@@ -143,11 +168,13 @@ async function applyItem(run: Run, item: JobItem, place: Place) {
 /** One read-check-write of a slot, under its write lock: what was read is what the write replaces. */
 async function attemptItem(run: Run, item: JobItem, place: Place, attempts: number): Promise<Step> {
   const { job, store } = run;
-  const { config, secret } = run.deps;
+  const { config } = run;
+  const { secret } = run.deps;
   const { index, target } = place;
-  if (cancelRequests.has(job.id)) return DONE;
+  if (halted(run)) return DONE;
   const current = await api.readOption(config, target, item.slot);
   if (!current.ok) {
+    if (pausedBy(run, current.error)) return DONE;
     if (TRANSIENT.includes(current.error.kind) && attempts + 1 < MAX_ATTEMPTS)
       return { done: false, item, attempts: attempts + 1 };
     noteRefusal(run.refusals, place, current.error);
@@ -169,14 +196,14 @@ async function attemptItem(run: Run, item: JobItem, place: Place, attempts: numb
     await store.update(index, { status: 'conflict', conflict: current.value, attempts });
     return DONE;
   }
-  if (cancelRequests.has(job.id)) return DONE;
+  if (halted(run)) return DONE;
   const previous = item.previous ?? current.value;
   if (!item.previous)
     await keepReplaced(job.profileId, target, item.slot, historyEntry(current.value, Date.now(), job.id));
-  if (cancelRequests.has(job.id)) return DONE;
+  if (halted(run)) return DONE;
   const tried = attempts + 1;
   await store.update(index, { status: 'writing', previous, attempts: tried });
-  if (cancelRequests.has(job.id)) return DONE;
+  if (halted(run)) return DONE;
   const written = await api.writeOption(config, target, {
     apiSecret: secret,
     option: item.slot,
@@ -188,6 +215,11 @@ async function attemptItem(run: Run, item: JobItem, place: Place, attempts: numb
     const now = { title: item.title, data: item.data, lastUpdated: new Date().toISOString() };
     if (!discarded(job.id)) await writeCached(job.profileId, optionParts(target, item.slot), now, Date.now());
     await store.update(index, { status: 'done', attempts: tried });
+    return DONE;
+  }
+  if (pausedBy(run, written.error)) {
+    // A 429 was not applied: the item is as before this attempt (its value backed up).
+    if (written.error.kind === 'rateLimited') await store.update(index, { status: item.status, attempts });
     return DONE;
   }
   if (!TRANSIENT.includes(written.error.kind) || tried >= MAX_ATTEMPTS) {
@@ -210,7 +242,10 @@ export async function runJob(
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
-  const run: Run = { job, deps, store, refusals: isAcrossTargets(job) ? new Map() : null };
+  const pause = new AbortController();
+  const signals = deps.config.signal ? [deps.config.signal, pause.signal] : [pause.signal];
+  const config = { ...deps.config, signal: AbortSignal.any(signals) };
+  const run: Run = { job, deps, store, refusals: isAcrossTargets(job) ? new Map() : null, config, pause };
   const places = new Map(job.items.map((item, index) => [item, { index, target: itemTarget(job, item) }]));
   // A final slot splits the job: the items before it first, then it, then the rest.
   const finalIndex = job.items.findIndex((item) => item.slot === job.finalSlot);
@@ -229,7 +264,7 @@ export async function runJob(
   };
   try {
     await mapPool(before.filter(isOpen), IMPORT_CONCURRENCY, apply);
-    if (finalIndex >= 0) await applyFinal(store, before, apply, id);
+    if (finalIndex >= 0) await applyFinal(run, before, apply);
     await mapPool(after.filter(isOpen), IMPORT_CONCURRENCY, apply);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -238,22 +273,26 @@ export async function runJob(
   const request = cancelRequests.get(id);
   cancelRequests.delete(id);
   if (request === 'discard') return undefined;
-  const cancelled = request === 'cancel';
-  return store.finish((current) =>
-    cancelled ? settleJob(current, 'cancelled', 'cancelled') : { ...current, state: 'finished' },
-  );
+  if (request === 'cancel') return store.finish((current) => settleJob(current, 'cancelled', 'cancelled'));
+  const waitMs = run.pausedFor;
+  if (waitMs === undefined) return store.finish((current) => ({ ...current, state: 'finished' }));
+  return store.finish((current) => ({
+    ...current,
+    state: 'paused',
+    pause: { waitMs, resumeAt: Date.now() + waitMs },
+  }));
 }
 
 /** The final slot, once every slot before it is written or already held its value; else left as it was. */
 async function applyFinal(
-  store: ReturnType<typeof jobStore>,
+  run: Run,
   before: JobItem[],
   apply: (item: JobItem) => Promise<void>,
-  id: string,
 ): Promise<void> {
+  const { store } = run;
   const items = store.get().items;
   const final = items.find((i) => i.slot === store.get().finalSlot && isOpen(i));
-  if (!final || cancelRequests.has(id)) return;
+  if (!final || halted(run)) return;
   const slots = new Set(before.map((i) => i.slot));
   const unwritten = items.filter((i) => slots.has(i.slot) && i.status !== 'done' && i.status !== 'skipped');
   if (unwritten.length === 0) return apply(final);

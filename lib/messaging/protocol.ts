@@ -28,10 +28,7 @@ import { PremiumOverride, SecretPersistence, Settings } from '../storage/setting
 import { z } from '../zod';
 
 const resultOf = <T extends z.ZodMiniType>(value: T) =>
-  z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: AppError }),
-  ]);
+  z.union([z.object({ ok: z.literal(true), value }), z.object({ ok: z.literal(false), error: AppError })]);
 
 const Empty = z.object({});
 /**
@@ -43,7 +40,8 @@ export type RequestHint = z.infer<typeof RequestHint>;
 const BuildingRef = z.object({ buildingId: z.string().check(z.minLength(1)), hint: RequestHint });
 
 /** What pages may know of the settings: whether credentials exist, never their values. */
-export const SettingsView = z.extend(Settings, {
+export const SettingsView = z.object({
+  ...Settings.shape,
   profileId: ProfileId,
   name: z.string(),
   color: z.string(),
@@ -104,7 +102,7 @@ export type SaveSlotRequest = z.infer<typeof SaveSlotRequest>;
  * 'saved' carries the slot as written (marked as written now; no read after the write), and how the
  * replaced value was kept when storage was full; 'conflict' the server's value, unwritten.
  */
-export const SaveOutcome = z.discriminatedUnion('status', [
+export const SaveOutcome = z.union([
   z.object({
     status: z.literal('saved'),
     option: PageOption,
@@ -140,7 +138,7 @@ export const PreviewItem = z.object({
 export type PreviewItem = z.infer<typeof PreviewItem>;
 
 /** Either every problem of the document (nothing may be written) or what would change. */
-export const ImportPreview = z.discriminatedUnion('status', [
+export const ImportPreview = z.union([
   z.object({
     status: z.literal('problems'),
     problems: z.array(z.object({ path: z.string(), message: z.string() })),
@@ -162,7 +160,7 @@ export const ExportedDocument = z.object({
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
 /** The preview of a write across targets (lib/import/multi-plan.ts): per target, cost, storage. */
-export const TargetsPreview = z.discriminatedUnion('status', [
+export const TargetsPreview = z.union([
   z.object({
     status: z.literal('problems'),
     problems: z.array(z.object({ path: z.string(), message: z.string() })),
@@ -210,19 +208,28 @@ export type ClearableFamily = z.infer<typeof ClearableFamily>;
 
 export const protocol = {
   listProfiles: { request: Empty, response: resultOf(ProfilesView) },
-  addProfile: { request: z.partial(ProfileMeta), response: resultOf(ProfilesView) },
-  updateProfileMeta: { request: z.extend(ProfileMeta, ProfileRef.shape), response: resultOf(ProfilesView) },
+  addProfile: {
+    request: z.object({
+      name: z.optional(ProfileMeta.shape.name),
+      color: z.optional(ProfileMeta.shape.color),
+    }),
+    response: resultOf(ProfilesView),
+  },
+  updateProfileMeta: {
+    request: z.object({ ...ProfileMeta.shape, ...ProfileRef.shape }),
+    response: resultOf(ProfilesView),
+  },
   duplicateProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
   removeProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
   activateProfile: { request: ProfileRef, response: resultOf(ProfilesView) },
   /** Sign-out: token, secret, cached answers and queued work go; drafts and history only if asked. */
   forgetProfile: {
-    request: z.extend(ProfileRef, { deleteDraftsAndHistory: z.boolean() }),
+    request: z.object({ ...ProfileRef.shape, deleteDraftsAndHistory: z.boolean() }),
     response: resultOf(ProfilesView),
   },
   profileStorage: { request: ProfileRef, response: resultOf(StorageUsage) },
   clearProfileData: {
-    request: z.extend(ProfileRef, { families: z.array(ClearableFamily) }),
+    request: z.object({ ...ProfileRef.shape, families: z.array(ClearableFamily) }),
     response: resultOf(StorageUsage),
   },
   /** The active profile's settings, or those of `profileId` (the options page edits any profile). */
@@ -268,6 +275,8 @@ export const protocol = {
   getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
   cancelImport: { request: JobRef, response: resultOf(JobRef) },
+  /** Goes on with a job paused by the server's wait past the cap. */
+  resumeImport: { request: JobRef, response: resultOf(JobRef) },
   exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
   /**
    * The queue of the page's profile (its key, and the wait, what is queued, the learned budget);

@@ -15,6 +15,7 @@ import type { AppError } from '../app-error';
 import { freshnessMs } from '../handlers/cached-read';
 import { type Connection, type WorkerDeps, connect } from '../handlers/context';
 import { buildingName } from '../names';
+import { serialQueue } from '../serial';
 import { readCached, writeCached, cacheFamily } from '../storage/cache';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
 import {
@@ -60,18 +61,16 @@ const TABLE_PART = 'table';
 export const loadTable = (profileId: string) => portfolioFamily.get(profileId, TABLE_PART);
 
 /** Table writes one after another: the refresh and a row refreshed by the user never undo each other. */
-let writing: Promise<unknown> = Promise.resolve();
+const tableWrites = serialQueue();
 function updateTable(
   profileId: string,
   change: (table: PortfolioTable | null) => PortfolioTable | null | Promise<PortfolioTable | null>,
 ): Promise<PortfolioTable | null> {
-  const run = writing.then(async () => {
+  return tableWrites(async () => {
     const next = await change(await loadTable(profileId));
     if (next) await portfolioFamily.set(next, profileId, TABLE_PART);
     return next;
   });
-  writing = run.catch(() => undefined);
-  return run;
 }
 
 /** A row from what the cache holds for the building; `previous` gives what the refresh tried. */

@@ -7,6 +7,7 @@
  */
 import { PageOption, Target } from '../api/schemas';
 import { z } from '../zod';
+import { serialQueue } from '../serial';
 import { profileFamily } from './family';
 import { backupBudget, storedSize } from './quota';
 
@@ -74,11 +75,9 @@ export async function readBackup(profileId: string): Promise<BackupJob | null> {
 }
 
 /** Saves of the job run one after another: an older snapshot never overwrites a newer one. */
-let saving: Promise<unknown> = Promise.resolve();
+const backupWrites = serialQueue();
 export function saveBackup(job: BackupJob): Promise<void> {
-  const run = saving.then(() => backupFamily.set(job, job.profileId, job.id));
-  saving = run.catch(() => undefined);
-  return run;
+  return backupWrites(() => backupFamily.set(job, job.profileId, job.id));
 }
 
 /** Removes the profile's backups and their values (a new backup replaces the old one). */

@@ -11,6 +11,7 @@
  */
 import { Building, BuildingListEntry, Target } from '../api/schemas';
 import { z } from '../zod';
+import { serialQueue } from '../serial';
 import { onCacheEvicted, readCached } from './cache';
 import { currentTargetFamily } from './current-target';
 import { FIRST_VIEW_KEY } from './page-keys';
@@ -31,19 +32,8 @@ const ListEntryView = z.object({
   area: z.optional(z.string()),
 });
 
-/** The fields of a building the details card shows. */
-const DetailsView = z.pick(Building, {
-  id: true,
-  hash: true,
-  label: true,
-  address: true,
-  area: true,
-  garageSlots: true,
-  price: true,
-  totalRooms: true,
-  occupiedRooms: true,
-  freeRooms: true,
-});
+/** The details card shows every field of a building: the first view keeps the whole answer. */
+const DetailsView = Building;
 
 export const FirstView = z.object({
   profileId: ProfileId,
@@ -89,14 +79,8 @@ export async function composeFirstView(): Promise<FirstView | null> {
   });
 }
 
-let running: Promise<unknown> = Promise.resolve();
-
 /** Runs `work` after every compose or removal before it, and before any after it. */
-export function withFirstView<T>(work: () => Promise<T>): Promise<T> {
-  const run = running.then(work, work);
-  running = run.catch(() => undefined);
-  return run;
-}
+export const withFirstView: <T>(work: () => Promise<T>) => Promise<T> = serialQueue();
 
 /**
  * Writes the active profile's first view anew (or removes it when there is nothing to show); an

@@ -7,6 +7,7 @@
 import { PageOption, Target } from '../api/schemas';
 import { profileFamily } from './family';
 import { z } from '../zod';
+import { serialQueue } from '../serial';
 
 export const JobItemStatus = z.enum([
   'pending',
@@ -56,9 +57,15 @@ export const ImportJob = z.object({
   /** The target of every item without its own (a job across targets: the first item's). */
   target: Target,
   createdAt: z.number(),
-  state: z.enum(['running', 'finished', 'cancelled', 'failed']),
+  state: z.enum(['running', 'paused', 'finished', 'cancelled', 'failed']),
   /** Why a failed job stopped. */
   error: z.optional(z.string()),
+  /**
+   * A paused job: the server asked for a wait past the scheduler's cap (`waitMs`), so the job
+   * stopped before its next write, its open slots left as they were, until the user resumes it
+   * (after `resumeAt`, epoch milliseconds).
+   */
+  pause: z.optional(z.object({ waitMs: z.number(), resumeAt: z.number() })),
   /** For an undo: the import it reverts. */
   undoOf: z.optional(z.string()),
   /**
@@ -86,18 +93,19 @@ export async function readJob(profileId: string, id: string): Promise<ImportJob 
 }
 
 /** Saves of one job run one after another, so a slower older snapshot never overwrites a newer one. */
-let saving: Promise<unknown> = Promise.resolve();
+const jobWrites = serialQueue();
+
+/** Jobs that may still go on: never dropped for their number (a paused one keeps what Undo needs). */
+export const isUnsettledJob = (job: ImportJob) => job.state === 'running' || job.state === 'paused';
 
 /** Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. */
 export function saveJob(job: ImportJob): Promise<void> {
-  const run = saving.then(() => writeJob(job));
-  saving = run.catch(() => undefined);
-  return run;
+  return jobWrites(() => writeJob(job));
 }
 
 async function writeJob(job: ImportJob): Promise<void> {
   await jobFamily.set(job, job.profileId, job.id);
-  if (job.state === 'running') return;
-  const finished = (await readJobs(job.profileId)).filter((j) => j.state !== 'running');
+  if (isUnsettledJob(job)) return;
+  const finished = (await readJobs(job.profileId)).filter((j) => !isUnsettledJob(j));
   for (const old of finished.slice(KEEP_FINISHED)) await jobFamily.remove(job.profileId, old.id);
 }

@@ -3,6 +3,7 @@
  * read this item (it holds no token and no secret); only the worker writes it.
  */
 import { z } from '../zod';
+import { serialQueue } from '../serial';
 import { Settings, defaultSettings } from './settings';
 import { PROFILES_KEY } from './page-keys';
 import { storedItem, storedList } from './stored-item';
@@ -10,11 +11,15 @@ import { storedItem, storedList } from './stored-item';
 export const PROFILE_NAME_MAX = 40;
 export const PROFILE_COLORS = ['#2f6fdf', '#1f8a4c', '#c2410c', '#b91c1c', '#7c3aed', '#0f766e'] as const;
 
-export const ProfileId = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/));
+/** Tested with z.refine, not z.regex: zod's string-format checks would add two classes to the worker. */
+const PROFILE_ID = /^[a-z0-9-]{1,40}$/;
+const PROFILE_COLOR = /^#[0-9a-f]{6}$/;
+
+export const ProfileId = z.string().check(z.refine((id) => PROFILE_ID.test(id)));
 
 export const ProfileMeta = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(PROFILE_NAME_MAX)),
-  color: z.string().check(z.regex(/^#[0-9a-f]{6}$/)),
+  color: z.string().check(z.refine((color) => PROFILE_COLOR.test(color))),
 });
 export type ProfileMeta = z.infer<typeof ProfileMeta>;
 
@@ -22,9 +27,17 @@ export type ProfileMeta = z.infer<typeof ProfileMeta>;
  * Counts the profile's sign-outs and account changes. A page shows the data of one epoch and
  * renders anew, from nothing, when it changes: an open page never keeps a signed-out account's data.
  */
-export const ProfileEpoch = z._default(z.int().check(z.nonnegative()), 0);
+export const ProfileEpoch = z.pipe(
+  z.optional(z.int().check(z.nonnegative())),
+  z.transform((epoch) => epoch ?? 0),
+);
 
-export const Profile = z.extend(Settings, { id: ProfileId, ...ProfileMeta.shape, epoch: ProfileEpoch });
+export const Profile = z.object({
+  ...Settings.shape,
+  id: ProfileId,
+  ...ProfileMeta.shape,
+  epoch: ProfileEpoch,
+});
 export type Profile = z.infer<typeof Profile>;
 
 /**
@@ -65,17 +78,15 @@ export function activeProfile(state: Profiles): Profile | null {
 }
 
 /** Writes one after another: two handlers changing profiles at once must not drop each other's change. */
-let writing: Promise<unknown> = Promise.resolve();
+const profileWrites = serialQueue();
 
 /** Reads, changes and writes the profiles in one step; `change` returns the new state. */
 export function updateProfiles(change: (state: Profiles) => Profiles): Promise<Profiles> {
-  const run = writing.then(async () => {
+  return profileWrites(async () => {
     const next = change(await profilesItem.get());
     await profilesItem.set(next);
     return next;
   });
-  writing = run.catch(() => undefined);
-  return run;
 }
 
 export async function readProfile(id: string | null | undefined): Promise<Profile | null> {

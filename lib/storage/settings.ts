@@ -27,10 +27,8 @@ export const BaseUrl = z.pipe(
   z.string().check(
     z.trim(),
     z.minLength(1, { message: 'baseUrl.required' }),
-    z.superRefine((value, ctx) => {
-      if (value.length === 0) return;
-      const problem = baseUrlProblem(value);
-      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: value });
+    z.refine((value) => value.length === 0 || baseUrlProblem(value) === null, {
+      error: (issue) => baseUrlProblem(String(issue.input)) ?? undefined,
     }),
   ),
   z.transform((value) => value.replace(/\/+$/, '')),

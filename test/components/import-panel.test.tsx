@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
+import { uiLanguage } from '../../components/format';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, settleJob } from '../../lib/import/job';
@@ -420,5 +421,57 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
         },
       },
     ]);
+  });
+});
+
+describe('ImportPanel: a job paused by the server’s wait', () => {
+  const twelveMinutes = 12 * 60_000;
+  const resumeAt = Date.parse('2026-03-02T14:32:00Z');
+  const paused = (): ImportJob => {
+    const job = newJob(P, 'import', target, [
+      { slot: 1, title: 'a', data: '' },
+      { slot: 2, title: 'b', data: '' },
+      { slot: 3, title: 'c', data: '' },
+    ]);
+    const items = job.items.map((item, i) => (i === 0 ? { ...item, status: 'done' as const } : item));
+    return { ...job, items, state: 'paused', pause: { waitMs: twelveMinutes, resumeAt } };
+  };
+
+  it('says why it paused and until when, and resumes with a labelled button from the keyboard', async () => {
+    const job = paused();
+    await saveJob(job);
+    const calls: string[] = [];
+    const send = vi.fn(async (type: MessageType, payload: unknown) => {
+      calls.push(type);
+      if (type === 'getImportJob') return { ok: true, value: job };
+      if (type === 'resumeImport') return { ok: true, value: payload };
+      return { ok: false, error: { kind: 'internal', message: type } };
+    }) as unknown as Send;
+    render(<ImportPanel target={target} premium send={send} profileId={P} />);
+    const at = new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+      resumeAt,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. 1 of 3 slots settled; the others are left as they were. Resume after ${at}.`,
+      ),
+    );
+    // Neither Undo nor anything else that would need the job ended is offered while it is paused.
+    expect(screen.queryByRole('button', { name: 'Undo this import' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel this import' })).toBeTruthy();
+    const resume = screen.getByRole('button', { name: 'Resume this import' });
+    // Keyboard: a native, enabled button in the tab order; happy-dom does not turn Enter into the
+    // click a browser dispatches for it, so the click stands for that key.
+    expect(resume.tagName).toBe('BUTTON');
+    expect(resume.tabIndex).toBe(0);
+    expect((resume as HTMLButtonElement).disabled).toBe(false);
+    resume.focus();
+    expect(document.activeElement).toBe(resume);
+    fireEvent.click(resume);
+    await waitFor(() => expect(calls.filter((c) => c === 'resumeImport')).toHaveLength(1));
+    expect(send).toHaveBeenCalledWith('resumeImport', { id: job.id });
+    // The worker runs it again: the page follows the stored job back to running.
+    await saveJob({ ...job, state: 'running' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume this import' })).toBeNull());
   });
 });

@@ -20,7 +20,7 @@ import { readPlaceholder, rememberPlaceholder } from '../../lib/storage/placehol
 import { DEFAULT_LAYOUT } from '../../lib/slots/document';
 import { pushHistory, readHistory } from '../../lib/storage/history';
 import { writeCredentials } from '../../lib/storage/credentials';
-import { newProfile, profilesItem } from '../../lib/storage/profiles';
+import { Profile, newProfile, profilesItem } from '../../lib/storage/profiles';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
 import { settingsInput } from './worker-helpers';
@@ -264,5 +264,15 @@ describe('the request queue of a profile', () => {
     expect(other?.queued.user).toBe(1);
     scheduler.cancel();
     await waiting[1];
+  });
+});
+
+describe('the stored profile', () => {
+  it('reads a profile stored before epochs existed as epoch 0, and refuses a negative or fractional epoch', () => {
+    const { epoch: _epoch, ...withoutEpoch } = newProfile('One', 0);
+    expect(Profile.parse(withoutEpoch).epoch).toBe(0);
+    expect(Profile.parse({ ...withoutEpoch, epoch: 3 }).epoch).toBe(3);
+    expect(Profile.safeParse({ ...withoutEpoch, epoch: -1 }).success).toBe(false);
+    expect(Profile.safeParse({ ...withoutEpoch, epoch: 1.5 }).success).toBe(false);
   });
 });

@@ -19,7 +19,14 @@ import { historyFamily } from '../../lib/storage/history';
 import { jobFamily } from '../../lib/storage/import-jobs';
 import { labelsFamily } from '../../lib/storage/labels';
 import { alertBaselineFamily, portfolioFamily, portfolioSettingsItem } from '../../lib/storage/portfolio';
-import { FAMILIES, type FamilyName, ITEM_KEYS, familyKeyName } from '../../lib/storage/names';
+import {
+  type Bound,
+  FAMILIES,
+  FAMILY_BOUNDS,
+  type FamilyName,
+  ITEM_KEYS,
+  familyKeyName,
+} from '../../lib/storage/names';
 import { PROFILE_BUDGETS } from '../../lib/storage/quota';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { requestQueuesItem } from '../../lib/storage/request-queues';
@@ -73,10 +80,10 @@ describe('stored names', () => {
 
   it('every family has a byte budget or says what bounds it; the budgets are the byte ones', () => {
     for (const name of NAMES) {
-      const bound = FAMILIES[name].bound;
+      const bound: Bound = FAMILY_BOUNDS[name];
       expect('budget' in bound ? PROFILE_BUDGETS[bound.budget] > 0 : bound.boundedBy.length > 0).toBe(true);
     }
-    const withBudget = NAMES.filter((n) => 'budget' in FAMILIES[n].bound);
+    const withBudget = NAMES.filter((n) => 'budget' in FAMILY_BOUNDS[n]);
     expect(Object.keys(PROFILE_BUDGETS).sort()).toEqual(withBudget.sort());
   });
 });

@@ -1,0 +1,171 @@
+/**
+ * A write job meeting a 429 whose Retry-After passes the scheduler's cap, against the sandbox over
+ * HTTP through the worker's handlers and a real request scheduler: the job pauses (nothing more is
+ * sent, no slot failed), is stored with the server's wait, and its Resume writes only what is open.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Target } from '../../lib/api/schemas';
+import { type Clock, RequestScheduler } from '../../lib/api/scheduler';
+import { type WorkerDeps, createHandlers } from '../../lib/handlers';
+import { IMPORT_CONCURRENCY } from '../../lib/import/runner';
+import { readHistory } from '../../lib/storage/history';
+import { type ImportJob, readJobs } from '../../lib/storage/import-jobs';
+import { originPattern } from '../../lib/storage/settings';
+import { DEMO } from '../sandbox/seed';
+import { useSandbox } from '../sandbox/fixture';
+import { signIn } from './worker-helpers';
+
+const sandbox = useSandbox();
+const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
+const TWELVE_MINUTES = 12 * 60_000;
+
+/** The scheduler's clock, moved past the server's wait when a test says the time has come. */
+let skew = 0;
+const clock: Clock = {
+  now: () => Date.now() + skew,
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+let onProgress: (job: ImportJob) => void;
+let handlers: ReturnType<typeof createHandlers>;
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  skew = 0;
+  onProgress = () => undefined;
+  const deps: WorkerDeps = {
+    scheduler: new RequestScheduler({ clock }),
+    hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
+    timeoutMs: 2_000,
+    onJobProgress: (job) => onProgress(job),
+  };
+  handlers = createHandlers(deps);
+});
+
+/** Every POST to the slots endpoint from now on answers 429 asking for 12 minutes. */
+const refuseWrites = () =>
+  sandbox.addFault({
+    path: '/building/options',
+    method: 'POST',
+    kind: 'status',
+    status: 429,
+    headers: { 'Retry-After': String(TWELVE_MINUTES / 1000) },
+  });
+
+const writtenSlots = () =>
+  sandbox.log
+    .filter((r) => r.method === 'POST' && r.status === 200)
+    .map((r) => (JSON.parse(r.body) as { option: number }).option);
+
+async function settled(id: string, state: ImportJob['state']): Promise<ImportJob> {
+  let seen: ImportJob | null | undefined;
+  for (let i = 0; i < 500; i++) {
+    const answer = await handlers.getImportJob({ id });
+    seen = answer.ok ? answer.value : undefined;
+    if (seen?.state === state) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const log = sandbox.log.map((r) => `${r.method} ${r.path} ${r.status}`);
+  throw new Error(`job ${id} never became ${state}: ${JSON.stringify({ seen, log })}`);
+}
+
+async function startTen(): Promise<string> {
+  const slots = Array.from({ length: 10 }, (_, i) => ({
+    slot: i + 1,
+    title: `Paused ${i + 1}`,
+    data: `${i}`,
+  }));
+  const started = await handlers.startImport({ target, slots });
+  if (!started.ok) throw new Error(started.error.kind);
+  return started.value.id;
+}
+
+describe('a write job and a 429 past the cap', () => {
+  it('pauses at the first refused write: nothing more is sent, no slot fails, the wait is kept', async () => {
+    await signIn(handlers, sandbox);
+    sandbox.clearLog();
+    refuseWrites();
+    const before = Date.now();
+    const job = await settled(await startTen(), 'paused');
+    // Only the first items began (each one read, at most one write, all refused); none was retried,
+    // and no item after them sent anything.
+    const reads = sandbox.log.filter((r) => r.method === 'GET').map((r) => r.path.split('/').at(-1));
+    const writes = sandbox.log.filter((r) => r.method === 'POST');
+    expect(reads.toSorted()).toEqual(['1', '2', '3'].slice(0, IMPORT_CONCURRENCY));
+    expect(writes.length).toBeGreaterThanOrEqual(1);
+    expect(writes.length).toBeLessThanOrEqual(IMPORT_CONCURRENCY);
+    expect(writes.every((r) => r.status === 429)).toBe(true);
+    // Every slot is still open: pending, or 'writing' when its write was ended in flight (settled by
+    // a re-read when resumed); none failed, none was counted as a refused attempt.
+    expect(job.items.filter((i) => i.status !== 'pending' && i.status !== 'writing')).toEqual([]);
+    expect(job.items.slice(IMPORT_CONCURRENCY).map((i) => i.status)).toEqual(
+      Array(10 - IMPORT_CONCURRENCY).fill('pending'),
+    );
+    expect(job.items.filter((i) => i.error !== undefined || i.attempts > 1)).toEqual([]);
+    expect(job.pause?.waitMs).toBe(TWELVE_MINUTES);
+    expect(job.pause?.resumeAt).toBeGreaterThanOrEqual(before + TWELVE_MINUTES);
+    // What a refused write would have replaced stays backed up, as before any write.
+    expect(job.items[0]?.previous).toBeDefined();
+    expect(await handlers.undoImport({ id: job.id })).toMatchObject({ ok: false });
+  });
+
+  it('resumes from where it stopped: only open slots are written, each once, and the done ones never again', async () => {
+    const profileId = await signIn(handlers, sandbox);
+    sandbox.clearLog();
+    let refused = false;
+    onProgress = (job) => {
+      if (!refused && job.items.filter((i) => i.status === 'done').length >= 2) {
+        refused = true;
+        refuseWrites();
+      }
+    };
+    const id = await startTen();
+    const paused = await settled(id, 'paused');
+    const done = paused.items.filter((i) => i.status === 'done').map((i) => i.slot);
+    expect(done.length).toBeGreaterThanOrEqual(2);
+    expect(done.length).toBeLessThan(10);
+    expect(paused.items.filter((i) => i.status === 'failed')).toEqual([]);
+    // Written before the pause: the done slots, and perhaps one whose answer the pause cut off.
+    const before = writtenSlots();
+    const writing = paused.items.filter((i) => i.status === 'writing').map((i) => i.slot);
+    expect(before.filter((slot) => !done.includes(slot) && !writing.includes(slot))).toEqual([]);
+    expect(done.every((slot) => before.includes(slot))).toBe(true);
+
+    sandbox.clearFaults();
+    sandbox.clearLog();
+    skew = TWELVE_MINUTES + 60_000;
+    expect(await handlers.resumeImport({ id })).toEqual({ ok: true, value: { id } });
+    const finished = await settled(id, 'finished');
+    expect(finished.items.map((i) => i.status)).toEqual(Array(10).fill('done'));
+    expect(finished.pause).toBeUndefined();
+    // Across both runs every slot was written exactly once; no done slot again.
+    const after = writtenSlots();
+    expect(after.filter((slot) => done.includes(slot))).toEqual([]);
+    expect([...before, ...after].toSorted((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Every replaced value is kept once for Undo, and the whole import can be undone.
+    for (const slot of [1, 10]) expect(await readHistory(profileId, target, slot)).toHaveLength(1);
+    const undo = await handlers.undoImport({ id });
+    expect(undo.ok).toBe(true);
+  });
+
+  it('resumes only a paused job; Cancel ends a paused job, and sign-out removes it', async () => {
+    const profileId = await signIn(handlers, sandbox);
+    refuseWrites();
+    const id = await startTen();
+    await settled(id, 'paused');
+    expect(await handlers.resumeImport({ id: 'nope' })).toMatchObject({ ok: false });
+    expect(await handlers.cancelImport({ id })).toEqual({ ok: true, value: { id } });
+    const cancelled = await settled(id, 'cancelled');
+    expect(cancelled.items.map((i) => i.status)).toEqual(Array(10).fill('cancelled'));
+    expect(await handlers.resumeImport({ id })).toMatchObject({ ok: false });
+
+    skew = TWELVE_MINUTES + 60_000;
+    const again = await startTen();
+    await settled(again, 'paused');
+    expect(await handlers.forgetProfile({ id: profileId, deleteDraftsAndHistory: false })).toMatchObject({
+      ok: true,
+    });
+    expect(await readJobs(profileId)).toEqual([]);
+  });
+});
