@@ -5,31 +5,17 @@
  * other suites. (That Resume writes only the open slots, once, is proven in
  * test/unit/import-runner-pause.test.ts, where the wait can be skipped.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { type Sandbox, startSandbox } from '../sandbox/server';
-import { demoCredentials } from '../sandbox/direct';
-import { type ExtensionSession, launchExtension } from './browser';
+import { useExtension } from './fixture';
 import { msg } from './messages';
 import { ImportPanelPage } from './pages/import-panel';
-import { OptionsPage } from './pages/options-page';
 
 const SLOW = { timeout: 20_000 };
 const PAUSED =
   /^Paused: the server asks to wait 12 min, longer than the 5 min this extension waits\. \d+ of 6 slots settled; the others are left as they were\. Resume after .+\.$/;
 
-let sandbox: Sandbox;
-let session: ExtensionSession;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  session = await launchExtension();
-  await OptionsPage.configure(session, demoCredentials(sandbox));
-});
-afterAll(async () => {
-  await session?.close();
-  await sandbox?.close();
-});
+const { sandbox, session } = useExtension({ as: 'premium' });
 
 describe('an import and a 429 past the cap', () => {
   it('pauses with the server’s wait in words, sends nothing more, and resumes from the keyboard', async () => {
