@@ -299,7 +299,8 @@ describe('push from a page', () => {
     ]);
     const panel = new ImportPanelPage(editorPage);
     await panel.preview.waitFor();
-    expect(await panel.preview.textContent()).toContain('Haus Müllerstraße: 2 of 2 slots change');
+    // The preview may come before the building list that names its target: "Building b-1001" until then.
+    await expect.poll(() => panel.preview.textContent()).toContain('Haus Müllerstraße: 2 of 2 slots change');
     expect(await panel.preview.getByRole('alert').count()).toBe(0);
     expect(await panel.page.getByText(`From: ${siteUrl}`).count()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));

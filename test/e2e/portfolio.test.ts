@@ -35,15 +35,35 @@ const totalsCell = (page: DashboardPage, n: number) => portfolio(page).locator('
 
 const worker = async () =>
   session.context.serviceWorkers()[0] ?? (await session.context.waitForEvent('serviceworker'));
-type Notifications = { chrome: { notifications: { getAll(): Promise<Record<string, unknown>> } } };
+type Notifications = {
+  chrome: {
+    notifications: {
+      getAll(): Promise<Record<string, unknown>>;
+      onClosed: { addListener(listener: (id: string) => void): void };
+    };
+  };
+  closedAlerts?: string[];
+};
+/** Every notification id seen so far: one the browser closed on its own (a slow machine) still counts. */
+const everShown = new Set<string>();
 /**
- * The ids of the notifications the extension shows, asked from an extension page (a handle on the
- * worker can be the stopped one for a moment after a restart).
+ * The ids of the notifications the extension has shown, asked from an extension page (a handle on
+ * the worker can be the stopped one for a moment after a restart): those open now, and those the
+ * page heard closing since its first call.
  */
-const alertsShown = (page: DashboardPage) =>
-  page.page.evaluate(async () =>
-    Object.keys(await (globalThis as unknown as Notifications).chrome.notifications.getAll()),
-  );
+const alertsShown = async (page: DashboardPage) => {
+  const ids = await page.page.evaluate(async () => {
+    const scope = globalThis as unknown as Notifications;
+    if (!scope.closedAlerts) {
+      const closed: string[] = [];
+      scope.closedAlerts = closed;
+      scope.chrome.notifications.onClosed.addListener((id) => closed.push(id));
+    }
+    return [...Object.keys(await scope.chrome.notifications.getAll()), ...scope.closedAlerts];
+  });
+  for (const id of ids) everShown.add(id);
+  return [...everShown];
+};
 type Storage = { chrome: { storage: { local: { get(k: string): Promise<Record<string, unknown>> } } } };
 const alertsOn = (page: DashboardPage) =>
   page.page.evaluate(async () => {
@@ -124,6 +144,7 @@ describe('the portfolio', () => {
       await dashboard.button('Refresh Lindenallee 1').click();
       await expect.poll(() => dashboard.button('Refresh Lindenallee 1').isEnabled(), SLOW).toBe(true);
     };
+    expect(await alertsShown(dashboard)).toEqual([]);
     await setAlerts(true);
     sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: null }));
     await refreshRow();
@@ -137,6 +158,7 @@ describe('the portfolio', () => {
     await stopper.stop();
     await stopper.close();
     dashboard = await DashboardPage.open(session, 'dashboard.html#portfolio');
+    expect(await alertsShown(dashboard)).toEqual(one);
     await refreshRow();
     expect(await alertsShown(dashboard)).toEqual(one);
 
