@@ -154,24 +154,18 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     return answer.value.id;
   };
 
-  const cancel = async () => {
+  /** Asks the worker to act on the shown job, busy meanwhile; a refusal is shown. */
+  const act = async (type: 'cancelImport' | 'resumeImport', doing: Busy) => {
     if (!job || busy) return;
-    setBusy('cancelling');
+    setBusy(doing);
     setActionError(null);
-    const answer = await send('cancelImport', { id: job.id });
+    const answer = await send(type, { id: job.id });
     setBusy(null);
     if (!answer.ok) setActionError(answer.error);
   };
-
+  const cancel = () => act('cancelImport', 'cancelling');
   /** Goes on with a job paused by the server's wait: the worker writes only its open slots. */
-  const resume = async () => {
-    if (!job || busy) return;
-    setBusy('resuming');
-    setActionError(null);
-    const answer = await send('resumeImport', { id: job.id });
-    setBusy(null);
-    if (!answer.ok) setActionError(answer.error);
-  };
+  const resume = () => act('resumeImport', 'resuming');
 
   /** A slot in conflict: "mine" writes the job's value through the checked save, over the value seen. */
   const resolve = async (item: JobItem, choice: ConflictChoice) => {
