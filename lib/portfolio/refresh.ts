@@ -73,21 +73,36 @@ function updateTable(
   });
 }
 
-/** A row from what the cache holds for the building; `previous` gives what the refresh tried. */
-export async function buildRow(
+type Cached<T> = { value: T; savedAt: number } | null;
+/** What the cache holds for a building, in the order of RESOURCES. */
+type RowCache = [Cached<Building>, Cached<Room[]>, Cached<Tenant[]>, Cached<LooseRecord[]>];
+
+/**
+ * The building's row rebuilt from what the cache holds, and the alerts its cached rooms and tenants
+ * give: the cache is read once for both. `previous` gives what the refresh tried.
+ */
+async function rebuildRow(
   profileId: string,
   entry: BuildingListEntry,
   previous: PortfolioRow | undefined,
   lateAfterDays: number,
   now: number,
-): Promise<PortfolioRow> {
-  const cached = await Promise.all(RESOURCES.map((r) => readCached(profileId, [r, entry.id], SCHEMAS[r])));
-  const [details, rooms, tenants, accounts] = cached as [
-    { value: Building; savedAt: number } | null,
-    { value: Room[]; savedAt: number } | null,
-    { value: Tenant[]; savedAt: number } | null,
-    { value: LooseRecord[]; savedAt: number } | null,
-  ];
+): Promise<{ row: PortfolioRow; alerts: PortfolioAlert[] }> {
+  const cached = (await Promise.all(
+    RESOURCES.map((r) => readCached(profileId, [r, entry.id], SCHEMAS[r])),
+  )) as RowCache;
+  const row = buildRow(entry, cached, previous, lateAfterDays, now);
+  return { row, alerts: await observeRow(profileId, row, cached, lateAfterDays, now) };
+}
+
+function buildRow(
+  entry: BuildingListEntry,
+  cached: RowCache,
+  previous: PortfolioRow | undefined,
+  lateAfterDays: number,
+  now: number,
+): PortfolioRow {
+  const [details, rooms, tenants, accounts] = cached;
   const times = cached.flatMap((c) => (c ? [c.savedAt] : []));
   const checkedAt: PortfolioRow['checkedAt'] = { ...previous?.checkedAt };
   RESOURCES.forEach((resource, i) => {
@@ -171,13 +186,10 @@ function readResource(
 async function observeRow(
   profileId: string,
   row: PortfolioRow,
+  [, rooms, tenants]: RowCache,
   lateAfterDays: number,
   now: number,
 ): Promise<PortfolioAlert[]> {
-  const [rooms, tenants] = await Promise.all([
-    readCached(profileId, ['rooms', row.id], SCHEMAS.rooms),
-    readCached(profileId, ['tenants', row.id], SCHEMAS.tenants),
-  ]);
   if (!rooms && !tenants) return [];
   const seen = {
     ...(rooms ? { free: freeRooms(rooms.value) } : {}),
@@ -235,9 +247,9 @@ async function readInto(
     else problems[resource] = answer.error.kind;
     const marked = { ...previous, problems, checkedAt: { ...previous.checkedAt, [resource]: now } };
     const entry = { id: buildingId, label: previous.name };
-    const built = await buildRow(profile.id, entry, marked, settings.lateAfterDays, now);
-    alerts = await observeRow(profile.id, built, settings.lateAfterDays, now);
-    return { ...table, rows: table.rows.map((r) => (r.id === buildingId ? built : r)) };
+    const built = await rebuildRow(profile.id, entry, marked, settings.lateAfterDays, now);
+    alerts = built.alerts;
+    return { ...table, rows: table.rows.map((r) => (r.id === buildingId ? built.row : r)) };
   });
   await tellAlerts(deps, alerts);
   return answer;
@@ -279,9 +291,9 @@ async function followList(
     const rows = await Promise.all(
       list.map(async (entry) => {
         const previous = before?.rows.find((r) => r.id === entry.id);
-        const row = await buildRow(profile.id, entry, previous, settings.lateAfterDays, now);
-        alerts.push(...(await observeRow(profile.id, row, settings.lateAfterDays, now)));
-        return row;
+        const built = await rebuildRow(profile.id, entry, previous, settings.lateAfterDays, now);
+        alerts.push(...built.alerts);
+        return built.row;
       }),
     );
     for (const gone of before?.rows.filter((row) => !kept.has(row.id)) ?? []) {
