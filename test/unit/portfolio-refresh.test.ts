@@ -19,6 +19,7 @@ import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { LANDLORD, applyChange } from '../sandbox/landlord';
 import { useSandbox } from '../sandbox/fixture';
+import { settingsInput } from './worker-helpers';
 
 const sandbox = useSandbox();
 const MIN = 60_000;
@@ -26,16 +27,18 @@ let clock: number;
 let alerts: PortfolioAlert[];
 let deps: PortfolioDeps;
 
-async function signIn(requestsPerMinute: number | null, premium = true): Promise<string> {
-  const handlers = createHandlers(deps);
-  const saved = await handlers.saveSettings({
-    baseUrl: sandbox.url,
+/** The options form of the landlord, whose key allows `requestsPerMinute`. */
+const landlord = (requestsPerMinute: number | null, premium = true) =>
+  settingsInput(sandbox, {
     token: LANDLORD.token,
     secret: LANDLORD.secret,
-    secretPersistence: 'session',
     premiumOverride: premium ? 'on' : 'off',
     requestsPerMinute,
   });
+
+async function signIn(requestsPerMinute: number | null, premium = true): Promise<string> {
+  const handlers = createHandlers(deps);
+  const saved = await handlers.saveSettings(landlord(requestsPerMinute, premium));
   if (!saved.ok) throw new Error(JSON.stringify(saved.error));
   // The portfolio tab was opened once: from now on the refresh keeps it.
   await handlers.getPortfolio({});
@@ -61,14 +64,7 @@ beforeEach(() => {
 describe('refreshPortfolio', () => {
   it('sends nothing for an account whose portfolio was never shown', async () => {
     const handlers = createHandlers(deps);
-    await handlers.saveSettings({
-      baseUrl: sandbox.url,
-      token: LANDLORD.token,
-      secret: LANDLORD.secret,
-      secretPersistence: 'session',
-      premiumOverride: 'on',
-      requestsPerMinute: 600,
-    });
+    await handlers.saveSettings(landlord(600));
     sandbox.clearLog();
     expect(await refreshPortfolio(deps)).toEqual({ wakeAt: null });
     expect(sandbox.log).toEqual([]);
@@ -76,14 +72,7 @@ describe('refreshPortfolio', () => {
 
   it('makes the rows from a fresh cached building list when the tab opens, sending nothing', async () => {
     const handlers = createHandlers(deps);
-    await handlers.saveSettings({
-      baseUrl: sandbox.url,
-      token: LANDLORD.token,
-      secret: LANDLORD.secret,
-      secretPersistence: 'session',
-      premiumOverride: 'on',
-      requestsPerMinute: 10,
-    });
+    await handlers.saveSettings(landlord(10));
     await handlers.listBuildings({}); // the page's own list, as the dashboard reads it on opening
     sandbox.clearLog();
     const opened = await handlers.getPortfolio({});
