@@ -7,7 +7,7 @@ import type { PageOption, Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/storage/import-jobs';
 import type { Send } from '../../lib/messaging/client';
-import type { ImportPreview } from '../../lib/messaging/protocol';
+import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
 import { documentJobSlots } from '../../lib/slots/document';
 import { itemKey, refusedClears } from '../../lib/import/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
@@ -97,19 +97,25 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     onStarted();
   };
 
-  /** Starts a checked write across targets (a restore, a copy): one job for every target. */
-  const startTargets = async (preview: ReadyTargets, onStarted: () => void): Promise<string | undefined> => {
-    if (busy) return;
+  /** Sends one job across targets and shows it; resolves to its id once the worker has taken it. */
+  const sendTargets = async (slots: TargetSlotWrite[]): Promise<string | undefined> => {
     setBusy('starting');
     setActionError(null);
-    const answer = await send('startTargets', { slots: jobSlotsOf(preview.targets) });
+    const answer = await send('startTargets', { slots });
     setBusy(null);
     if (!answer.ok) return void setActionError(answer.error);
     setJobId(answer.value.id);
     setResolved(new Map());
     setNewer(new Map());
-    onStarted();
     return answer.value.id;
+  };
+
+  /** Starts a checked write across targets (a restore, a copy): one job for every target. */
+  const startTargets = async (preview: ReadyTargets, onStarted: () => void): Promise<string | undefined> => {
+    if (busy) return;
+    const id = await sendTargets(jobSlotsOf(preview.targets));
+    if (id) onStarted();
+    return id;
   };
 
   /**
@@ -121,23 +127,16 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     const refused = refusedClears(job);
     if (refused.length === 0) return;
     setBusy('starting');
-    setActionError(null);
     const { rememberPlaceholder } = await import('../../lib/storage/placeholder');
     await rememberPlaceholder(profileId, DEFAULT_PLACEHOLDER);
-    const clearing = { title: DEFAULT_PLACEHOLDER, data: DEFAULT_PLACEHOLDER };
-    const answer = await send('startTargets', {
-      slots: refused.map(({ target, slot, title, data }) => ({
+    await sendTargets(
+      refused.map(({ target, slot, title, data }) => ({
         target,
         slot,
-        title: title === '' ? clearing.title : title,
-        data: data === '' ? clearing.data : data,
+        title: title === '' ? DEFAULT_PLACEHOLDER : title,
+        data: data === '' ? DEFAULT_PLACEHOLDER : data,
       })),
-    });
-    setBusy(null);
-    if (!answer.ok) return void setActionError(answer.error);
-    setJobId(answer.value.id);
-    setResolved(new Map());
-    setNewer(new Map());
+    );
   };
 
   /** Undoes the job shown; resolves to the undo's id once the worker has taken it. */
