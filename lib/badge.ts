@@ -80,8 +80,7 @@ export function createBadge(deps: BadgeDeps) {
         void update();
       });
       return async (profileIds: readonly string[]) => {
-        for (const id of profileIds)
-          for (const entry of await family.entries(id)) keep(entry.key, entry.value);
+        for (const entry of await family.entriesOf(profileIds)) keep(entry.key, entry.value);
         await update();
       };
     },

@@ -40,6 +40,8 @@ export interface Family<T> {
   remove(profileId: string, ...parts: string[]): Promise<void>;
   /** Every readable entry of the profile; unreadable ones are removed and reported, alone. */
   entries(profileId: string): Promise<FamilyEntry<T>[]>;
+  /** The same for several profiles, with one read of the area. */
+  entriesOf(profileIds: readonly string[]): Promise<FamilyEntry<T>[]>;
   removeAll(profileId: string): Promise<number>;
   /** Changes to the profile's entries: the parts and the new value (null when removed or unreadable). */
   watch(profileId: string, callback: (parts: string[], value: T | null) => void): () => void;
@@ -75,11 +77,12 @@ export function storedFamily<S extends z.ZodMiniType>(
     return parsed.ok ? parsed.value : null;
   };
 
-  async function entries(profileId: string): Promise<FamilyEntry<T>[]> {
+  async function entriesOf(profileIds: readonly string[]): Promise<FamilyEntry<T>[]> {
     const all = await area(where).get(null);
     const found: FamilyEntry<T>[] = [];
     for (const k of Object.keys(all)) {
-      if (!k.startsWith(head(profileId))) continue;
+      const profileId = profileIds.find((id) => k.startsWith(head(id)));
+      if (profileId === undefined) continue;
       const value = await readKey(where, k, schema, options);
       if (value !== null) found.push({ key: k, parts: partsOf(profileId, k), value });
     }
@@ -98,7 +101,8 @@ export function storedFamily<S extends z.ZodMiniType>(
       forgetNewerKey(where, key(profileId, ...parts));
       await area(where).remove(key(profileId, ...parts));
     },
-    entries,
+    entries: (profileId) => entriesOf([profileId]),
+    entriesOf,
     async removeAll(profileId) {
       const all = await area(where).get(null);
       const keys = Object.keys(all).filter((k) => k.startsWith(head(profileId)));
