@@ -1,12 +1,12 @@
 /** The dashboard tab last chosen (Building or Slots), per view: the popup, the side panel, the full tab. */
 import { z } from '../zod';
-import { dashboardTabKey } from './page-keys';
+import { dashboardTabKey, type DashboardView } from './page-keys';
 import { type StoredItem, storedItem } from './stored-item';
 
 export const DashboardTab = z.enum(['building', 'slots', 'portfolio']);
 export type DashboardTab = z.infer<typeof DashboardTab>;
 
-export type DashboardView = 'popup' | 'sidepanel' | 'dashboard';
+export type { DashboardView };
 
 const items = new Map<DashboardView, StoredItem<DashboardTab>>();
 
