@@ -10,6 +10,7 @@
  *
  * Import it only after `E2E_EXTENSION_DIR` is set (test/e2e/browser.ts reads it when loaded).
  */
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { Target } from '../../lib/api/schemas';
 import { type ExtensionSession, clearCachedAnswers, launchExtension } from '../../test/e2e/browser';
@@ -199,6 +200,15 @@ async function runFlow(flow: Flow, runner: Runner): Promise<{ row: LedgerRow; st
   // What the flow started ends before it is counted (a write waiting its turn, a re-read after a job).
   await runner.quiet();
   const to = Date.now();
+  if (status !== 'ok') {
+    // What the page showed when the flow stopped: the first thing to look at after a merge.
+    mkdirSync('bench-results', { recursive: true });
+    for (const [i, page] of session.context.pages().entries())
+      if (!runner.keep.includes(page))
+        await page
+          .screenshot({ path: `bench-results/ledger-${flow.id}-${i}.png`, fullPage: true })
+          .catch(() => undefined);
+  }
   const closeOpened = async () => {
     for (const page of session.context.pages()) if (!runner.keep.includes(page)) await page.close();
   };

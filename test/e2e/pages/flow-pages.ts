@@ -116,15 +116,26 @@ export class EditorFlow {
   async writeDocument(text: string): Promise<void> {
     await this.editor.planDocument(text);
     await this.editor.previewDocument();
-    await this.confirmAndFinish(this.editor.document);
+    // The write's preview and Confirm follow the document's region, in the page's import panel.
+    await this.confirmAndFinish(this.page);
   }
 
-  /** Confirms the preview in `scope` as it is offered and waits for the job's summary. */
-  private async confirmAndFinish(scope: Locator): Promise<void> {
+  /**
+   * Confirms the preview in `scope` as it is offered and waits for the job's summary (shown in the
+   * page's job region, wherever that is); a summary of an earlier job on the page goes first.
+   */
+  private async confirmAndFinish(scope: Locator | Page): Promise<void> {
     const confirm = scope.getByRole('button', { name: CONFIRM });
     await confirm.waitFor(LONG);
+    const summary = this.page.getByText(FINISHED);
+    const earlier = await summary.count();
     await confirm.click();
-    await scope.getByText(FINISHED).waitFor(LONG);
+    if (earlier > 0)
+      await summary
+        .first()
+        .waitFor({ state: 'detached', timeout: 5_000 })
+        .catch(() => undefined);
+    await summary.first().waitFor(LONG);
   }
 }
 
