@@ -17,7 +17,8 @@
  *      (scripts/bench-portfolio-browser.ts): open, sort and filter, ours vs the naive path.
  * `--no-build` skips the build; `--runs N` sets the number of runs (default 7, at least 5; the popup
  * rows take at least 15); `--popup-only` measures a) and c) alone (a quick before/after);
- * `--ledger-only` the ledger alone (`--flows id,id` picks flows), into bench-results/bench-ledger.json.
+ * `--ledger-only` the ledger alone (`--flows id,id` picks flows), into bench-results/bench-ledger.json;
+ * `--ledger-learned`: the ledger's limit not announced in headers, learned from 429s (slower).
  */
 import { execSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -121,6 +122,7 @@ const ledger: Ledger | null = POPUP_ONLY
   ? null
   : await measureLedger({
       monitorPage: 'bench-blank.html',
+      ...(args.includes('--ledger-learned') ? { announced: false } : {}),
       ...(LEDGER_FLOWS ? { only: LEDGER_FLOWS } : {}),
       log: (line) => console.log(`ledger: ${line}`),
     });
@@ -352,14 +354,17 @@ if (ledger) {
 }
 
 /** d) The ledger's section: one row per flow, ours ÷ floor, 429s (after learning: goal 0). */
-function ledgerTable({ limit, rows: flows, learnedAfterMs }: Ledger): string[] {
+function ledgerTable({ limit, announced, rows: flows, learnedAfterMs }: Ledger): string[] {
   const lines = ['## Budget ledger', ''];
   const learned =
     learnedAfterMs === null
-      ? 'the scheduler never learned a budget (no 429 met)'
-      : `the scheduler learned the budget ${round(learnedAfterMs / 1000)} s into the first flow`;
+      ? 'the scheduler never knew a budget'
+      : `the scheduler knew the budget ${round(learnedAfterMs / 1000, 1)} s into the first flow`;
+  const how = announced
+    ? 'announced in X-RateLimit-* headers'
+    : 'announced by no header: learned from 429s (`--ledger-learned`)';
   lines.push(
-    `Every user flow through the real pages in Chromium, against the sandbox's live profile under ${limit.limit} requests per ${limit.windowSeconds} s (the live 10 per minute, window scaled ${round(60 / limit.windowSeconds)}× shorter; announced by no header: learned from 429s), as the landlord (12 buildings, premium), one flow after another in one browser; requests counted from the sandbox's log (429s apart), floors and why in \`scripts/bench-ledger/floors.ts\`; ${learned}.`,
+    `Every user flow through the real pages in Chromium, against the sandbox's live profile under ${limit.limit} requests per ${limit.windowSeconds} s (the live 10 per minute, window scaled ${round(60 / limit.windowSeconds)}× shorter; ${how}), as the landlord (12 buildings, premium), one flow after another in one browser; requests counted from the sandbox's log (429s apart), floors and why in \`scripts/bench-ledger/floors.ts\`; ${learned}.`,
     '',
   );
   const table = [
