@@ -359,7 +359,9 @@ function ledgerTable({ limit, announced, rows: flows, learnedAfterMs }: Ledger):
   const learned =
     learnedAfterMs === null
       ? 'the scheduler never knew a budget'
-      : `the scheduler knew the budget ${round(learnedAfterMs / 1000, 1)} s into the first flow`;
+      : learnedAfterMs < 0
+        ? 'the scheduler knew the budget before the first flow (from the set-up’s answers)'
+        : `the scheduler knew the budget ${round(learnedAfterMs / 1000, 1)} s into the first flow`;
   const how = announced
     ? 'announced in X-RateLimit-* headers'
     : 'announced by no header: learned from 429s (`--ledger-learned`)';
