@@ -1,7 +1,7 @@
 /** The head of docs/benchmark.md: what `npm run bench` measures and how; the tables follow it. */
 export const BENCHMARK_INTRO = `# Benchmark
 
-This file is written by \`npm run bench\` (not part of \`npm test\`; about eight minutes): do not edit
+This file is written by \`npm run bench\` (not part of \`npm test\`; about ten minutes, the ledger half of it): do not edit
 it by hand. The bench builds all flavours, starts the sandbox, launches Chromium with the E2E build
 and measures; the raw numbers also go to \`bench-results/bench.json\`. \`npm run bench -- --no-build\`
 skips the build, \`--runs N\` changes the number of runs (default 7, at least 5). Every time is the
