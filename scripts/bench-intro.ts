@@ -1,12 +1,11 @@
 /** The head of docs/benchmark.md: what `npm run bench` measures and how; the tables follow it. */
 export const BENCHMARK_INTRO = `# Benchmark
 
-This file is written by \`npm run bench\` (not part of \`npm test\`; about three minutes): do not edit
+This file is written by \`npm run bench\` (not part of \`npm test\`; about ten minutes, the ledger half of it): do not edit
 it by hand. The bench builds all flavours, starts the sandbox, launches Chromium with the E2E build
 and measures; the raw numbers also go to \`bench-results/bench.json\`. \`npm run bench -- --no-build\`
-skips the build, \`--runs N\` changes the number of runs (default 7, at least 5), \`--session-window
-<ms>\` the window of the session's request limit. Every time is the median of the runs, next to a
-baseline measured in the same run:
+skips the build, \`--runs N\` changes the number of runs (default 7, at least 5). Every time is the
+median of the runs, next to a baseline measured in the same run:
 
 - **popup**: navigation → the cached building details shown, on the second open, against an empty
   HTML page of the same extension (added to a temporary copy of the build, never shipped), at least
@@ -15,25 +14,27 @@ baseline measured in the same run:
   is opened the same way); goals ≤ 1.3× and ≤ 1.4×; the floor (its own styles and scripts and one
   storage read) and its first view split the time. \`--popup-only\` measures these rows and the sizes
   alone (into \`bench-results/bench-popup.json\`, docs/benchmark.md untouched);
-- **20 slots at 100 ms added latency**: the real API client in Node with the extension's bounded pool
-  (\`SLOT_READ_CONCURRENCY\`), against one request after another and against a single round trip; and
-  the editor page in Chromium from navigation until all 20 slots show their fields;
-- **20-slot import at 100 ms latency**: per slot a backup read and a write, \`IMPORT_CONCURRENCY\` at a
-  time, as \`lib/import/runner.ts\` applies a job (the client in Node);
+- **the editor page at 100 ms added latency**: from navigation until all 20 slots show their fields,
+  against one round trip (a slot read with \`fetch\` in Node);
 - **bundle sizes**, gzip -9, of the store build: each page's initial scripts and the worker, against
   the budgets;
-- **a session under a request limit** (\`scripts/bench-session.ts\`): open the popup (building list,
-  then details, rooms, tenants and bank accounts of the first building), open a second building, read
-  all 20 slots, edit and save 3, import 10, reopen the popup; once per sandbox profile, **ours** (the
-  worker's own code in Node with a real \`RequestScheduler\`, sent the messages the pages send) against
-  **naive** (the plain API client, one request per item, each save as read + write + re-read, waiting
-  out every 429's \`Retry-After\`). Goals: ours ÷ naive requests ≤ 0.5, no 429 after learning, wall
-  time ≤ 1.2 × (requests ÷ budget × window);
-- **a document across slots** (\`scripts/bench-document.ts\`): a 6-piece document (manifest and
-  pieces in slots 1–7) through the worker's own code at 100 ms latency under the session's limit:
-  read cold as a site's reader does (the manifest, then all pieces at once; floor 1 + 6 requests in 2
-  round trips), and rewritten with 2 pieces changed through the import preview and one job (floor: a
-  conflict-check read of each of its 7 slots + 2 piece writes + the manifest's write);
+- **the budget ledger** (\`scripts/bench-ledger\`): every user flow driven through the real pages in
+  Chromium (the E2E build in a fresh profile, the page objects of \`test/e2e/pages\`, selectors of
+  the flows in \`flow-pages.ts\`) against the sandbox's live profile under 10 requests per 2 s (announced
+  in headers; \`--ledger-learned\`: learned from 429s, as the live service may need, slower), as the landlord (12 buildings, premium), one flow after
+  another in one browser: open the popup (cold: empty cache; warm: reopened), open a building, open
+  the editor (cold, warm), save a slot, import 3 slots (one unchanged) and 20 slots over a warm and a
+  cold cache, copy one slot to 5 targets, write a 6-piece document with 2 pieces changed, back up
+  everything, restore 12 targets with 30 slots changed since, the scripted session (popup, a second
+  building, the editor, 3 saves, a 10-slot import, the popup again) and one portfolio round. A flow's
+  requests are counted from the sandbox's log from the user's action until the log has been quiet
+  for longer than a window, against its floor (\`scripts/bench-ledger/floors.ts\`: each floor
+  written out from its parts and why); ratio = ours ÷ floor, goal ≤ 1.0×. 429s are counted apart, and
+  those that reached the server after the worker's scheduler first knew a budget (read from its
+  stored state) should be 0. A flow has a time limit and is reported as "timed out" (with a
+  screenshot in \`bench-results/\`) instead of holding the bench; \`--ledger-only\` runs the ledger
+  alone (\`--flows popupCold,openBuilding\` picks flows; they build on each other's state) into
+  \`bench-results/bench-ledger.json\`, docs/benchmark.md untouched;
 - **storage after a long session** (\`scripts/bench-storage.ts\`): one profile that read 100
   buildings, saved 1200 times across 200 slots with full values, left 300 drafts and ran an import
   that can still be undone; sizes before and after the budgets are enforced;

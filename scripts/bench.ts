@@ -1,43 +1,32 @@
 /**
- * `npm run bench`: builds the extension, starts the sandbox API, drives Chromium and the real API
- * client, and prints its tables (and writes them to docs/benchmark.md, the numbers to bench-results/bench.json). Every timing is the median of
+ * `npm run bench`: builds the extension, starts the sandbox API, drives Chromium, and prints its
+ * tables (and writes them to docs/benchmark.md, the numbers to bench-results/bench.json). Every timing is the median of
  * several runs, next to its baseline measured in the same run, as a ratio:
  *   a) popup to cached content (second open) vs an empty page of the same extension, with the
  *      worker running (warm) and with it stopped through the DevTools protocol before each open
  *      (cold, against an empty page opened the same way); at least 15 opens each;
- *   b) reading the 20 slots of a building at 100 ms latency: the extension's bounded pool (in Node
- *      with the real client, and the editor page in Chromium) vs one after another vs one round trip;
- *   c) a 20-slot import at 100 ms latency (a backup read and a write per slot, as lib/import/runner.ts
- *      does it, with its concurrency), in round trips;
- *   d) gzip sizes of the initial scripts of popup, options and editor, and the worker, vs budgets;
- *   e) a scripted session under a request limit (scripts/bench-session.ts): the worker's code vs a
- *      naive client, requests, 429s and wall time; and the requests of each user task;
- *   f) a 6-piece document across slots (scripts/bench-document.ts): read cold, and rewritten with 2
- *      pieces changed, in requests against their floor, 429s and round trips;
- *   g) a restore of 12 targets × 20 slots with 30 changed since (scripts/bench-restore.ts): requests
- *      against the floor and wall time against the time they need at the budget; h) a backup of 12
- *      targets (scripts/bench-backup.ts);
- *   i) the portfolio (scripts/bench-portfolio.ts, in Node): requests of a refresh round for 12 and 50
+ *   b) the editor page in Chromium until all 20 slots show, at 100 ms latency, vs one round trip;
+ *   c) gzip sizes of the initial scripts of popup, options and editor, and the worker, vs budgets;
+ *   d) the budget ledger (scripts/bench-ledger): every user flow driven through the real pages in
+ *      Chromium against the sandbox's live profile under a request limit, its requests counted
+ *      from the sandbox's log against its floor (scripts/bench-ledger/floors.ts), and its 429s;
+ *   e) storage after a long session (scripts/bench-storage.ts);
+ *   f) the portfolio (scripts/bench-portfolio.ts, in Node): requests of a refresh round for 12 and 50
  *      buildings against the floor, the share of the budget used over 10 windows, a click's wait
  *      during a round vs with the refresh off; and its tab in Chromium with 50 and 500 buildings
  *      (scripts/bench-portfolio-browser.ts): open, sort and filter, ours vs the naive path.
  * `--no-build` skips the build; `--runs N` sets the number of runs (default 7, at least 5; the popup
- * rows take at least 15); `--popup-only` measures a) and d) alone (a quick before/after);
- * `--session-window <ms>` the window of the session's limit (default 6000: 10 requests per 6 s, the
- * likely live limit of 10 per minute scaled down 10× to keep the bench short).
+ * rows take at least 15); `--popup-only` measures a) and c) alone (a quick before/after);
+ * `--ledger-only` the ledger alone (`--flows id,id` picks flows), into bench-results/bench-ledger.json;
+ * `--ledger-learned`: the ledger's limit not announced in headers, learned from 429s (slower).
  */
 import { execSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type ApiConfig, readBuildingOption, writeBuildingOption } from '../lib/api/client';
-import { SLOT_READ_CONCURRENCY, mapPool } from '../lib/slots/pool';
-import { type SessionRun, TASKS, countTaskRequests, runSession } from './bench-session';
 import { BENCHMARK_INTRO } from './bench-intro';
-import { measureBackup } from './bench-backup';
-import { measureDocument } from './bench-document';
-import { RESTORE_LIMIT, measureRestore } from './bench-restore';
+import type { Ledger, LedgerRow } from './bench-ledger/ledger';
 import { measureStorageSession } from './bench-storage';
 import { workerStopper } from './bench-worker';
 import { type PortfolioBench, measurePortfolio, syntheticTable } from './bench-portfolio';
@@ -50,30 +39,13 @@ const args = process.argv.slice(2);
 const RUNS = Math.max(5, Number(args[args.indexOf('--runs') + 1]) || 7);
 const POPUP_RUNS = Math.max(15, RUNS);
 const POPUP_ONLY = args.includes('--popup-only');
+const LEDGER_ONLY = args.includes('--ledger-only');
+const LEDGER_FLOWS = args.includes('--flows') ? args[args.indexOf('--flows') + 1]?.split(',') : undefined;
 const LATENCY_MS = 100;
 const SLOTS = 20;
-const BUILDING = 'b-1001';
 const STORE_BUILD = resolve('.output/chrome-mv3');
 const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
 const BUDGETS_KB: Record<string, number | null> = { ...BUDGET_KB, options: null, editor: null };
-const SESSION_LIMIT = 10;
-const SESSION_WINDOW_MS = Number(
-  args.includes('--session-window') ? args[args.indexOf('--session-window') + 1] : 6_000,
-);
-// The sandbox counts its window in whole seconds.
-if (!Number.isInteger(SESSION_WINDOW_MS / 1000) || SESSION_WINDOW_MS < 1000)
-  throw new Error(
-    `--session-window must be whole seconds in ms, at least 1000 (e.g. 6000), got ${args[args.indexOf('--session-window') + 1]}`,
-  );
-const SESSION_PROFILES = ['default', 'live'] as const;
-
-/** The import runner's concurrency, read from its source so the bench follows it. */
-const IMPORT_CONCURRENCY = Number(
-  /IMPORT_CONCURRENCY = (\d+)/.exec(readFileSync('lib/import/runner.ts', 'utf8'))?.[1] ?? Number.NaN,
-);
-if (!Number.isInteger(IMPORT_CONCURRENCY))
-  throw new Error('IMPORT_CONCURRENCY not found in lib/import/runner.ts');
-
 const median = (values: number[]) => {
   const sorted = values.toSorted((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -142,10 +114,30 @@ writeFileSync(
 process.env.E2E_EXTENSION_DIR = benchDir;
 const { launchExtension } = await import('../test/e2e/browser');
 const { OptionsPage } = await import('../test/e2e/pages/options-page');
+const { measureLedger } = await import('./bench-ledger/ledger');
+
+const portfolioTabs: BrowserTableTimes[] = [];
+/** d) The budget ledger, in a browser and against a sandbox of its own. */
+const ledger: Ledger | null = POPUP_ONLY
+  ? null
+  : await measureLedger({
+      monitorPage: 'bench-blank.html',
+      ...(args.includes('--ledger-learned') ? { announced: false } : {}),
+      ...(LEDGER_FLOWS ? { only: LEDGER_FLOWS } : {}),
+      log: (line) => console.log(`ledger: ${line}`),
+    });
+if (LEDGER_ONLY) {
+  rmSync(benchDir, { recursive: true, force: true });
+  const report = ledgerTable(ledger as Ledger);
+  console.log(report.join('\n'));
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/bench-ledger.json', `${JSON.stringify(ledger, null, 2)}\n`);
+  console.log('\nwritten to bench-results/bench-ledger.json');
+  process.exit(0);
+}
 
 const sandbox = await startSandbox();
 const session = await launchExtension();
-const portfolioTabs: BrowserTableTimes[] = [];
 
 /** Navigation start → the first animation frame showing `count` matches of `selector`, in the page's clock. */
 async function timeToContent(
@@ -230,7 +222,7 @@ try {
     runs: coldPopupRuns,
     note: 'goal ≤ 1.4× the empty page',
   });
-  if (!POPUP_ONLY) await slotsAndImport();
+  if (!POPUP_ONLY) await editorSlots();
   // i) The portfolio tab with 50 and 500 buildings, in this browser.
   if (!POPUP_ONLY)
     for (const buildings of [50, 500])
@@ -249,49 +241,16 @@ try {
   rmSync(benchDir, { recursive: true, force: true });
 }
 
-/** b) and c): slot reads and the import, at 100 ms latency. */
-async function slotsAndImport(): Promise<void> {
-  // b) All 20 slots at 100 ms latency: the real client in Node, three ways.
-  const config: ApiConfig = { baseUrl: sandbox.url, token: DEMO.premium.token };
-  const options20 = Array.from({ length: SLOTS }, (_, i) => i + 1);
-  const read = async (option: number) => {
-    const answer = await readBuildingOption(config, BUILDING, option);
-    if (!answer.ok) throw new Error(`slot ${option}: ${answer.error.kind}`);
+/** b) The editor page in Chromium until all 20 slots show, at 100 ms latency, against one round trip. */
+async function editorSlots(): Promise<void> {
+  // One round trip: a slot read with fetch in Node, no client of ours in between.
+  const readOne = async () => {
+    const answer = await fetch(`${sandbox.url}/building/options/${DEMO.buildings.juergen[0]}/1`, {
+      headers: { Authorization: `Bearer ${DEMO.premium.token}` },
+    });
+    await answer.arrayBuffer();
   };
-  const oneTrip = await timeRuns(RUNS, () => timed(() => read(1)));
-  const pooled = await timeRuns(RUNS, () =>
-    timed(() => mapPool(options20, SLOT_READ_CONCURRENCY, (option) => read(option))),
-  );
-  const naive = await timeRuns(RUNS, () =>
-    timed(async () => {
-      for (const option of options20) await read(option);
-    }),
-  );
-  add({
-    id: 'slotsPool',
-    what: `20 slots, pool of ${SLOT_READ_CONCURRENCY} (client in Node)`,
-    value: median(pooled),
-    unit: 'ms',
-    baseline: { what: 'one round trip', value: median(oneTrip) },
-    runs: pooled,
-  });
-  add({
-    id: 'slotsNaive',
-    what: '20 slots, one after another (naive)',
-    value: median(naive),
-    unit: 'ms',
-    baseline: { what: 'one round trip', value: median(oneTrip) },
-    runs: naive,
-  });
-  add({
-    id: 'slotsPoolVsNaive',
-    what: 'pool vs naive',
-    value: median(pooled),
-    unit: 'ms',
-    baseline: { what: 'naive', value: median(naive) },
-  });
-
-  // …and in Chromium: the editor page from navigation until all 20 slots show their fields.
+  const oneTrip = await timeRuns(RUNS, () => timed(readOne));
   const editorRuns: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     editorRuns.push(await timeToContent('editor.html', 'fieldset.slot input[type=text]', SLOTS));
@@ -305,44 +264,9 @@ async function slotsAndImport(): Promise<void> {
     runs: editorRuns,
     note: 'includes the building list (1 round trip) before the slot reads',
   });
-
-  // c) A 20-slot import at 100 ms latency: backup read + write per slot, IMPORT_CONCURRENCY at once.
-  const importOnce = (run: number) =>
-    timed(() =>
-      mapPool(options20, IMPORT_CONCURRENCY, async (option) => {
-        await read(option);
-        const written = await writeBuildingOption(config, {
-          apiSecret: DEMO.premium.secret,
-          buildingId: BUILDING,
-          option,
-          title: `Import ${run}/${option}`,
-          data: `{"run":${run},"slot":${option}}`,
-        });
-        if (!written.ok) throw new Error(`slot ${option}: ${written.error.kind}`);
-      }),
-    );
-  let importRun = 0;
-  const imports = await timeRuns(
-    RUNS,
-    () => importOnce(++importRun),
-    () => {
-      sandbox.reset(); // seed data again; it also restores the start-up latency
-      sandbox.setLatency(LATENCY_MS);
-    },
-  );
-  const trip = median(oneTrip);
-  add({
-    id: 'import20',
-    what: `import of 20 slots (read + write each, ${IMPORT_CONCURRENCY} at once)`,
-    value: median(imports),
-    unit: 'ms',
-    baseline: { what: 'one round trip', value: trip },
-    runs: imports,
-    note: `${round(median(imports) / trip)} round trips; naive would be ${2 * SLOTS}, the pool's minimum ${2 * Math.ceil(SLOTS / IMPORT_CONCURRENCY)}`,
-  });
 }
 
-// d) Bundle sizes, gzip -9, of the store build: each page's initial scripts, and the worker.
+// c) Bundle sizes, gzip -9, of the store build: each page's initial scripts, and the worker.
 function initialScripts(page: string): string[] {
   const html = readFileSync(join(STORE_BUILD, page), 'utf8');
   return [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => join(STORE_BUILD, m[1] as string));
@@ -370,30 +294,10 @@ for (const [name, files] of Object.entries(sizes)) {
 
 for (const row of rows) if (row.baseline) row.ratio = row.value / row.baseline.value;
 
-// e) The scripted session under the request limit, both variants, per sandbox profile; then the
-// requests of each user task, counted without a limit.
-const sessionRuns: SessionRun[] = [];
-if (!POPUP_ONLY)
-  for (const profile of SESSION_PROFILES)
-    sessionRuns.push(...(await runSession(profile, { limit: SESSION_LIMIT, windowMs: SESSION_WINDOW_MS })));
-const sessionRatio = (profile: string) => {
-  const requestsOf = (variant: string) =>
-    sessionRuns.find((run) => run.profile === profile && run.variant === variant)?.requests ?? Number.NaN;
-  return requestsOf('worker') / requestsOf('naive');
-};
-const taskCounts = POPUP_ONLY ? null : await countTaskRequests('default');
-
-// f) A long session's storage per profile, before and after the budgets are enforced.
+// e) A long session's storage per profile, before and after the budgets are enforced.
 const storageSizes = POPUP_ONLY ? [] : await measureStorageSession();
-const documentRuns = POPUP_ONLY
-  ? []
-  : await measureDocument(LATENCY_MS, { limit: SESSION_LIMIT, windowMs: SESSION_WINDOW_MS });
-// g) A restore across 12 targets (scripts/bench-restore.ts).
-const restoreRun = POPUP_ONLY ? null : await measureRestore();
-// h) A backup of 12 targets (scripts/bench-backup.ts).
-const backupRuns = POPUP_ONLY ? null : await measureBackup(3);
 
-// i) The portfolio's refresh in Node (its own sandboxes).
+// f) The portfolio's refresh in Node (its own sandboxes).
 const portfolio: PortfolioBench | null = POPUP_ONLY ? null : await measurePortfolio();
 
 /** What the run prints is also docs/benchmark.md: the tables are written, never copied by hand. */
@@ -426,86 +330,11 @@ printTable([
   ]),
 ]);
 
-const sessionLimit = `${SESSION_LIMIT} requests per ${SESSION_WINDOW_MS / 1000} s`;
 const goal = (met: boolean) => (met ? 'goal met' : 'GOAL MISSED');
 // --popup-only: the popup rows and the sizes alone.
-if (taskCounts) {
-  out('\n## A session under a request limit');
-  out(
-    `\nSession under ${sessionLimit} (the likely live limit of 10 per minute, window scaled ${round(60_000 / SESSION_WINDOW_MS)}× shorter):` +
-      ' popup, second building, 20 slots, 3 saves, 10-slot import, popup again; once, no latency added\n',
-  );
-  printTable([
-    [
-      'profile',
-      'variant',
-      'requests',
-      '429s',
-      '429s after learning',
-      'wall time',
-      'wall ÷ (requests ÷ budget)',
-      'ours ÷ naive requests',
-    ],
-    ...sessionRuns.map((run) => {
-      const ours = run.variant === 'worker';
-      const ratio = ours ? sessionRatio(run.profile) : null;
-      return [
-        run.profile,
-        ours ? 'worker (ours)' : 'naive',
-        String(run.requests),
-        String(run.rateLimited),
-        ours
-          ? `${run.rateLimitedAfterLearning} (${goal(run.rateLimitedAfterLearning === 0)})`
-          : `${run.rateLimitedAfterLearning} (never learns)`,
-        `${round(run.wallMs / 1000)} s`,
-        ours
-          ? `${round(run.wallVsBudget, 2)} (${goal(run.wallVsBudget <= 1.2)})`
-          : `${round(run.wallVsBudget, 2)}`,
-        ratio === null ? '' : `${round(ratio, 2)} (${goal(ratio <= 0.5)})`,
-      ];
-    }),
-  ]);
-  for (const run of sessionRuns)
-    if (run.problems.length > 0) out(`\n- ${run.profile} ${run.variant}: ${run.problems.join('; ')}`);
-
-  out('\n## Requests per user task');
-  out('\nRequests per user task (no limit, from an empty cache, default profile):\n');
-  printTable([
-    ['task', 'worker (ours)', 'naive'],
-    ...TASKS.map((task) => [task, String(taskCounts.worker[task]), String(taskCounts.naive[task])]),
-  ]);
-
-  out('\n## A document across slots');
-  out(`\nA 6-piece document through the worker (${LATENCY_MS} ms latency, ${sessionLimit}):\n`);
-  printTable([
-    ['task', 'requests', 'floor', '429s', 'wall', 'round trips'],
-    ...documentRuns.map((run) => [
-      run.task,
-      String(run.requests),
-      String(run.floor),
-      String(run.rateLimited),
-      `${Math.round(run.wallMs)} ms`,
-      String(round(run.roundTrips, 1)),
-    ]),
-  ]);
-
-  if (restoreRun) {
-    out('\n## A restore across targets');
-    out(`\nThrough the worker, from an empty cache, under ${RESTORE_LIMIT} (20 ms latency):\n`);
-    printTable([
-      ['task', 'requests', 'floor', '429s', 'written', 'wall', 'at the budget', 'wall ÷ budget'],
-      [
-        restoreRun.task,
-        String(restoreRun.requests),
-        String(restoreRun.floor),
-        String(restoreRun.rateLimited),
-        String(restoreRun.written),
-        `${round(restoreRun.wallMs / 1000, 1)} s`,
-        `${round(restoreRun.budgetMs / 1000, 1)} s`,
-        String(round(restoreRun.wallMs / restoreRun.budgetMs, 2)),
-      ],
-    ]);
-  }
+if (ledger) {
+  out('');
+  for (const line of ledgerTable(ledger)) out(line);
 
   if (portfolio) printPortfolio(portfolio);
 
@@ -522,21 +351,77 @@ if (taskCounts) {
       s.keptBackups === undefined ? '' : `${s.keptBackups}/20 backups of the undoable import kept`,
     ]),
   ]);
+}
 
-  if (backupRuns) {
-    const { counts, pace, limit } = backupRuns;
-    out('\n## Back up everything');
-    out(
-      '\nA backup of 12 buildings × 20 slots (the landlord, live profile) through the worker; the floor is a read per stale slot (the start also reads the building and factory lists when they are not fresh):\n',
-    );
-    printTable([
-      ['cache', 'slot reads', 'floor', 'list reads'],
-      ...counts.map((c) => [c.cache, String(c.slotReads), String(c.floor), String(c.listReads)]),
-    ]);
-    out(
-      `\nFrom an empty cache under ${limit.limit} requests per ${limit.windowSeconds} s (announced in headers): ${pace.requests} requests, ${pace.rateLimited} 429s, wall ${round(pace.wallMs / 1000)} s against ${round(pace.budgetMs / 1000)} s at the budget: wall ÷ (requests ÷ budget) ${round(pace.ratio, 2)} (${goal(pace.ratio <= 1.2)})`,
-    );
-  }
+/** d) The ledger's section: one row per flow, ours ÷ floor, 429s (after learning: goal 0). */
+function ledgerTable({ limit, announced, rows: flows, learnedAfterMs }: Ledger): string[] {
+  const lines = ['## Budget ledger', ''];
+  const learned =
+    learnedAfterMs === null
+      ? 'the scheduler never knew a budget'
+      : learnedAfterMs < 0
+        ? 'the scheduler knew the budget before the first flow (from the set-up’s answers)'
+        : `the scheduler knew the budget ${round(learnedAfterMs / 1000, 1)} s into the first flow`;
+  const how = announced
+    ? 'announced in X-RateLimit-* headers'
+    : 'announced by no header: learned from 429s (`--ledger-learned`)';
+  lines.push(
+    `Every user flow through the real pages in Chromium, against the sandbox's live profile under ${limit.limit} requests per ${limit.windowSeconds} s (the live 10 per minute, window scaled ${round(60 / limit.windowSeconds)}× shorter; ${how}), as the landlord (12 buildings, premium), one flow after another in one browser; requests counted from the sandbox's log (429s apart), floors and why in \`scripts/bench-ledger/floors.ts\`; ${learned}.`,
+    '',
+  );
+  const table = [
+    [
+      'flow',
+      'requests',
+      'floor',
+      'ours ÷ floor',
+      '429s',
+      '429s after learning',
+      'wall',
+      'at the budget',
+      'note',
+    ],
+    ...flows.map((f) => [
+      f.what,
+      String(f.requests),
+      String(f.floor),
+      f.floor === 0 ? (f.requests === 0 ? '1×' : `+${f.requests}`) : `${round(f.requests / f.floor, 2)}×`,
+      String(f.rateLimited),
+      `${f.rateLimitedAfterLearning}${f.rateLimitedAfterLearning > 0 ? ' (GOAL MISSED)' : ''}`,
+      `${round(f.wallMs / 1000, 1)} s`,
+      `${round(((f.requests + f.rateLimited) / limit.limit) * limit.windowSeconds, 1)} s`,
+      [f.status === 'ok' ? '' : f.status, f.problem ?? '', f.requests > f.floor ? 'over the floor' : '']
+        .filter(Boolean)
+        .join(': '),
+    ]),
+  ];
+  const sum = (pick: (f: LedgerRow) => number) => flows.reduce((n, f) => n + pick(f), 0);
+  table.push([
+    'all flows',
+    String(sum((f) => f.requests)),
+    String(sum((f) => f.floor)),
+    `${round(sum((f) => f.requests) / sum((f) => f.floor), 2)}×`,
+    String(sum((f) => f.rateLimited)),
+    String(sum((f) => f.rateLimitedAfterLearning)),
+    `${round(sum((f) => f.wallMs) / 1000, 1)} s`,
+    '',
+    '',
+  ]);
+  lines.push(...markdownTable(table));
+  lines.push(
+    '',
+    'Goals: every flow ≤ 1.0× its floor (import of 3 slots over a warm editor: 4; of 20: ≤ 40), no 429 after the budget was learned. "at the budget": the time its requests need at the limit.',
+  );
+  return lines;
+}
+
+function markdownTable(table: string[][]): string[] {
+  const widths = table[0]?.map((_, col) => Math.max(...table.map((line) => (line[col] ?? '').length))) ?? [];
+  const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return table.flatMap((line, i) => {
+    const text = row(line.map((cell, col) => cell.padEnd(widths[col] ?? 0)));
+    return i === 0 ? [text, row(widths.map((w) => '-'.repeat(w)))] : [text];
+  });
 }
 
 function printPortfolio(bench: PortfolioBench): void {
@@ -604,23 +489,8 @@ writeFileSync(
       machine,
       runs: RUNS,
       latencyMs: LATENCY_MS,
-      concurrency: { slotReads: SLOT_READ_CONCURRENCY, import: IMPORT_CONCURRENCY },
-      results: rows.map((r) => ({ ...r, value: round(r.value, 2), ratio: r.ratio && round(r.ratio, 3) })),
-      session: {
-        limit: SESSION_LIMIT,
-        windowMs: SESSION_WINDOW_MS,
-        note: `window scaled: ${sessionLimit} stands for the live service's likely 10 per 60 s`,
-        runs: sessionRuns.map((run) => ({
-          ...run,
-          wallVsBudget: round(run.wallVsBudget, 3),
-          ...(run.variant === 'worker' ? { oursVsNaiveRequests: round(sessionRatio(run.profile), 3) } : {}),
-        })),
-        requestsPerTask: taskCounts,
-      },
+      ledger,
       storage: storageSizes,
-      document: documentRuns,
-      restore: restoreRun,
-      backup: backupRuns,
       portfolio: portfolio && { ...portfolio, tab: portfolioTabs },
     },
     null,
