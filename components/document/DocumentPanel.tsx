@@ -190,7 +190,11 @@ export function DocumentPanel(props: DocumentPanelProps) {
           onClick={() =>
             ready &&
             onPreview(
-              { status: 'ready', target, items: documentPreview(plan.writes, base, layout.manifestSlot) },
+              {
+                status: 'ready',
+                target,
+                items: documentPreview(plan.writes, base, shown, layout.manifestSlot),
+              },
               layout.manifestSlot,
             )
           }

@@ -300,19 +300,23 @@ export interface DocumentPreviewItem extends SlotContent {
 }
 
 /**
- * A planned write previewed against the editor's baseline (what each slot held when the user began
- * editing), without a request: the job then checks each slot it writes against that value, so a
- * piece another writer changed since is a conflict. The manifest is never unchanged (rewritten so
- * its time follows the pieces').
+ * A planned write previewed against the editor's baseline (`base`: what each slot held when the user
+ * began editing), without a request: the job then checks each slot it writes against that value,
+ * so a piece another writer changed since is a conflict. A piece is left out as unchanged only when
+ * the slot as the editor shows it now (`shown`) holds its new value already; one the editor saw
+ * change since is written against the baseline, and so stops as a conflict. The manifest is never
+ * unchanged (rewritten so its time follows the pieces').
  */
 export function documentPreview(
   writes: readonly SlotContent[],
   base: readonly (PageOption | null)[],
+  shown: readonly (PageOption | null)[],
   manifestSlot: number,
 ): DocumentPreviewItem[] {
   return writes.map((write) => {
-    const current = base[write.slot - 1] ?? null;
-    const holds = current !== null && current.title === write.title && current.data === write.data;
+    const now = shown[write.slot - 1] ?? null;
+    const current = base[write.slot - 1] ?? now;
+    const holds = now !== null && now.title === write.title && now.data === write.data;
     return { ...write, current, unchanged: holds && write.slot !== manifestSlot };
   });
 }
@@ -344,8 +348,9 @@ export function writtenByJob(
 /**
  * The slots as the page shows them, with what a settled document job wrote in place of the value
  * it replaced (or of one not read yet): right after the job, while the slots are read again, the
- * document shows as written, never as a mix of old and new pieces. A slot that holds anything
- * else (another writer since) is shown as it is.
+ * document shows as written, never as a mix of old and new pieces. Only the very version the job
+ * replaced (same text and time) is taken for a read from before it; a slot that holds anything
+ * else, even the old text written again since (a new time), is shown as it is.
  */
 export function withWritten(
   slots: readonly (PageOption | null)[],
@@ -360,8 +365,10 @@ export function withWritten(
     const value = written.get(i + 1);
     if (!value) return shown;
     const before = replaced.get(i + 1);
-    const stale = shown === null || (before !== undefined && sameValue(shown, before));
-    return stale || sameValue(shown, value) ? value : shown;
+    const stale =
+      shown === null ||
+      (before !== undefined && sameValue(shown, before) && shown.lastUpdated === before.lastUpdated);
+    return stale ? value : shown;
   });
 }
 

@@ -306,7 +306,7 @@ describe('a write against the edit’s baseline', () => {
   it('previews each slot against the value shown when the edit began; the manifest is never unchanged', () => {
     const base = stored('a'.repeat(4600));
     const writes = documentSlots(`${'a'.repeat(2300)}${'b'.repeat(2300)}`, DEFAULT_LAYOUT);
-    const items = documentPreview(writes, base, 1);
+    const items = documentPreview(writes, base, base, 1);
     expect(items.map((i) => [i.slot, i.unchanged])).toEqual([
       [2, true],
       [3, false],
@@ -314,6 +314,11 @@ describe('a write against the edit’s baseline', () => {
     ]);
     expect(items[1]?.current).toBe(base[2]);
     expect(documentJobSlots(items, 1).map((i) => i.slot)).toEqual([3, 1]);
+    // The editor has seen piece 1 change since: written against the baseline, so a conflict.
+    const shown = [...base];
+    shown[1] = { title: 'site:1', data: 'fremd', lastUpdated: T1 };
+    const seen = documentPreview(writes, base, shown, 1);
+    expect(seen[0]).toMatchObject({ slot: 2, unchanged: false, current: base[1] });
   });
 
   it('shows what a settled job wrote in place of the value it replaced, never over a third value', () => {
@@ -331,6 +336,10 @@ describe('a write against the edit’s baseline', () => {
     expect(result[1]?.data).toBe('d'.repeat(2300));
     expect(result[2]?.data).toBe('fremd');
     expect(result[0]?.data).toBe(writes.at(-1)?.data);
+    // The old text written again since (a later time) is another writer's, not a read from before.
+    const again = [...old];
+    again[1] = { ...(old[1] as PageOption), lastUpdated: T1 };
+    expect(withWritten(again, documentJob(done), target, DEFAULT_LAYOUT)[1]).toBe(again[1]);
     expect(withWritten(old, documentJob(done, 'running'), target, DEFAULT_LAYOUT)).toBe(old);
     expect(withWritten(old, documentJob(done), { kind: 'building', id: 'b-2' }, DEFAULT_LAYOUT)).toBe(old);
   });
