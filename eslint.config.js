@@ -53,6 +53,26 @@ export default tseslint.config(
     },
   },
   {
+    // One way to declare a stored value: profileFamily or singleItem (lib/storage/registry.ts),
+    // with its sign-out rule and bound on the declaration; the mechanism stays behind them.
+    files: ['lib/**', 'components/**', 'entrypoints/**'],
+    ignores: ['lib/storage/registry.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)storage/(family|stored-item)$|^\./(family|stored-item)$`,
+              importNames: ['storedFamily', 'storedItem'],
+              message: 'Declare stored values with profileFamily or singleItem (lib/storage/registry.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // lib/ is framework-free logic: arrows point from views to lib, never back.
     files: ['lib/**'],
     rules: {

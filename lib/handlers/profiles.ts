@@ -12,6 +12,7 @@ import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
 import { draftFamily } from '../storage/drafts';
 import { familyOfKey, profileUsage, removeProfileKeys } from '../storage/family';
+import { documentDraftFamily } from '../storage/document-drafts';
 import { dropFirstView, firstViewUsage, refreshFirstView, withFirstView } from '../storage/first-view';
 import { historyFamily } from '../storage/history';
 import {
@@ -25,7 +26,7 @@ import {
   replaceProfile,
   updateProfiles,
 } from '../storage/profiles';
-import { FAMILIES, familyKeyName } from '../storage/names';
+import { familiesKeptUnlessAsked } from '../storage/registry';
 import { backupBudget } from '../storage/quota';
 import { originOf } from '../storage/settings';
 import { type WorkerDeps, endAccountRequests } from './context';
@@ -51,13 +52,6 @@ export async function profilesView(state: Profiles): Promise<ProfilesView> {
 const answer = async (state: Profiles) => ok(await profilesView(state));
 const notFound = (id: string) => fail({ kind: 'badMessage' as const, message: `no profile ${id}` });
 
-/** The families a sign-out keeps unless the user says they go too (drafts and history). */
-const keptUnlessAsked: ReadonlySet<string> = new Set(
-  (Object.keys(FAMILIES) as (keyof typeof FAMILIES)[])
-    .filter((name) => FAMILIES[name].signOut === 'askFirst')
-    .map(familyKeyName),
-);
-
 /** The scheduler queue of a profile's key, while it has one. */
 async function accountQueue(profileId: string) {
   const profile = await readProfile(profileId);
@@ -77,6 +71,7 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   if (queue) deps.scheduler?.endWait(queue);
   await cancelProfileJobs(deps, profileId, 'discard');
   await dropBackups(deps, profileId);
+  const keptUnlessAsked = familiesKeptUnlessAsked();
   const keep = (key: string) => !deleteDraftsAndHistory && keptUnlessAsked.has(familyOfKey(key) ?? '');
   // With its first view, inside the first view's turn: no compose writes back what was removed.
   await withFirstView(async () => {
@@ -190,11 +185,10 @@ export function profileHandlers(
 
     async clearProfileData({ id, families }) {
       const all = { cache: cacheFamily, draft: draftFamily, history: historyFamily };
-      // A document's draft goes with the slot drafts (removed by its family's name).
-      const documentDrafts = (key: string) => familyOfKey(key) === familyKeyName('docDraft');
       await withFirstView(async () => {
         for (const family of families) await all[family].removeAll(id);
-        if (families.includes('draft')) await removeProfileKeys('local', id, (key) => !documentDrafts(key));
+        // A document's draft goes with the slot drafts.
+        if (families.includes('draft')) await documentDraftFamily.removeAll(id);
         if (families.includes('cache')) await dropFirstView(id);
       });
       return ok(await usage(id));

@@ -8,7 +8,7 @@
 import { PageOption, Target } from '../api/schemas';
 import { z } from '../zod';
 import { serialQueue } from '../serial';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 import { backupBudget, storedSize } from './quota';
 
 export const BackupOutcome = z.enum([
@@ -63,8 +63,16 @@ export const BackupValues = z.object({ slots: z.record(z.string(), PageOption) }
 export type BackupValues = z.infer<typeof BackupValues>;
 
 /** The job, under its id (one per profile: a new backup removes the previous one). */
-export const backupFamily = profileFamily('backup', BackupJob, { version: 1 });
-export const backupSlotsFamily = profileFamily('backupSlots', BackupValues, { version: 1 });
+export const backupFamily = profileFamily('backup', BackupJob, {
+  version: 1,
+  signOut: 'removed',
+  bound: { boundedBy: 'one backup job per profile' },
+});
+export const backupSlotsFamily = profileFamily('backupSlots', BackupValues, {
+  version: 1,
+  signOut: 'removed',
+  bound: { boundedBy: 'the values of one backup, at most BACKUP_MAX_BYTES (quota.ts)' },
+});
 
 const targetParts = (jobId: string, target: Target) => [jobId, target.kind, target.id];
 

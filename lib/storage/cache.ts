@@ -11,7 +11,7 @@
  */
 import { countCharacters, DATA_MAX, TITLE_MAX } from '../slots/count';
 import { z } from '../zod';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 import { profilesItem } from './profiles';
 import { CACHE_ENTRY_MAX_BYTES, budgetsFor, storedSize } from './quota';
 
@@ -22,7 +22,11 @@ export interface Cached<T> {
 }
 
 const CacheEntry = z.object({ savedAt: z.number().check(z.nonnegative()), value: z.unknown() });
-export const cacheFamily = profileFamily('cache', CacheEntry, { version: 1 });
+export const cacheFamily = profileFamily('cache', CacheEntry, {
+  version: 1,
+  signOut: 'removed',
+  bound: { budget: 'cache' },
+});
 
 /** The cached answer for `parts` (e.g. ['rooms', buildingId]) when it still matches `schema`. */
 export async function readCached<S extends z.ZodMiniType>(

@@ -5,7 +5,7 @@
  * they were entered for: under another base URL they count as absent, so they never go elsewhere.
  */
 import { z } from '../zod';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 import { profilesItem } from './profiles';
 import type { SecretPersistence } from './settings';
 import { area } from './area';
@@ -14,8 +14,17 @@ export const Credentials = z.object({ token: z.string(), secret: z.string(), ori
 export type Credentials = z.infer<typeof Credentials>;
 
 export const credentialFamilies = {
-  session: profileFamily('sessionCredentials', Credentials, { version: 1 }),
-  local: profileFamily('credentials', Credentials, { version: 1 }),
+  session: profileFamily('credentials', Credentials, {
+    version: 1,
+    area: 'session',
+    signOut: 'removed',
+    bound: { boundedBy: 'one entry: token and secret, until the browser closes' },
+  }),
+  local: profileFamily('credentials', Credentials, {
+    version: 1,
+    signOut: 'removed',
+    bound: { boundedBy: 'one entry: token and secret' },
+  }),
 };
 
 /** The profile's credentials when they were entered for `origin`; otherwise none. */

@@ -4,9 +4,13 @@
  */
 import { Target } from '../api/schemas';
 import { z } from '../zod';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 
-export const currentTargetFamily = profileFamily('current', z.nullable(Target), { version: 1 });
+export const currentTargetFamily = profileFamily('current', z.nullable(Target), {
+  version: 1,
+  signOut: 'removed',
+  bound: { boundedBy: 'one entry: the current target' },
+});
 
 /** The profile's current target as one item: read, write, follow. */
 export function currentTargetItem(profileId: string) {

@@ -1,25 +1,28 @@
 /** The dashboard tab last chosen (Building or Slots), per view: the popup, the side panel, the full tab. */
 import { z } from '../zod';
-import { dashboardTabKey } from './page-keys';
-import { type StoredItem, storedItem } from './stored-item';
+import { dashboardTabKey, type DashboardView } from './page-keys';
+import { singleItem } from './registry';
+import type { StoredItem } from './stored-item';
 
 export const DashboardTab = z.enum(['building', 'slots', 'portfolio']);
 export type DashboardTab = z.infer<typeof DashboardTab>;
 
-export type DashboardView = 'popup' | 'sidepanel' | 'dashboard';
+export type { DashboardView };
 
-const items = new Map<DashboardView, StoredItem<DashboardTab>>();
+const declare = (view: DashboardView) =>
+  singleItem('local', dashboardTabKey(view), DashboardTab, {
+    version: 1,
+    migrations: { 1: (v) => v },
+    signOut: 'kept',
+    bound: { boundedBy: 'one tab name per view' },
+    fallback: () => 'building' as const,
+  });
 
 /** One item per view, so the side panel can stay on Slots while the popup opens on Building. */
-export function dashboardTabItem(view: DashboardView): StoredItem<DashboardTab> {
-  let item = items.get(view);
-  if (!item) {
-    item = storedItem('local', dashboardTabKey(view), DashboardTab, {
-      version: 1,
-      migrations: { 1: (v) => v },
-      fallback: () => 'building' as const,
-    });
-    items.set(view, item);
-  }
-  return item;
-}
+const items: Record<DashboardView, StoredItem<DashboardTab>> = {
+  popup: declare('popup'),
+  sidepanel: declare('sidepanel'),
+  dashboard: declare('dashboard'),
+};
+
+export const dashboardTabItem = (view: DashboardView): StoredItem<DashboardTab> => items[view];

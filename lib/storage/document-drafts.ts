@@ -4,7 +4,7 @@
  */
 import { PageOption, type Target } from '../api/schemas';
 import { z } from '../zod';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 
 export const DocumentLayoutSchema = z.object({
   prefix: z.string(),
@@ -31,6 +31,8 @@ export type DocumentDraft = z.infer<typeof DocumentDraft>;
 
 export const documentDraftFamily = profileFamily('docDraft', DocumentDraft, {
   version: 1,
+  signOut: 'askFirst',
+  bound: { boundedBy: 'one entry per document being edited (no byte budget yet)' },
 });
 
 const parts = (target: Target) => [target.kind, target.id];

@@ -5,7 +5,7 @@
  */
 import type { Target } from '../api/schemas';
 import { z } from '../zod';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 
 export const Draft = z.object({
   title: z.string(),
@@ -16,7 +16,12 @@ export const Draft = z.object({
 export type Draft = z.infer<typeof Draft>;
 
 /** Version 1 wraps the unversioned value of the first release unchanged. */
-export const draftFamily = profileFamily('draft', Draft, { version: 1, migrations: { 1: (v) => v } });
+export const draftFamily = profileFamily('draft', Draft, {
+  version: 1,
+  migrations: { 1: (v) => v },
+  signOut: 'askFirst',
+  bound: { budget: 'draft' },
+});
 
 const parts = (target: Target, option: number) => [target.kind, target.id, String(option)];
 

@@ -3,7 +3,7 @@
  * family name `targets`, which once held the current target too.
  */
 import { z } from '../zod';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 import { storedList } from './stored-item';
 
 export const SavedFactory = z.object({ id: z.string().check(z.minLength(1)), name: z.string() });
@@ -15,6 +15,8 @@ export type Targets = z.infer<typeof Targets>;
 /** Version 2 keeps the factories only: the current target is its own item (current-target.ts). */
 export const targetsFamily = profileFamily('targets', Targets, {
   version: 2,
+  signOut: 'removed',
+  bound: { boundedBy: 'one entry: the factories added by hand' },
   migrations: {
     1: (v) => v,
     2: (v) => ({ factories: (v as { factories?: unknown }).factories ?? [] }),

@@ -3,13 +3,12 @@
  * the picker says why it falls back to hand entry once, not on every open.
  */
 import { z } from '../zod';
-import { storedFamily } from './family';
+import { profileFamily } from './registry';
 
-export const factoryNoticeFamily = storedFamily(
-  'local',
+export const factoryNoticeFamily = profileFamily(
   'factoryNotice',
   z.object({ reason: z.string(), shownAt: z.number() }),
-  { version: 1 },
+  { version: 1, signOut: 'removed', bound: { boundedBy: 'one entry: the last reason shown' } },
 );
 
 /** True the first time `reason` is met for the profile (and remembers it); false afterwards. */

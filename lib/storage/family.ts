@@ -14,7 +14,6 @@ import {
   watchKeys,
   writeKey,
 } from './stored-item';
-import { FAMILIES, type FamilyName, familyKeyName } from './names';
 
 /** Every key a profile owns starts with this. */
 export const profilePrefix = (profileId: string) => `p.${profileId}.`;
@@ -49,16 +48,7 @@ export interface Family<T> {
   watchAll(callback: (key: string, value: T | null) => void): () => void;
 }
 
-/** A family registered in names.ts: its area and key name come from the registry. */
-export function profileFamily<S extends z.ZodMiniType>(
-  registered: FamilyName,
-  schema: S,
-  options: ItemOptions,
-): Family<z.output<S>> {
-  return storedFamily(FAMILIES[registered].area, familyKeyName(registered), schema, options);
-}
-
-/** The mechanism behind `profileFamily`, for any area and name (tests of the mechanism use it). */
+/** The mechanism behind `profileFamily` (registry.ts), for any area and name: declare values there. */
 export function storedFamily<S extends z.ZodMiniType>(
   where: StorageArea,
   name: string,

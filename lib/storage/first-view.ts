@@ -18,7 +18,8 @@ import { FIRST_VIEW_KEY } from './page-keys';
 import { withRememberedLabels } from './labels';
 import { ProfileId, profilesItem } from './profiles';
 import { area } from './area';
-import { envelope, storedItem } from './stored-item';
+import { singleItem } from './registry';
+import { envelope } from './stored-item';
 
 const ReadAt = z.number().check(z.nonnegative());
 
@@ -45,8 +46,11 @@ export const FirstView = z.object({
 });
 export type FirstView = z.infer<typeof FirstView>;
 
-export const firstViewItem = storedItem('local', FIRST_VIEW_KEY, z.nullable(FirstView), {
+export const firstViewItem = singleItem('local', FIRST_VIEW_KEY, z.nullable(FirstView), {
   version: 1,
+  // dropFirstView removes the signed-out profile's view.
+  signOut: 'profileEntry',
+  bound: { boundedBy: 'one view of the active profile' },
   fallback: () => null,
 });
 

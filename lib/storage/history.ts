@@ -4,7 +4,7 @@
  */
 import type { PageOption, Target } from '../api/schemas';
 import { z } from '../zod';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 import { storedList } from './stored-item';
 
 export const HISTORY_MAX = 20;
@@ -23,6 +23,8 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 /** One damaged entry is dropped alone; the slot keeps the rest of its history. */
 export const historyFamily = profileFamily('history', storedList(HistoryEntry), {
   version: 1,
+  signOut: 'askFirst',
+  bound: { budget: 'history' },
   migrations: { 1: (v) => v },
 });
 

@@ -5,7 +5,7 @@
  * reported without taking the others with it.
  */
 import { PageOption, Target } from '../api/schemas';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 import { z } from '../zod';
 import { serialQueue } from '../serial';
 
@@ -78,7 +78,11 @@ export const ImportJob = z.object({
 });
 export type ImportJob = z.infer<typeof ImportJob>;
 
-export const jobFamily = profileFamily('job', ImportJob, { version: 1 });
+export const jobFamily = profileFamily('job', ImportJob, {
+  version: 1,
+  signOut: 'removed',
+  bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED)' },
+});
 /** Finished jobs kept for their results and undo. */
 export const KEEP_FINISHED = 10;
 

@@ -4,9 +4,13 @@
  */
 import type { BuildingListEntry } from '../api/schemas';
 import { z } from '../zod';
-import { profileFamily } from './family';
+import { profileFamily } from './registry';
 
-export const labelsFamily = profileFamily('labels', z.record(z.string(), z.string()), { version: 1 });
+export const labelsFamily = profileFamily('labels', z.record(z.string(), z.string()), {
+  version: 1,
+  signOut: 'removed',
+  bound: { boundedBy: 'one entry: a label per building' },
+});
 
 const readLabels = async (profileId: string) => (await labelsFamily.get(profileId)) ?? {};
 

@@ -4,8 +4,7 @@
  * The editor takes it once, then shows the same validation and preview as any import.
  * Nothing over the import size limit is stored: it is refused with a message instead.
  */
-import { ITEM_KEYS } from './names';
-import { storedItem } from './stored-item';
+import { singleItem } from './registry';
 import { z } from '../zod';
 import { sizeProblem } from '../import/format';
 
@@ -14,13 +13,17 @@ export type PendingImport = z.infer<typeof PendingImport>;
 const PendingSelection = z.object({ text: z.string(), at: z.number() });
 export type PendingSelection = z.infer<typeof PendingSelection>;
 
-const pendingImport = storedItem('session', ITEM_KEYS.pendingImport, z.nullable(PendingImport), {
+const pendingImport = singleItem('session', 'pendingImport', z.nullable(PendingImport), {
   version: 1,
+  signOut: 'kept',
+  bound: { boundedBy: 'one payload a page hands to the editor' },
   migrations: { 1: (v) => v },
   fallback: () => null,
 });
-const pendingSelection = storedItem('session', ITEM_KEYS.pendingSelection, z.nullable(PendingSelection), {
+const pendingSelection = singleItem('session', 'pendingSelection', z.nullable(PendingSelection), {
   version: 1,
+  signOut: 'kept',
+  bound: { boundedBy: 'one selection a page hands to the editor' },
   migrations: { 1: (v) => v },
   fallback: () => null,
 });

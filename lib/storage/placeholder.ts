@@ -4,15 +4,14 @@
  * accepts a placeholder after such a refusal; a slot holding only it is shown as empty.
  */
 import { z } from '../zod';
-import { storedFamily } from './family';
+import { profileFamily } from './registry';
 
 export { DEFAULT_PLACEHOLDER } from '../slots/clearing';
 
-export const placeholderFamily = storedFamily(
-  'local',
+export const placeholderFamily = profileFamily(
   'placeholder',
   z.object({ value: z.string().check(z.minLength(1), z.maxLength(64)) }),
-  { version: 1 },
+  { version: 1, signOut: 'removed', bound: { boundedBy: 'one entry: the clearing text' } },
 );
 
 /** The account's placeholder, or '' when it clears with empty text. */

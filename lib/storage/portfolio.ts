@@ -5,9 +5,7 @@
  */
 import { PortfolioFigures } from '../portfolio/figures';
 import { z } from '../zod';
-import { profileFamily } from './family';
-import { ITEM_KEYS } from './names';
-import { storedItem } from './stored-item';
+import { profileFamily, singleItem } from './registry';
 
 export const PortfolioSettings = z.object({
   /** Background refresh of the rows (alarms, within `share` of the key's budget). */
@@ -28,8 +26,10 @@ export const defaultPortfolioSettings = (): PortfolioSettings => ({
   alerts: false,
 });
 
-export const portfolioSettingsItem = storedItem('local', ITEM_KEYS.portfolioSettings, PortfolioSettings, {
+export const portfolioSettingsItem = singleItem('local', 'portfolioSettings', PortfolioSettings, {
   version: 1,
+  signOut: 'kept',
+  bound: { boundedBy: 'one settings record per profile' },
   fallback: defaultPortfolioSettings,
 });
 
@@ -64,7 +64,11 @@ export const PortfolioTable = z.object({
 });
 export type PortfolioTable = z.infer<typeof PortfolioTable>;
 
-export const portfolioFamily = profileFamily('portfolio', PortfolioTable, { version: 1 });
+export const portfolioFamily = profileFamily('portfolio', PortfolioTable, {
+  version: 1,
+  signOut: 'removed',
+  bound: { boundedBy: 'one table per profile' },
+});
 
 /** What the alerts last saw of a building: its free rooms and its late tenants' rooms (absent: not seen yet). */
 export const AlertBaseline = z.object({
@@ -72,4 +76,8 @@ export const AlertBaseline = z.object({
   late: z.optional(z.array(z.string())),
 });
 export type AlertBaseline = z.infer<typeof AlertBaseline>;
-export const alertBaselineFamily = profileFamily('alertSeen', AlertBaseline, { version: 1 });
+export const alertBaselineFamily = profileFamily('alertSeen', AlertBaseline, {
+  version: 1,
+  signOut: 'removed',
+  bound: { boundedBy: 'one baseline per building of the profile' },
+});

@@ -6,7 +6,8 @@ import { z } from '../zod';
 import { serialQueue } from '../serial';
 import { Settings, defaultSettings } from './settings';
 import { PROFILES_KEY } from './page-keys';
-import { storedItem, storedList } from './stored-item';
+import { singleItem } from './registry';
+import { storedList } from './stored-item';
 
 export const PROFILE_NAME_MAX = 40;
 export const PROFILE_COLORS = ['#2f6fdf', '#1f8a4c', '#c2410c', '#b91c1c', '#7c3aed', '#0f766e'] as const;
@@ -54,8 +55,11 @@ export const Profiles = z.pipe(
 );
 export type Profiles = z.infer<typeof Profiles>;
 
-export const profilesItem = storedItem('local', PROFILES_KEY, Profiles, {
+export const profilesItem = singleItem('local', PROFILES_KEY, Profiles, {
   version: 1,
+  // A sign-out keeps the profile (its name, colour, address and settings); its credentials go.
+  signOut: 'kept',
+  bound: { boundedBy: 'the profiles the user added' },
   fallback: () => ({ active: null, list: [] }),
 });
 

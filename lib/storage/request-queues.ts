@@ -4,12 +4,14 @@
  * every second, which would keep the worker awake for as long as a page is open. Queues are keyed
  * by origin and a hash of the token; no token is stored here.
  */
-import { ITEM_KEYS } from './names';
 import { QueueView } from '../api/scheduler';
-import { storedItem, storedList } from './stored-item';
+import { singleItem } from './registry';
+import { storedList } from './stored-item';
 
-export const requestQueuesItem = storedItem('session', ITEM_KEYS.requestQueues, storedList(QueueView), {
+export const requestQueuesItem = singleItem('session', 'requestQueues', storedList(QueueView), {
   version: 1,
+  signOut: 'kept',
+  bound: { boundedBy: 'one entry per key and address in use' },
   fallback: () => [],
 });
 

@@ -3,12 +3,14 @@
  * session storage: it survives the worker being stopped and is gone when the browser closes.
  * Queues are keyed by origin and a hash of the token; no token is stored here.
  */
-import { ITEM_KEYS } from './names';
 import { SchedulerState, type SchedulerStore } from '../api/scheduler';
-import { storedItem } from './stored-item';
+import { singleItem } from './registry';
 
-export const schedulerStateItem = storedItem('session', ITEM_KEYS.scheduler, SchedulerState, {
+export const schedulerStateItem = singleItem('session', 'scheduler', SchedulerState, {
   version: 1,
+  // A sign-out ends the key's wait (scheduler.endWait).
+  signOut: 'kept',
+  bound: { boundedBy: 'one entry per key and address in use' },
   fallback: () => ({ queues: {} }),
 });
 

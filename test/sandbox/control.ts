@@ -23,7 +23,7 @@ import { applyChange, type LandlordChange, parseChange } from './landlord';
 import { PROFILES, type SandboxProfile } from './live';
 import { checkRateLimit } from './rate-limit';
 import { parseSlotChange } from './slot-change';
-import type { Sandbox } from './server';
+import type { Sandbox } from './sandbox';
 
 export const CONTROL_PREFIX = '/__sandbox/';
 

@@ -7,67 +7,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_FEATURES, handleApi, errorReply, json, type Reply, type SandboxFeatures } from './api';
 import { CONTROL_PREFIX, handleControl } from './control';
-import { type Fault, FaultList, echoReply, faultReply, hugeAnswerChunks } from './faults';
+import { FaultList, echoReply, faultReply, hugeAnswerChunks } from './faults';
 import { createLiveSeedData, type SandboxProfile } from './live';
-import { type RateLimit, RateLimiter } from './rate-limit';
+import { RateLimiter } from './rate-limit';
 import { createSeedData } from './seed';
-import { type SlotChange, SlotChanges, applySlotChange } from './slot-change';
+import { SlotChanges, applySlotChange } from './slot-change';
 import { handleStatic } from './static';
-import type { SandboxData } from './types';
 
+export type { LoggedRequest, Sandbox, SandboxOptions } from './sandbox';
+import type { LoggedRequest, Sandbox, SandboxOptions } from './sandbox';
 export type { Fault } from './faults';
 export { DEMO } from './seed';
 export { LIVE_DEMO, type SandboxProfile } from './live';
 export type { RateLimit } from './rate-limit';
 export type { SlotChange } from './slot-change';
-
-export interface SandboxOptions {
-  port?: number /* default 0 = random */;
-  host?: string /* default '127.0.0.1' */;
-  latencyMs?: number;
-  cors?: boolean /* default false */;
-  /** 'live' answers as the live service's public clients observe it (see live.ts). */
-  profile?: SandboxProfile /* default 'default' */;
-  /** Requests per window and API key; null or absent = unlimited. */
-  rateLimit?: RateLimit | null;
-  /** Adds X-RateLimit-Limit/-Remaining/-Reset to every answer while a limit is set. */
-  rateHeaders?: boolean /* default false */;
-  /** GET /factory/list/ answered (true) or 404 as a service without it (false). */
-  factoryList?: boolean /* default true */;
-}
-
-export interface LoggedRequest {
-  time: number;
-  method: string;
-  path: string;
-  query: string;
-  authorization: string | null;
-  origin: string | null;
-  body: string;
-  status: number;
-}
-
-export interface Sandbox {
-  url: string; // 'http://127.0.0.1:<port>' (no trailing slash)
-  close(): Promise<void>; // must also end hanging connections (server.closeAllConnections())
-  reset(): void; // seed data, faults, log, rate counters cleared; latency, profile, limit back to the options
-  setLatency(ms: number): void;
-  readonly profile: SandboxProfile;
-  setProfile(profile: SandboxProfile): void; // with fresh seed data of that profile
-  setRateLimit(limit: RateLimit | null): void; // with fresh counters
-  setRateHeaders(on: boolean): void;
-  setFactoryList(on: boolean): void; // GET /factory/list/ answered or 404
-  addFault(fault: Fault): void;
-  clearFaults(): void;
-  readonly log: LoggedRequest[]; // a copy, oldest first; API requests only (not /__sandbox/* nor /static/*)
-  clearLog(): void;
-  /** Changes the data in place (the landlord's control endpoints: free or let a room, move a payment). */
-  changeData<T>(change: (data: SandboxData) => T): T;
-  /** Someone else writes the slot now (true), or false when the sandbox has no such slot. */
-  changeSlot(change: SlotChange): boolean;
-  /** Someone else writes the slot right after its `afterReads`-th read (default 1) was answered. */
-  changeSlotAfter(change: SlotChange): void;
-}
 
 const seedOf = (profile: SandboxProfile) => (profile === 'live' ? createLiveSeedData() : createSeedData());
 
