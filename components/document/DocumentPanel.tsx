@@ -2,27 +2,38 @@
  * A JSON document across the target's slots (lib/slots/document.ts): what the slots hold now, one
  * text to edit with pretty/minify, and a planned write that the import flow previews and writes
  * as one job, pieces first and the manifest last. Export downloads the joined document.
+ *
+ * The write is previewed against what each slot held when the user began editing (the draft's
+ * baseline), without a request; the job checks every slot it writes against it before writing
+ * any. Right after a document job, the slots show what it wrote while they are read again.
  */
-import { useId, useMemo, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
-import type { ImportDocument } from '../../lib/import/format';
 import { t } from '../../lib/i18n';
+import type { ImportPreview } from '../../lib/messaging/protocol';
 import {
   type DocumentLayout,
   type DocumentPlan,
   assembleDocument,
+  documentPreview,
+  exportProblem,
   isManifestSlot,
   layoutProblem,
   minifiedDocument,
   planDocument,
+  slotList,
+  withWritten,
+  writtenByJob,
 } from '../../lib/slots/document';
+import type { ImportJob } from '../../lib/storage/import-jobs';
 import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../import/download';
-import { describeLayoutProblem } from './document-text';
+import { describeDocumentProblem, describeLayoutProblem } from './document-text';
 import { DocumentText } from './DocumentText';
 import { LayoutFields } from './LayoutFields';
 import { PlanView } from './PlanView';
 import { StoredDocumentView } from './StoredDocumentView';
+import type { DocumentDraftModel } from './use-document-draft';
 import './document.css';
 
 export interface DocumentPanelProps {
@@ -31,12 +42,12 @@ export interface DocumentPanelProps {
   slots: readonly (PageOption | null)[];
   /** What a cleared slot gets: '' or the account's placeholder. */
   placeholder: string;
-  text: string;
-  onText: (text: string) => void;
-  layout: DocumentLayout;
-  onLayout: (layout: DocumentLayout) => void;
-  /** Hands the planned slots to the import flow (preview, confirm, one job). */
-  onPreview: (document: ImportDocument, finalSlot: number) => void;
+  /** The text, layout and baseline being edited (kept as a draft). */
+  draft: DocumentDraftModel;
+  /** The import job the page follows: once a document job of this target settles, what it wrote. */
+  job?: ImportJob | null;
+  /** Hands the previewed write to the import flow (Confirm starts one job, the manifest last). */
+  onPreview: (preview: Extract<ImportPreview, { status: 'ready' }>, finalSlot: number) => void;
 }
 
 function useStoredDocument(slots: DocumentPanelProps['slots'], layout: DocumentLayout) {
@@ -50,47 +61,98 @@ function useStoredDocument(slots: DocumentPanelProps['slots'], layout: DocumentL
   }, [slots, layout]);
 }
 
+const sameValue = (a: PageOption | null | undefined, b: PageOption | null | undefined) =>
+  !!a && !!b && a.title === b.title && a.data === b.data;
+
+/** The baseline follows the edit: set when it begins, and moved on by each write of this document. */
+function useBaseline(props: DocumentPanelProps, shown: readonly (PageOption | null)[]) {
+  const { draft, job, target } = props;
+  const text = draft.text.value;
+  const layout = draft.layout.value;
+  const known = shown.length > 0 && shown.every((slot) => slot !== null);
+  useEffect(() => {
+    if (text !== '' && known) draft.begin(shown);
+  }, [text !== '', known]);
+  useEffect(() => {
+    const written = writtenByJob(job, target, layout);
+    if (job && written.size > 0) draft.rebase(written, job.createdAt);
+  }, [job?.id, job?.state, draft.base.value?.at]);
+}
+
 export function DocumentPanel(props: DocumentPanelProps) {
-  const { target, slots, placeholder, text, onText, layout, onPreview } = props;
+  const { target, slots, placeholder, draft, job, onPreview } = props;
+  const text = draft.text.value;
+  const layout = draft.layout.value;
   const heading = useId();
   const [plan, setPlan] = useState<DocumentPlan | { ok: 'notJson'; error: string } | null>(null);
   const [overwrite, setOverwrite] = useState(false);
-  const stored = useStoredDocument(slots, layout);
-  const layoutError = layoutProblem(layout, slots.length);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const shown = useMemo(() => withWritten(slots, job, target, layout), [slots, job, target, layout]);
+  useBaseline(props, shown);
+  const stored = useStoredDocument(shown, layout);
+  const layoutError = layoutProblem(layout, shown.length);
   const storedText = stored.status === 'found' ? stored.document.text : null;
+  const base = draft.base.value?.slots ?? shown;
 
   const change = (next: string) => {
-    onText(next);
+    draft.setText(next);
     setPlan(null);
   };
   const makePlan = () => {
     const minified = minifiedDocument(text);
     setOverwrite(false);
     if (!minified.ok) return setPlan({ ok: 'notJson', error: minified.error });
-    const current = slots.map((s) => s ?? null);
+    const current = shown.map((s) => s ?? null);
     setPlan(
       planDocument({
         text: minified.text,
         layout,
-        slotCount: slots.length,
+        slotCount: shown.length,
         current,
         clearValue: placeholder,
       }),
     );
   };
+  const exportStored = () => {
+    if (stored.status !== 'found') return;
+    const problem = exportProblem(stored.document);
+    if (problem || storedText === null) {
+      const reason =
+        !problem || problem.kind === 'notJson'
+          ? t('doc_json_invalid', problem?.error ?? '')
+          : describeDocumentProblem(problem, layout);
+      return setExportError(t('doc_exportRefused', reason));
+    }
+    setExportError(null);
+    download(`${layout.prefix}.json`, `${prettyJson(storedText) ?? storedText}\n`);
+  };
   const ready = plan?.ok === true && (plan.foreign.length === 0 || overwrite);
+  // Slots the write changes that hold something else now than when the edit began.
+  const changedSince =
+    plan?.ok === true
+      ? plan.writes
+          .filter(
+            ({ slot }) => base[slot - 1] && shown[slot - 1] && !sameValue(base[slot - 1], shown[slot - 1]),
+          )
+          .map((w) => w.slot)
+      : [];
 
   return (
     <section class="document" aria-labelledby={heading}>
       <h3 id={heading}>{t('doc_heading')}</h3>
       <p class="hint">{t('doc_intro')}</p>
-      <LayoutFields layout={layout} onChange={(next) => (props.onLayout(next), setPlan(null))} />
+      <LayoutFields layout={layout} onChange={(next) => (draft.setLayout(next), setPlan(null))} />
       {layoutError && <p class="field-error">{describeLayoutProblem(layoutError)}</p>}
       {stored.status === 'loading' && <p class="hint">{t('doc_loading')}</p>}
       {stored.status !== 'loading' && (
         <StoredDocumentView document={stored.status === 'found' ? stored.document : null} layout={layout} />
       )}
-      <DocumentText text={text} storedText={storedText} onChange={change} />
+      <DocumentText
+        text={text}
+        storedText={storedText}
+        onChange={change}
+        onLoad={(loaded) => (draft.begin(shown, true), change(loaded))}
+      />
       <div class="actions">
         <button
           type="button"
@@ -101,29 +163,41 @@ export function DocumentPanel(props: DocumentPanelProps) {
           {t('doc_plan')}
         </button>
         {storedText !== null && (
-          <button
-            type="button"
-            class="button button--quiet"
-            onClick={() => download(`${layout.prefix}.json`, `${prettyJson(storedText) ?? storedText}\n`)}
-          >
+          <button type="button" class="button button--quiet" onClick={exportStored}>
             {t('doc_export')}
           </button>
         )}
       </div>
+      {exportError && (
+        <p class="field-error" role="alert">
+          {exportError}
+        </p>
+      )}
       {plan?.ok === 'notJson' && (
         <p class="field-error" role="alert">
           {t('doc_notJson', plan.error)}
         </p>
       )}
       {plan && plan.ok !== 'notJson' && (
-        <PlanView plan={plan} slotCount={slots.length} overwrite={overwrite} onOverwrite={setOverwrite} />
+        <PlanView plan={plan} slotCount={shown.length} overwrite={overwrite} onOverwrite={setOverwrite} />
       )}
+      {changedSince.length > 0 && <p class="notice">{t('doc_changedSince', slotList(changedSince))}</p>}
       {plan?.ok === true && (
         <button
           type="button"
           class="button button--primary"
           aria-disabled={ready ? undefined : 'true'}
-          onClick={() => ready && onPreview({ target, slots: plan.writes }, layout.manifestSlot)}
+          onClick={() =>
+            ready &&
+            onPreview(
+              {
+                status: 'ready',
+                target,
+                items: documentPreview(plan.writes, base, shown, layout.manifestSlot),
+              },
+              layout.manifestSlot,
+            )
+          }
         >
           {t('doc_preview')}
         </button>

@@ -7,11 +7,14 @@ export function DocumentText({
   text,
   storedText,
   onChange,
+  onLoad,
 }: {
   text: string;
   /** The document the slots hold now (joined), when they hold a whole one. */
   storedText: string | null;
   onChange: (text: string) => void;
+  /** Puts the stored document into the text: the edit begins again from what the slots hold. */
+  onLoad: (text: string) => void;
 }) {
   const ids = { text: useId(), count: useId() };
   return (
@@ -35,7 +38,7 @@ export function DocumentText({
           <button
             type="button"
             class="button button--small"
-            onClick={() => onChange(prettyJson(storedText) ?? storedText)}
+            onClick={() => onLoad(prettyJson(storedText) ?? storedText)}
           >
             {t('doc_load')}
           </button>

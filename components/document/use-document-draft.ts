@@ -1,66 +1,117 @@
 /**
  * The document text and layout of the editor's current target, kept as a draft (debounced, and at
- * once when the page hides) so closing the tab loses neither; loaded again for that target.
+ * once when the page hides) so closing the tab loses neither; loaded again for that target. With
+ * them, the baseline: what each slot held when the user began editing, the value a document's write
+ * expects each slot to still hold (as a slot's save expects the version its edit began from).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Target } from '../../lib/api/schemas';
+import { action, createModel, effect, signal } from '@preact/signals';
+import { useModel } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { PageOption, Target } from '../../lib/api/schemas';
 import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document';
-import { putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
+import { type DocumentBase, putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
 
 const DEBOUNCE_MS = 200;
 
-export function useDocumentDraft(profileId: string, target: Target | null) {
-  const [text, setText] = useState('');
-  const [layout, setLayout] = useState<DocumentLayout>(DEFAULT_LAYOUT);
-  const pending = useRef<(() => void) | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const key = target ? `${profileId}:${target.kind}:${target.id}` : '';
+export const DocumentDraftModel = createModel(() => {
+  const text = signal('');
+  const layout = signal<DocumentLayout>(DEFAULT_LAYOUT);
+  const base = signal<DocumentBase | null>(null);
+  let owner: { profileId: string; target: Target } | null = null;
+  let pending: (() => void) | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Raised for each target opened: a draft read for an earlier one is dropped. */
+  let generation = 0;
 
   const flush = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    pending.current?.();
-    pending.current = null;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    pending?.();
+    pending = null;
   };
 
-  useEffect(() => {
-    setText('');
-    setLayout(DEFAULT_LAYOUT);
-    if (!target) return;
-    let live = true;
-    void readDocumentDraft(profileId, target)
-      .catch(() => null)
-      .then((draft) => {
-        if (!live || !draft) return;
-        setText(draft.text);
-        setLayout(draft.layout);
-      });
+  const keep = () => {
+    if (!owner) return;
+    const { profileId, target } = owner;
+    const draft = {
+      text: text.value,
+      layout: layout.value,
+      savedAt: Date.now(),
+      ...(base.value ? { base: base.value } : {}),
+    };
+    pending = () => void putDocumentDraft(profileId, target, draft);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, DEBOUNCE_MS);
+  };
+
+  // Written at once when the page hides, and when the model goes (the view unmounts).
+  effect(() => {
     window.addEventListener('pagehide', flush);
     return () => {
-      live = false;
       flush();
       window.removeEventListener('pagehide', flush);
     };
-  }, [key]);
-
-  const keep = (nextText: string, nextLayout: DocumentLayout) => {
-    if (!target) return;
-    pending.current = () =>
-      void putDocumentDraft(profileId, target, { text: nextText, layout: nextLayout, savedAt: Date.now() });
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(flush, DEBOUNCE_MS);
-  };
+  });
 
   return {
     text,
     layout,
-    setText(next: string) {
-      setText(next);
-      keep(next, layout);
-    },
-    setLayout(next: DocumentLayout) {
-      setLayout(next);
-      keep(text, next);
-    },
+    base,
+    /** Shows the draft of `target` (none: nothing), after writing the one shown before. */
+    open: action((profileId: string, target: Target | null) => {
+      flush();
+      const mine = ++generation;
+      owner = target ? { profileId, target } : null;
+      text.value = '';
+      layout.value = DEFAULT_LAYOUT;
+      base.value = null;
+      if (!target) return;
+      void readDocumentDraft(profileId, target)
+        .catch(() => null)
+        .then((draft) => {
+          if (mine !== generation || !draft) return;
+          text.value = draft.text;
+          layout.value = draft.layout;
+          base.value = draft.base ?? null;
+        });
+    }),
+    setText: action((next: string) => {
+      text.value = next;
+      // An empty text is no edit: the next one begins again from what the slots hold then.
+      if (next === '') base.value = null;
+      keep();
+    }),
+    setLayout: action((next: DocumentLayout) => {
+      layout.value = next;
+      keep();
+    }),
+    /**
+     * The edit begins from what the slots hold now (`slots`, index 0 = slot 1): kept as the
+     * baseline unless one is kept already; `again` starts over from them (the stored document
+     * loaded into the text).
+     */
+    begin: action((slots: readonly (PageOption | null)[], again = false) => {
+      if (base.value && !again) return;
+      base.value = { at: Date.now(), slots: [...slots] };
+      keep();
+    }),
+    /** The slots a finished write of this document left holding these values: the next edit's baseline. */
+    rebase: action((written: ReadonlyMap<number, PageOption>, at: number) => {
+      const current = base.value;
+      if (!current || current.at >= at) return;
+      const slots = current.slots.map((slot, i) => written.get(i + 1) ?? slot);
+      base.value = { at, slots };
+      keep();
+    }),
+    flush: action(flush),
   };
+});
+export type DocumentDraftModel = InstanceType<typeof DocumentDraftModel>;
+
+/** The draft model of this page's current target (none while `target` is null). */
+export function useDocumentDraft(profileId: string, target: Target | null): DocumentDraftModel {
+  const draft = useModel(DocumentDraftModel);
+  const key = target ? `${profileId}:${target.kind}:${target.id}` : '';
+  useEffect(() => draft.open(profileId, target), [key]);
+  return draft;
 }

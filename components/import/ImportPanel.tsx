@@ -83,6 +83,7 @@ export function ImportPanel({
     finalSlot,
     dismiss,
     preview,
+    show,
     checkText,
     load,
     readFile,
@@ -112,11 +113,9 @@ export function ImportPanel({
           target={target}
           slots={document.slots}
           placeholder={document.placeholder}
-          text={draft.text}
-          onText={draft.setText}
-          layout={draft.layout}
-          onLayout={draft.setLayout}
-          onPreview={(value, final) => void preview(value, final)}
+          draft={draft}
+          job={job}
+          onPreview={show}
         />
       )}
 

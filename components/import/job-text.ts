@@ -20,7 +20,8 @@ export function statusText(item: JobItem): string {
     case 'conflict':
       return t('import_status_conflict');
     case 'cancelled':
-      return t('import_status_cancelled');
+      // A document's slot not written because another slot of it is in conflict (lib/import/runner.ts).
+      return item.error?.startsWith('heldBack') ? t('import_status_heldBack') : t('import_status_cancelled');
   }
 }
 

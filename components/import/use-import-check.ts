@@ -62,6 +62,12 @@ export function useImportCheck(send: Send, intent: Intent) {
     );
   };
 
+  /** A preview the page made itself (a document across slots, against what its editor showed). */
+  const show = (ready: Extract<ImportPreview, { status: 'ready' }>, final: number) => {
+    setFinalSlot(final);
+    setCheck(ready);
+  };
+
   const previewTargets = async (document: unknown) => {
     setFinalSlot(undefined);
     setCheck({ status: 'checking' });
@@ -130,6 +136,7 @@ export function useImportCheck(send: Send, intent: Intent) {
     finalSlot,
     dismiss: () => setCheck({ status: 'idle' }),
     preview,
+    show,
     checkText,
     load,
     readFile,

@@ -8,7 +8,7 @@ import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/storage/import-jobs';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
-import { documentJobSlots } from '../../lib/slots/document';
+import { documentJobSlots, documentRetrySlots } from '../../lib/slots/document';
 import { itemKey, refusedClears } from '../../lib/import/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
@@ -170,6 +170,8 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
   const resolve = async (item: JobItem, choice: ConflictChoice) => {
     if (!job || !item.conflict) return;
     setActionError(null);
+    // A document held back whole: "mine" writes it again, over the value seen in that slot.
+    if (choice === 'mine' && job.finalSlot !== undefined) return rewriteDocument(job, item);
     if (choice === 'mine') {
       const answer = await send('saveSlot', {
         target: item.target ?? job.target,
@@ -188,6 +190,22 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
       }
     }
     setResolved((before) => new Map(before).set(itemKey(item), choice));
+  };
+
+  /** A document job held back by a conflict, started again with `chosen` expected to hold what it was seen holding. */
+  const rewriteDocument = async (held: ImportJob, chosen: JobItem) => {
+    if (busy) return;
+    setBusy('starting');
+    const answer = await send('startImport', {
+      target: held.target,
+      slots: documentRetrySlots(held, chosen),
+      ...(held.finalSlot === undefined ? {} : { finalSlot: held.finalSlot }),
+    });
+    setBusy(null);
+    if (!answer.ok) return setActionError(answer.error);
+    setJobId(answer.value.id);
+    setResolved(new Map());
+    setNewer(new Map());
   };
 
   const exportTarget = async (target: Target | null) => {

@@ -125,6 +125,10 @@ interface Run {
   /** The run's requests: ended (queued or in flight) when it pauses. */
   config: api.ApiConfig;
   pause: AbortController;
+  /** A document's slot locks, held from its check through its writes (see checkFirst). */
+  held?: boolean;
+  /** What the check read, by item index: the write-time read of that item's first attempt. */
+  seen?: Map<number, PageOption>;
 }
 
 /** Whether the run sends nothing more: cancelled, discarded, or paused by the server's wait. */
@@ -155,7 +159,8 @@ async function applyItem(run: Run, item: JobItem, place: Place) {
     // A cancelled or paused job neither reads nor stores anything more.
     if (halted(run)) return;
     const { item: next, attempts }: { item: JobItem; attempts: number } = step;
-    step = await withSlotLock(lock, (): Promise<Step> => attemptItem(run, next, place, attempts));
+    const attempt = (): Promise<Step> => attemptItem(run, next, place, attempts);
+    step = await (run.held ? attempt() : withSlotLock(lock, attempt));
   }
   if (!step.done)
     await store.update(place.index, {
@@ -172,7 +177,9 @@ async function attemptItem(run: Run, item: JobItem, place: Place, attempts: numb
   const { secret } = run.deps;
   const { index, target } = place;
   if (halted(run)) return DONE;
-  const current = await api.readOption(config, target, item.slot);
+  const seen = run.seen?.get(index);
+  run.seen?.delete(index);
+  const current = seen ? { ok: true as const, value: seen } : await api.readOption(config, target, item.slot);
   if (!current.ok) {
     if (pausedBy(run, current.error)) return DONE;
     if (TRANSIENT.includes(current.error.kind) && attempts + 1 < MAX_ATTEMPTS)
@@ -256,16 +263,23 @@ export async function runJob(
     // After one slot threw, the others stop too: the job's state can no longer be trusted.
     if (broken) return;
     const place = places.get(item);
-    if (!place) return;
-    await applyItem(run, item, place).catch((error: unknown) => {
+    // As the job holds it now: a document's check may have settled it already.
+    const now = place && store.get().items[place.index];
+    if (!place || !now || !isOpen(now)) return;
+    await applyItem(run, now, place).catch((error: unknown) => {
       broken = true;
       throw error;
     });
   };
-  try {
+  const writeAll = async () => {
     await mapPool(before.filter(isOpen), IMPORT_CONCURRENCY, apply);
     if (finalIndex >= 0) await applyFinal(run, before, apply);
     await mapPool(after.filter(isOpen), IMPORT_CONCURRENCY, apply);
+  };
+  try {
+    if (checksFirst(job))
+      await holdingLocks(run, async () => void ((await checkFirst(run)) && (await writeAll())));
+    else await writeAll();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return failJob(store.get(), reason, deps);
@@ -281,6 +295,70 @@ export async function runJob(
     state: 'paused',
     pause: { waitMs, resumeAt: Date.now() + waitMs },
   }));
+}
+
+/** A new document job (nothing tried yet) checks every slot before writing any. */
+const checksFirst = (job: ImportJob) =>
+  job.finalSlot !== undefined && job.items.every((i) => i.status === 'pending' && i.attempts === 0);
+
+/** Runs `body` holding the lock of every slot the job writes, taken in one order (no deadlock). */
+function holdingLocks(run: Run, body: () => Promise<void>): Promise<void> {
+  const keys = [
+    ...new Set(run.job.items.map((i) => slotLockKey(run.config.baseUrl, itemTarget(run.job, i), i.slot))),
+  ];
+  const hold = keys
+    .sort()
+    .reduceRight<() => Promise<void>>((inner, key) => () => withSlotLock(key, inner), body);
+  run.held = true;
+  return hold().finally(() => (run.held = false));
+}
+
+type Check =
+  { kind: 'write' | 'skip' | 'conflict'; current: PageOption } | { kind: 'failed'; error: string } | null;
+
+/** One slot's read of a document's check, with the job's verdict on it; null when the run halted. */
+async function checkSlot(run: Run, item: JobItem): Promise<Check> {
+  for (let attempts = 0; attempts < MAX_ATTEMPTS; attempts++) {
+    if (halted(run)) return null;
+    const read = await api.readOption(run.config, itemTarget(run.job, item), item.slot);
+    if (read.ok) {
+      const current = read.value;
+      const holds = sameContent(current, item) || (item.clears === true && isEmptySlot(current, item.title));
+      if (holds && run.job.finalSlot !== item.slot) return { kind: 'skip', current };
+      const expected = item.expected ?? item.previous;
+      return { kind: expected && !sameContent(current, expected) ? 'conflict' : 'write', current };
+    }
+    if (pausedBy(run, read.error)) return null;
+    if (!TRANSIENT.includes(read.error.kind)) return { kind: 'failed', error: describe(read.error) };
+  }
+  return { kind: 'failed', error: 'too many attempts' };
+}
+
+/**
+ * A document's first phase: every slot it writes is read once (its write-time read, the locks held
+ * through the writes). Only when none changed since the user was shown it is anything written;
+ * otherwise the changed slots are conflicts with both values and the others are held back, so the
+ * stored document stays whole until the user decides. True when the writes may go on.
+ */
+async function checkFirst(run: Run): Promise<boolean> {
+  const { store } = run;
+  const open = store.get().items.flatMap((item, index) => (isOpen(item) ? [{ item, index }] : []));
+  const checks = await mapPool(open, IMPORT_CONCURRENCY, ({ item }) => checkSlot(run, item));
+  if (halted(run)) return false;
+  const stopped = open.filter((_, i) => checks[i]?.kind === 'conflict' || checks[i]?.kind === 'failed');
+  const heldBack = `heldBack: slots ${stopped.map(({ item }) => item.slot).join(', ')}`;
+  run.seen = new Map();
+  for (const [i, { index }] of open.entries()) {
+    const check = checks[i];
+    if (!check) continue;
+    if (check.kind === 'failed') await store.update(index, { status: 'failed', error: check.error });
+    else if (check.kind === 'conflict')
+      await store.update(index, { status: 'conflict', conflict: check.current });
+    else if (check.kind === 'skip') await store.update(index, { status: 'skipped' });
+    else if (stopped.length > 0) await store.update(index, { status: 'cancelled', error: heldBack });
+    else run.seen.set(index, check.current);
+  }
+  return stopped.length === 0;
 }
 
 /** The final slot, once every slot before it is written or already held its value; else left as it was. */

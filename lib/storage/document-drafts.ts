@@ -2,7 +2,7 @@
  * Per profile and target: the document being edited across slots and its layout, so closing the
  * editor tab loses neither. Removed once the text is empty (nothing left to keep).
  */
-import type { Target } from '../api/schemas';
+import { PageOption, type Target } from '../api/schemas';
 import { z } from '../zod';
 import { profileFamily } from './registry';
 
@@ -14,10 +14,18 @@ export const DocumentLayoutSchema = z.object({
   lengthKey: z.string(),
 });
 
+/**
+ * What each slot held when the user began editing the document (index 0 = slot 1; null: not
+ * known), and when: a write of it expects each slot to still hold that.
+ */
+export const DocumentBase = z.object({ at: z.number(), slots: z.array(z.nullable(PageOption)) });
+export type DocumentBase = z.infer<typeof DocumentBase>;
+
 export const DocumentDraft = z.object({
   text: z.string(),
   layout: DocumentLayoutSchema,
   savedAt: z.number(),
+  base: z.optional(DocumentBase),
 });
 export type DocumentDraft = z.infer<typeof DocumentDraft>;
 

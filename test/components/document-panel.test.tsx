@@ -4,6 +4,9 @@
  * M slots", leftovers cleared, foreign slots named and held back until agreed), a document that
  * does not fit refused before anything is sent, and the write previewed and started as one job
  * with the manifest as its final slot; a large plain JSON import offers to become a document.
+ * The write is previewed against what the slots held when the edit began, without a request; right
+ * after a document job the panel shows what the job wrote, and an export never saves a document
+ * that does not parse.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +16,7 @@ import type { PageOption, Target } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
+import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -35,7 +39,11 @@ function fakeWorker() {
       const items = slots.map((s) => ({ ...s, current: empty(), unchanged: false }));
       return { ok: true, value: { status: 'ready', target, items } };
     }
-    if (type === 'startImport') return { ok: true, value: { id: 'import-1' } };
+    if (type === 'startImport') return { ok: true, value: { id: `import-${calls.length}` } };
+    if (type === 'getImportJob') {
+      const { id } = payload as RequestOf<'getImportJob'>;
+      return { ok: true, value: (await readJob('p-1', id)) ?? null };
+    }
     return { ok: false, error: { kind: 'internal', message: type } };
   }) as unknown as Send;
   return { send, calls };
@@ -119,7 +127,8 @@ describe('a document across slots', () => {
     expect(worker.calls.some((c) => c.type === 'previewImport')).toBe(false);
     fireEvent.click(within(section()).getByLabelText(/Overwrite these slots/));
     fireEvent.click(preview);
-    expect(worker.calls.some((c) => c.type === 'previewImport')).toBe(true);
+    expect(screen.getByRole('button', { name: /Confirm/ })).toBeTruthy();
+    expect(worker.calls).toEqual([]);
   });
 
   it('refuses a document that does not fit before anything is sent, with the slots it needs', () => {
@@ -163,5 +172,136 @@ describe('a document across slots', () => {
     const text = (within(section()).getByLabelText('Document (JSON)') as HTMLTextAreaElement).value;
     expect(JSON.parse(text)).toEqual(JSON.parse(big));
     expect(worker.calls.some((c) => c.type === 'previewImport')).toBe(false);
+  });
+
+  it('previews a rewrite against the slots as they were when the edit began, sending nothing', async () => {
+    const old = JSON.stringify({ a: 'o'.repeat(6 * 2300 - 10) });
+    const slots = slotsWith(old);
+    const { worker, props, view } = renderPanel(slots);
+    const box = within(section()).getByLabelText('Document (JSON)');
+    // The edit begins from what the editor shows now: pieces 1–6 of the old document.
+    const next = `{"a":"${'n'.repeat(2294)}${old.slice(2300)}`;
+    expect(next.length).toBe(old.length);
+    fireEvent.input(box, { target: { value: next } });
+    // The editor then reads slot 2 again: another writer changed piece 1 since.
+    const later = [...slots];
+    later[1] = { title: 'site:1', data: 'fremd', lastUpdated: T1 };
+    view.rerender(<ImportPanel {...props} document={{ slots: later, placeholder: '' }} />);
+    fireEvent.click(within(section()).getByRole('button', { name: 'Plan the write' }));
+    expect(within(section()).getByText(/Changed since you began editing: slots 2\./)).toBeTruthy();
+    fireEvent.click(within(section()).getByRole('button', { name: 'Preview the write' }));
+    fireEvent.click(await screen.findByRole('button', { name: /Confirm/ }));
+    await waitFor(() => expect(worker.calls.some((c) => c.type === 'startImport')).toBe(true));
+    // No read for the preview: the job's write-time check is the only read of a slot.
+    expect(worker.calls.map((c) => c.type).filter((type) => type !== 'getRequestQueue')).toEqual([
+      'startImport',
+    ]);
+    const started = worker.calls.find((c) => c.type === 'startImport')?.payload as RequestOf<'startImport'>;
+    expect(started.slots.map((s) => s.slot)).toEqual([2, 1]);
+    expect(started.slots[0]?.expected).toEqual({ title: 'site:1', data: slots[1]?.data });
+  });
+
+  it('shows what a finished document job wrote while the slots are read again, and exports that', async () => {
+    const old = JSON.stringify({ v: 'a'.repeat(4000) });
+    const next = JSON.stringify({ v: 'b'.repeat(4001) });
+    const before = slotsWith(old);
+    const written = documentSlots(next, DEFAULT_LAYOUT);
+    const job: ImportJob = {
+      id: 'import-doc',
+      profileId: 'p-1',
+      kind: 'import',
+      target,
+      createdAt: Date.now(),
+      state: 'finished',
+      finalSlot: 1,
+      items: written.map((s) => ({ ...s, status: 'done', attempts: 1, previous: before[s.slot - 1] })),
+    };
+    await saveJob(job);
+    // The editor has read the manifest again, the pieces not yet.
+    const mixed = [...before];
+    mixed[0] = { ...(written.at(-1) as { title: string; data: string }), lastUpdated: T1 };
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (blobs.push(blob as Blob), 'blob:doc'));
+    renderPanel(mixed);
+    await within(section()).findByText(
+      `Document “site” in slots 1–3: ${next.length} characters in 2 pieces`,
+      {
+        exact: false,
+      },
+    );
+    // Once the page follows the job, never a mix of old pieces and the new manifest.
+    await waitFor(() => expect(within(section()).queryByRole('alert')).toBeNull());
+    expect(within(section()).getByText('valid JSON')).toBeTruthy();
+    fireEvent.click(within(section()).getByRole('button', { name: 'Export the document' }));
+    expect(blobs).toHaveLength(1);
+    expect(JSON.parse(await (blobs[0] as Blob).text())).toEqual(JSON.parse(next));
+  });
+
+  it('refuses to export a document whose pieces do not parse, saying why', () => {
+    const slots = slotsWith(JSON.stringify({ v: 'c'.repeat(4000) }));
+    slots[2] = { ...(slots[2] as PageOption), data: 'c'.repeat(10) + '"' };
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (blobs.push(blob as Blob), 'blob:doc'));
+    renderPanel(slots);
+    fireEvent.click(within(section()).getByRole('button', { name: 'Export the document' }));
+    expect(blobs).toEqual([]);
+    expect(
+      within(section()).getByText(/^Not exported: the document in the slots does not parse/),
+    ).toBeTruthy();
+  });
+
+  it('writes a document held back by a conflict again once the user keeps it, over the value seen', async () => {
+    const conflict = { title: 'site:1', data: 'fremd', lastUpdated: T1 };
+    const job: ImportJob = {
+      id: 'import-held',
+      profileId: 'p-1',
+      kind: 'import',
+      target,
+      createdAt: Date.now(),
+      state: 'finished',
+      finalSlot: 1,
+      items: [
+        {
+          slot: 2,
+          title: 'site:1',
+          data: 'neu',
+          expected: { title: 'site:1', data: 'alt' },
+          status: 'conflict',
+          conflict,
+          attempts: 0,
+        },
+        {
+          slot: 1,
+          title: 'site',
+          data: '{"c":1,"len":3}',
+          expected: { title: 'site', data: '{"c":1,"len":3}' },
+          status: 'cancelled',
+          error: 'heldBack: slots 2',
+          attempts: 0,
+        },
+      ],
+    };
+    await saveJob(job);
+    const { worker } = renderPanel(slotsWith('"x"'));
+    expect(
+      await screen.findByText('not written: the document waits for your decision on the slot in conflict'),
+    ).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: /Keep mine/ }));
+    await waitFor(() => expect(worker.calls.some((c) => c.type === 'startImport')).toBe(true));
+    const started = worker.calls.find((c) => c.type === 'startImport')?.payload as RequestOf<'startImport'>;
+    expect(started).toEqual({
+      target,
+      finalSlot: 1,
+      slots: [
+        { slot: 2, title: 'site:1', data: 'neu', expected: { title: 'site:1', data: 'fremd' } },
+        {
+          slot: 1,
+          title: 'site',
+          data: '{"c":1,"len":3}',
+          expected: { title: 'site', data: '{"c":1,"len":3}' },
+        },
+      ],
+    });
+    expect(worker.calls.some((c) => c.type === 'saveSlot')).toBe(false);
   });
 });

@@ -2,14 +2,19 @@
  * Factories found and documents across slots, end to end: the built extension in Chromium against
  * the sandbox over HTTP. The factory picker filled from GET /factory/list/, the fallback to hand
  * entry when it answers 404 (said once), and a 10,000-character document written across slots
- * through one import job, then read back by a reader written here from the README's scheme.
+ * through one import job, then read back by a reader written here from the README's scheme. A
+ * rewrite of 2 of 6 pieces costs its floor (no read for the preview; a check and a write per
+ * changed piece and the manifest), and a piece another writer changed after the editor showed it
+ * is a conflict with both texts: nothing of the document is written until the user decides.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
-import { clearCachedAnswers } from './browser';
+import { clearCachedAnswers, clearStoredFamilies } from './browser';
 import { useExtension } from './fixture';
 import { EditorPage } from './pages/editor-page';
-import { readDocument } from '../sandbox/direct';
+import { readDocument, readSlotDirect } from '../sandbox/direct';
+import type { LoggedRequest } from '../sandbox/server';
+import { documentSlots, DEFAULT_LAYOUT } from '../../lib/slots/document';
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 const BUILDING = DEMO.buildings.juergen[0];
@@ -83,6 +88,127 @@ describe('a document across slots', () => {
       .getByText(`Document “site” in slots 1–6: 10000 characters in 5 pieces`, { exact: false })
       .waitFor();
     await editor.document.getByText('valid JSON', { exact: true }).waitFor();
+    await editor.page.close();
+  });
+});
+
+/** A 6-piece document (13,800 characters) and the same with pieces 1 and 4 (slots 2 and 5) changed. */
+function sixPieces() {
+  const text = JSON.stringify({ v: 'a'.repeat(6 * 2300 - 8) });
+  const next = `${text.slice(0, 6)}${'b'.repeat(2294)}${text.slice(2300, 3 * 2300)}${'c'.repeat(2300)}${text.slice(4 * 2300)}`;
+  return { text, next, value: JSON.parse(next) as unknown };
+}
+
+const target = { kind: 'building' as const, id: BUILDING };
+
+/**
+ * The job's requests: everything up to its last write, or its first three reads when it wrote
+ * nothing (the editor reads the slots again after it).
+ */
+const slotRequests = (log: LoggedRequest[]) => log.filter((r) => r.path.startsWith('/building/options'));
+
+function jobRequests(all: LoggedRequest[]) {
+  const log = slotRequests(all);
+  const last = log.findLastIndex((r) => r.method === 'POST');
+  const sent = last < 0 ? log.slice(0, 3) : log.slice(0, last + 1);
+  const slot = (r: LoggedRequest) =>
+    r.method === 'POST'
+      ? (JSON.parse(r.body) as { option: number }).option
+      : Number(r.path.split('/').at(-1));
+  return {
+    reads: sent.filter((r) => r.method === 'GET').map(slot),
+    writes: sent.filter((r) => r.method === 'POST').map(slot),
+  };
+}
+
+async function openWithDocument(text: string) {
+  // A draft or job left by an earlier test is no edit of this document.
+  await clearStoredFamilies(session, ['docDraft', 'job']);
+  for (const piece of documentSlots(text, DEFAULT_LAYOUT))
+    sandbox.changeSlot({ target, option: piece.slot, ...piece });
+  const editor = await EditorPage.open(session);
+  await editor.target('Haus Müllerstraße').click();
+  await expect.poll(() => editor.page.getByText('Loading slot…').count()).toBe(0);
+  await editor.document
+    .getByText('Document “site” in slots 1–7: 13800 characters in 6 pieces', { exact: false })
+    .waitFor();
+  return editor;
+}
+
+/** Waits, or on a timeout prints the import section and the request log before failing. */
+async function explain(editor: EditorPage, wait: Promise<void>) {
+  await wait.catch(async (e: unknown) => {
+    console.log(
+      'DEBUG',
+      await editor.page
+        .locator('#import')
+        .innerText()
+        .catch(() => 'nojob'),
+      JSON.stringify(sandbox.log.map((r) => [r.method, r.path, r.status])),
+    );
+    throw e;
+  });
+}
+
+describe('a rewrite of a document across slots', () => {
+  it('costs its floor: nothing read for the preview, one check and one write per changed piece and the manifest', async () => {
+    const { text, next, value } = sixPieces();
+    const editor = await openWithDocument(text);
+    sandbox.clearLog();
+    await editor.planDocument(next);
+    await editor.previewDocument();
+    await editor.confirm.waitFor();
+    expect(slotRequests(sandbox.log)).toEqual([]);
+    await editor.confirm.click();
+    await explain(
+      editor,
+      editor.page.getByText(/^Finished: 3 written, 0 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
+    );
+    const { reads, writes } = jobRequests(sandbox.log);
+    expect(reads.toSorted()).toEqual([1, 2, 5]);
+    expect(writes.slice(0, 2).toSorted()).toEqual([2, 5]);
+    expect(writes.at(-1)).toBe(1);
+    expect(await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)).toEqual(value);
+    await editor.page.close();
+  });
+
+  it('stops at a piece another writer changed after the editor showed it: both texts, nothing written until Keep mine', async () => {
+    const { text, next, value } = sixPieces();
+    const editor = await openWithDocument(text);
+    await editor.planDocument(next);
+    await editor.previewDocument();
+    await editor.confirm.waitFor();
+    // Between the preview and Confirm, someone else writes piece 1 (slot 2).
+    sandbox.changeSlot({ target, option: 2, title: 'site:1', data: 'von woanders' });
+    sandbox.clearLog();
+    await editor.confirm.click();
+    const dialog = editor.page.getByRole('alertdialog', { name: 'Slot 2 was changed elsewhere' });
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.getByText('von woanders', { exact: true }).waitFor();
+    await dialog.getByText(next.slice(0, 2300), { exact: true }).waitFor();
+    const first = jobRequests(sandbox.log);
+    expect(slotRequests(sandbox.log).filter((r) => r.method === 'POST')).toEqual([]);
+    expect(first.reads.toSorted()).toEqual([1, 2, 5]);
+    await explain(
+      editor,
+      editor.page
+        .getByText('not written: the document waits for your decision on the slot in conflict')
+        .first()
+        .waitFor(),
+    );
+    // The rest of the document is as it was: the old manifest and pieces.
+    const pieces = documentSlots(text, DEFAULT_LAYOUT);
+    for (const option of [1, 5])
+      expect((await readSlotDirect(sandbox, target, option)).data).toBe(
+        pieces.find((p) => p.slot === option)?.data,
+      );
+    sandbox.clearLog();
+    await dialog.getByRole('button', { name: /^Keep mine/ }).click();
+    await explain(
+      editor,
+      editor.page.getByText(/^Finished: 3 written, 0 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
+    );
+    expect(await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)).toEqual(value);
     await editor.page.close();
   });
 });

@@ -1,13 +1,15 @@
 /**
  * A document written through one import job (lib/import/runner.ts with `finalSlot`): the pieces
  * first, the manifest last and always (its time follows the pieces'); a piece that fails leaves the
- * old manifest in place and says which slots were not written. Against the sandbox over HTTP.
+ * old manifest in place and says which slots were not written. A document job checks every slot it
+ * writes against the value the editor showed before writing any: a piece another writer changed
+ * since is a conflict and nothing of the document is written. Against the sandbox over HTTP.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
-import { newJob } from '../../lib/import/job';
+import { type JobSlot, newJob } from '../../lib/import/job';
 import { saveJob } from '../../lib/storage/import-jobs';
 import { runJob } from '../../lib/import/runner';
 import { DEFAULT_LAYOUT, documentSlots, planDocument, readStoredDocument } from '../../lib/slots/document';
@@ -102,5 +104,57 @@ describe('a document job', () => {
     expect(manifest).toMatchObject({ status: 'failed' });
     expect(manifest?.error).toMatch(/notWritten: slots \d; manifest unchanged/);
     expect(await read(1)).toEqual(before);
+  });
+
+  it('checks every slot before writing any: a piece changed since the editor showed it is a conflict, nothing written', async () => {
+    const old = 'g'.repeat(4600);
+    await write(old);
+    // What the editor showed when the user began editing: slots 1–3.
+    const shown = await Promise.all([1, 2, 3].map(read));
+    const changed = `${'h'.repeat(2300)}${'i'.repeat(2300)}`;
+    // Someone else writes piece 2 (slot 3) after the editor read it.
+    sandbox.changeSlot({ target, option: 3, title: 'site:2', data: 'fremd' });
+    sandbox.clearLog();
+    const slots: JobSlot[] = documentSlots(changed, DEFAULT_LAYOUT).map((s) => {
+      const before = shown[s.slot - 1];
+      return before ? { ...s, expected: { title: before.title, data: before.data } } : s;
+    });
+    const job = newJob(P, 'import', target, slots, undefined, DEFAULT_LAYOUT.manifestSlot);
+    await saveJob(job);
+    const done = await runJob(P, job.id, { config: config(), secret: DEMO.premium.secret });
+    expect(sandbox.log.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(done?.items.map((i) => [i.slot, i.status])).toEqual([
+      [2, 'cancelled'],
+      [3, 'conflict'],
+      [1, 'cancelled'],
+    ]);
+    expect(done?.items.find((i) => i.slot === 3)?.conflict).toMatchObject({ title: 'site:2', data: 'fremd' });
+    expect(done?.items.find((i) => i.slot === 2)?.error).toBe('heldBack: slots 3');
+    expect((await read(2))?.data).toBe('g'.repeat(2300));
+  });
+
+  it('rewrites 2 of 6 pieces at its floor: one read and one write per changed piece and the manifest', async () => {
+    const old = 'k'.repeat(6 * 2300);
+    await write(old);
+    const shown = await Promise.all(Array.from({ length: 7 }, (_, i) => read(i + 1)));
+    const text = `${'k'.repeat(2300)}${'m'.repeat(2300)}${'k'.repeat(2300 * 2)}${'m'.repeat(2300)}${'k'.repeat(2300)}`;
+    const slots = documentSlots(text, DEFAULT_LAYOUT)
+      .filter((s) => s.slot === 1 || shown[s.slot - 1]?.data !== s.data)
+      .map((s) => ({ ...s, expected: { title: shown[s.slot - 1]!.title, data: shown[s.slot - 1]!.data } }));
+    expect(slots.map((s) => s.slot)).toEqual([3, 6, 1]);
+    sandbox.clearLog();
+    const job = newJob(P, 'import', target, slots, undefined, DEFAULT_LAYOUT.manifestSlot);
+    await saveJob(job);
+    const done = await runJob(P, job.id, { config: config(), secret: DEMO.premium.secret });
+    expect(done?.items.every((i) => i.status === 'done')).toBe(true);
+    expect(sandbox.log.map((r) => r.method).toSorted()).toEqual([
+      'GET',
+      'GET',
+      'GET',
+      'POST',
+      'POST',
+      'POST',
+    ]);
+    expect((await readStoredDocument(read, DEFAULT_LAYOUT, 20))?.text).toBe(text);
   });
 });

@@ -1,4 +1,7 @@
-/** The document planner: pieces, manifest, reading back, broken manifests and write plans. */
+/**
+ * The document planner: pieces, manifest, reading back, broken manifests and write plans; the
+ * preview against the edit's baseline, what a settled job wrote, its retry and the export's check.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PageOption } from '../../lib/api/schemas';
@@ -7,13 +10,18 @@ import {
   type DocumentLayout,
   assembleDocument,
   documentJobSlots,
+  documentPreview,
+  documentRetrySlots,
   documentSlots,
+  exportProblem,
   layoutProblem,
   planDocument,
   readStoredDocument,
   slotList,
   splitPieces,
+  withWritten,
 } from '../../lib/slots/document';
+import type { ImportJob } from '../../lib/storage/import-jobs';
 import { DATA_MAX } from '../../lib/slots/count';
 
 const T0 = '2026-01-01T10:00:00.000Z';
@@ -285,5 +293,98 @@ describe('layoutProblem', () => {
     expect(layoutProblem({ ...DEFAULT_LAYOUT, prefix: 'p'.repeat(62) }, 20)).toBe('prefixLong');
     expect(layoutProblem({ ...DEFAULT_LAYOUT, manifestSlot: 11 }, 10)).toBe('manifestSlot');
     expect(layoutProblem({ ...DEFAULT_LAYOUT, lengthKey: 'c' }, 10)).toBe('keys');
+  });
+});
+
+const target = { kind: 'building' as const, id: 'b-1' };
+
+function documentJob(items: ImportJob['items'], state: ImportJob['state'] = 'finished'): ImportJob {
+  return { id: 'j', profileId: 'p', kind: 'import', target, createdAt: 1, state, finalSlot: 1, items };
+}
+
+describe('a write against the edit’s baseline', () => {
+  it('previews each slot against the value shown when the edit began; the manifest is never unchanged', () => {
+    const base = stored('a'.repeat(4600));
+    const writes = documentSlots(`${'a'.repeat(2300)}${'b'.repeat(2300)}`, DEFAULT_LAYOUT);
+    const items = documentPreview(writes, base, base, 1);
+    expect(items.map((i) => [i.slot, i.unchanged])).toEqual([
+      [2, true],
+      [3, false],
+      [1, false],
+    ]);
+    expect(items[1]?.current).toBe(base[2]);
+    expect(documentJobSlots(items, 1).map((i) => i.slot)).toEqual([3, 1]);
+    // The editor has seen piece 1 change since: written against the baseline, so a conflict.
+    const shown = [...base];
+    shown[1] = { title: 'site:1', data: 'fremd', lastUpdated: T1 };
+    const seen = documentPreview(writes, base, shown, 1);
+    expect(seen[0]).toMatchObject({ slot: 2, unchanged: false, current: base[1] });
+  });
+
+  it('shows what a settled job wrote in place of the value it replaced, never over a third value', () => {
+    const old = stored('c'.repeat(4600));
+    const writes = documentSlots('d'.repeat(4600), DEFAULT_LAYOUT);
+    const done = writes.map((w) => ({
+      ...w,
+      status: 'done' as const,
+      attempts: 1,
+      previous: old[w.slot - 1] ?? undefined,
+    }));
+    const shown = [...old];
+    shown[2] = { title: 'site:2', data: 'fremd', lastUpdated: T1 };
+    const result = withWritten(shown, documentJob(done), target, DEFAULT_LAYOUT);
+    expect(result[1]?.data).toBe('d'.repeat(2300));
+    expect(result[2]?.data).toBe('fremd');
+    expect(result[0]?.data).toBe(writes.at(-1)?.data);
+    // The old text written again since (a later time) is another writer's, not a read from before.
+    const again = [...old];
+    again[1] = { ...(old[1] as PageOption), lastUpdated: T1 };
+    expect(withWritten(again, documentJob(done), target, DEFAULT_LAYOUT)[1]).toBe(again[1]);
+    expect(withWritten(old, documentJob(done, 'running'), target, DEFAULT_LAYOUT)).toBe(old);
+    expect(withWritten(old, documentJob(done), { kind: 'building', id: 'b-2' }, DEFAULT_LAYOUT)).toBe(old);
+  });
+
+  it('writes a held-back document again over the value the user chose to replace', () => {
+    const conflict = { title: 'site:1', data: 'fremd', lastUpdated: T1 };
+    const job = documentJob([
+      {
+        slot: 2,
+        title: 'site:1',
+        data: 'x',
+        expected: { title: 'site:1', data: 'o' },
+        status: 'conflict',
+        conflict,
+        attempts: 0,
+      },
+      { slot: 3, title: 'site:2', data: 'y', status: 'skipped', attempts: 0 },
+      {
+        slot: 1,
+        title: 'site',
+        data: 'm',
+        expected: { title: 'site', data: 'n' },
+        status: 'cancelled',
+        attempts: 0,
+      },
+    ]);
+    expect(documentRetrySlots(job, job.items[0]!)).toEqual([
+      { slot: 2, title: 'site:1', data: 'x', expected: { title: 'site:1', data: 'fremd' } },
+      { slot: 1, title: 'site', data: 'm', expected: { title: 'site', data: 'n' } },
+    ]);
+  });
+
+  it('refuses to export a document that does not parse or does not add up, not one with a later piece', () => {
+    const whole = (slots: (PageOption | null)[]) =>
+      assembleDocument(slots[0] as PageOption, slots.slice(1), DEFAULT_LAYOUT, 20);
+    const text = JSON.stringify({ v: 'e'.repeat(3000) });
+    expect(exportProblem(whole(stored(text)))).toBeNull();
+    const later = stored(text);
+    later[2] = { ...(later[2] as PageOption), lastUpdated: T1 };
+    expect(exportProblem(whole(later))).toBeNull();
+    const invalid = stored(text);
+    invalid[2] = { ...(invalid[2] as PageOption), data: `${(invalid[2] as PageOption).data.slice(0, -2)}x}` };
+    expect(exportProblem(whole(invalid))?.kind).toBe('notJson');
+    const shorter = stored(text);
+    shorter[2] = { ...(shorter[2] as PageOption), data: (shorter[2] as PageOption).data.slice(1) };
+    expect(exportProblem(whole(shorter))?.kind).toBe('lengthMismatch');
   });
 });
