@@ -13,7 +13,7 @@ import { fakeBrowser } from './fake-extension-env';
 import { RequestScheduler } from '../lib/api/scheduler';
 import type { Target } from '../lib/api/schemas';
 import { createHandlers } from '../lib/handlers';
-import { multiTargetDocument } from '../lib/import/format';
+import { multiTargetDocument } from '../lib/import/format-export';
 import { jobSlotsOf } from '../lib/import/multi-plan';
 import { schedulerStore } from '../lib/storage/scheduler-state';
 import { DEMO } from '../test/sandbox/seed';

@@ -5,7 +5,7 @@
  */
 import { useId, useMemo, useState } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
-import type { ImportDocument } from '../../lib/import/format';
+import type { ImportDocument } from '../../lib/import/format-schema';
 import { t } from '../../lib/i18n';
 import {
   type DocumentLayout,

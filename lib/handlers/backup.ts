@@ -14,7 +14,7 @@ import { perMinuteOf } from '../api/limits';
 import { requestStop, runBackup } from '../backup/runner';
 import { isFresh } from '../cache/fresh';
 import { FactoryDiscovery, discoveryOf, mergeFactories } from '../factories/discovery';
-import { MAX_IMPORT_TARGETS } from '../import/format';
+import { MAX_IMPORT_TARGETS } from '../import/format-schema';
 import type { Handlers } from '../messaging/router';
 import { buildingName, factoryName } from '../names';
 import { slotCount } from '../slots/count';

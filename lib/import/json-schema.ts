@@ -1,6 +1,6 @@
 /** The import format as JSON Schema, generated from the zod schemas (see scripts/import-schema.ts). */
 import { z } from '../zod';
-import { ImportDocument, MAX_IMPORT_TARGETS, MultiTargetDocument } from './format';
+import { ImportDocument, MAX_IMPORT_TARGETS, MultiTargetDocument } from './format-schema';
 
 export function importJsonSchema(): Record<string, unknown> {
   return {

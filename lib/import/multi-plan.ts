@@ -13,7 +13,7 @@ import { BASIC_SLOTS } from '../slots/count';
 import { isEmptySlot } from '../slots/clearing';
 import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
 import { z } from '../zod';
-import type { TargetWrites } from './format';
+import type { TargetWrites } from './format-schema';
 import type { JobSlot } from './job';
 import { perMinuteOf } from '../api/limits';
 

@@ -7,7 +7,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackupPanel } from '../../components/backup/BackupPanel';
-import { multiTargetDocument, parseDocument } from '../../lib/import/format';
+import { multiTargetDocument } from '../../lib/import/format-export';
+import { parseImportDocument } from '../../lib/import/import-parser';
 import type { Send } from '../../lib/messaging/client';
 import type { MessageType } from '../../lib/messaging/protocol';
 import { type BackupJob, readBackup, saveBackup } from '../../lib/storage/backup-jobs';
@@ -136,7 +137,7 @@ describe('BackupPanel', () => {
     await waitFor(() => expect(clicked).toEqual(['page-options-backup-Lotte-2026-11-24.json']));
     fireEvent.click(button);
     await waitFor(() => expect(clicked).toHaveLength(2));
-    const parsed = parseDocument(JSON.parse(await blobs[0]!.text()), { premium: true });
+    const parsed = parseImportDocument({ value: JSON.parse(await blobs[0]!.text()) }, { premium: true });
     expect(parsed.ok && parsed.targets.map((t) => t.target.id)).toEqual(['b-3001']);
   });
 

@@ -1,18 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type ImportDocument,
-  capProblems,
-  exportDocument,
-  parseImport,
-  parseImportText,
-  serializeData,
-  sizeProblem,
-  utf8Bytes,
-} from '../../lib/import/format';
+import { exportDocument } from '../../lib/import/format-export';
+import { capProblems } from '../../lib/import/format-problems';
+import { type ImportContext, type ImportDocument, serializeData } from '../../lib/import/format-schema';
+import { sizeProblem, utf8Bytes } from '../../lib/import/format-sizes';
+import { type ParsedDocument, parseImportDocument } from '../../lib/import/import-parser';
 import { DATA_MAX, TITLE_MAX, countCharacters } from '../../lib/slots/count';
 
 const premium = { premium: true };
+
+/** A one-target document's result as its target and slots. */
+const oneTarget = (result: ParsedDocument) =>
+  result.ok
+    ? { ok: true as const, target: result.targets[0]!.target, slots: result.targets[0]!.slots }
+    : result;
+/** The one parser, of a one-target document already parsed (as the worker gets it) or of its text. */
+const parseImport = (value: unknown, context: ImportContext) =>
+  oneTarget(parseImportDocument({ value }, { ...context, shape: 'single' }));
+const parseImportText = (text: string, context: ImportContext) =>
+  oneTarget(parseImportDocument({ text }, { ...context, shape: 'single' }));
 const doc = (slots: unknown[], target: unknown = { kind: 'building', id: 'b-1001' }) => ({ target, slots });
 
 describe('parseImport', () => {

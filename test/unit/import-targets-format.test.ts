@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_IMPORT_TARGETS,
-  MultiTargetDocument,
-  multiTargetDocument,
-  parseDocument,
-  parseDocumentText,
-  parseImport,
-} from '../../lib/import/format';
+import { multiTargetDocument } from '../../lib/import/format-export';
+import { type ImportContext, MAX_IMPORT_TARGETS, MultiTargetDocument } from '../../lib/import/format-schema';
+import { parseImportDocument } from '../../lib/import/import-parser';
+
+/** The one parser, of a document already parsed (as the worker gets it) or of its text. */
+const parseDocument = (value: unknown, context: ImportContext) => parseImportDocument({ value }, context);
+const parseDocumentText = (text: string, context: ImportContext) => parseImportDocument({ text }, context);
 
 const basic = { premium: false };
 const entry = (id: string, slots: unknown[], kind = 'building') => ({ target: { kind, id }, slots });
 const slot = (n: number, title = `t${n}`, data: unknown = `d${n}`) => ({ slot: n, title, data });
 
 describe('parseDocument: one target', () => {
-  it('reads today’s document exactly as parseImport does, as one target', () => {
+  it('reads today’s document exactly as an import of one target does, as one target', () => {
     const single = { target: { kind: 'factory', id: 'f-501' }, slots: [slot(1), slot(2, 'x', { a: 1 })] };
-    const parsed = parseImport(single, basic);
+    const parsed = parseImportDocument({ value: single }, { ...basic, shape: 'single' });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parseDocument(single, basic)).toEqual({
       ok: true,
       shape: 'single',
-      targets: [{ target: parsed.target, slots: parsed.slots }],
+      targets: [{ target: parsed.targets[0].target, slots: parsed.targets[0].slots }],
     });
   });
 
