@@ -20,6 +20,7 @@ import {
 import {
   countProblems,
   issueProblems,
+  looseProblems,
   numberProblems,
   singleProblems,
   slotCountProblem,
@@ -66,7 +67,7 @@ function parseSingle(input: unknown, text: string, context: ImportContext): Pars
   const parsed = ImportDocument.safeParse(input);
   if (!parsed.success) {
     const problems = issueProblems(parsed.error.issues);
-    return refused(problems);
+    return refused([...problems, ...looseProblems(input, context, problems)]);
   }
   const problems = singleProblems(parsed.data, context);
   if (problems.length > 0) return refused(problems);
@@ -76,7 +77,7 @@ function parseSingle(input: unknown, text: string, context: ImportContext): Pars
 }
 
 /** A document with several targets: 256 KB of text for each, every target at most once. */
-function parseTargets(input: { targets: unknown }, bytes: number): ParsedDocument {
+function parseTargets(input: { targets: unknown }, bytes: number, context: ImportContext): ParsedDocument {
   const counted = countProblems(input.targets);
   if (counted.length > 0) return refused(counted);
   const max = MAX_IMPORT_BYTES * (Array.isArray(input.targets) ? Math.max(1, input.targets.length) : 1);
@@ -84,7 +85,7 @@ function parseTargets(input: { targets: unknown }, bytes: number): ParsedDocumen
   const parsed = MultiTargetDocument.safeParse(input);
   if (!parsed.success) {
     const problems = issueProblems(parsed.error.issues);
-    return refused(problems);
+    return refused([...problems, ...looseProblems(input, context, problems)]);
   }
   const lenient = false;
   const problems = targetProblems(parsed.data, lenient);
@@ -107,7 +108,7 @@ function parseValue(input: unknown, context: ImportContext): ParsedDocument {
   const tooLarge = sizeProblem(text, MAX_DOCUMENT_BYTES);
   if (tooLarge) return refused([tooLarge]);
   if (typeof input === 'object' && input !== null && 'targets' in input)
-    return parseTargets(input, utf8Bytes(text));
+    return parseTargets(input, utf8Bytes(text), context);
   return parseSingle(input, text, context);
 }
 

@@ -65,6 +65,30 @@ describe('parseImport', () => {
     });
   });
 
+  it('lists every problem of a document in one pass: slot 25 and a 71-character title together', () => {
+    const slots = [
+      { slot: 25, title: 'Preise', data: '' },
+      { slot: 2, title: 'x'.repeat(71), data: '' },
+      { slot: 2, title: 'again', data: '' },
+    ];
+    expect(parseImport(doc(slots), premium)).toEqual({
+      ok: false,
+      problems: [
+        { path: 'slots[0].slot', message: 'at most 20' },
+        { path: 'slots[1].title', message: '71 characters, at most 64' },
+        { path: 'slots[2].slot', message: 'slot 2 also at slots[1]' },
+      ],
+    });
+    // An unknown key is named with the slots' problems, not instead of them.
+    expect(parseImport({ ...doc(slots.slice(1, 2)), extra: 1 }, premium)).toEqual({
+      ok: false,
+      problems: [
+        { path: '(document)', message: 'unknown key "extra"' },
+        { path: 'slots[0].title', message: '71 characters, at most 64' },
+      ],
+    });
+  });
+
   it('refuses unknown keys, a missing field, a wrong target kind and an empty slot list', () => {
     const paths = (input: unknown, expectedKind?: 'building' | 'factory') => {
       const result = parseImport(input, { premium: true, expectedKind });

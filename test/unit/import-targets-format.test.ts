@@ -83,10 +83,17 @@ describe('parseDocument: several targets', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems.find((p) => p.path === 'targets[4]')?.message).toBe('unknown key "extra"');
+    // Slot 21 breaks the document's shape: every other problem is still named in the same pass.
     const structural = parseDocument({ targets: doc.targets.slice(0, 4) }, basic);
     expect(structural).toEqual({
       ok: false,
-      problems: [{ path: 'targets[2].slots[3].slot', message: 'at most 20' }],
+      problems: [
+        { path: 'targets[2].slots[3].slot', message: 'at most 20' },
+        { path: 'targets[2].slots[0].title', message: '71 characters, at most 64' },
+        { path: 'targets[2].slots[2].slot', message: 'slot 4 also at targets[2].slots[1]' },
+        { path: 'targets[2].slots[4].data', message: '2401 characters, at most 2400' },
+        { path: 'targets[3].target', message: 'building b-1 also at targets[0]' },
+      ],
     });
     const semantic = parseDocument(
       {
