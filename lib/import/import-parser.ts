@@ -87,7 +87,7 @@ function parseTargets(input: { targets: unknown }, bytes: number, context: Impor
     const problems = issueProblems(parsed.error.issues);
     return refused([...problems, ...looseProblems(input, context, problems)]);
   }
-  const lenient = false;
+  const lenient = !context.strict;
   const problems = targetProblems(parsed.data, lenient);
   if (problems.length > 0) return refused(problems);
   return {

@@ -116,6 +116,36 @@ describe('parseDocument: several targets', () => {
     });
   });
 
+  it('leaves a slot past our count that the server may hold as it is, and refuses the file for no such slot', () => {
+    // 40 emoji: 40 characters to the server (within 64), 80 UTF-16 units to us.
+    const emoji = '🏠'.repeat(40);
+    const doc = { targets: [entry('b-1', [slot(1, emoji), slot(2)]), entry('b-2', [slot(1)])] };
+    expect(parseDocument(doc, basic)).toEqual({
+      ok: true,
+      shape: 'targets',
+      targets: [
+        {
+          target: { kind: 'building', id: 'b-1' },
+          slots: [
+            { slot: 1, title: emoji, data: 'd1', overLimit: true },
+            { slot: 2, title: 't2', data: 'd2' },
+          ],
+        },
+        { target: { kind: 'building', id: 'b-2' }, slots: [{ slot: 1, title: 't1', data: 'd1' }] },
+      ],
+    });
+    // Past the server's count too (65 code points): no server holds it, a problem of the file.
+    expect(parseDocument({ targets: [entry('b-1', [slot(1, '🏠'.repeat(65))])] }, basic)).toEqual({
+      ok: false,
+      problems: [{ path: 'targets[0].slots[0].title', message: '130 characters, at most 64' }],
+    });
+    // What is about to be written is held to our count.
+    expect(parseDocument(doc, { ...basic, strict: true })).toEqual({
+      ok: false,
+      problems: [{ path: 'targets[0].slots[0].title', message: '80 characters, at most 64' }],
+    });
+  });
+
   it('tells a building and a factory with the same id apart', () => {
     const doc = { targets: [entry('7', [slot(1)]), entry('7', [slot(1)], 'factory')] };
     expect(parseDocument(doc, basic).ok).toBe(true);
