@@ -141,6 +141,21 @@ describe('BackupPanel', () => {
     expect(parsed.ok && parsed.targets.map((t) => t.target.id)).toEqual(['b-3001']);
   });
 
+  it('names a target left out for its id, with why, among those not in the file', async () => {
+    const worker = fakeWorker({ ok: true, value: running() });
+    const targets: BackupJob['targets'] = running().targets.map((t) => ({ ...t, outcome: 'done' }));
+    const leftOut = [
+      { kind: 'building' as const, id: 'a/b', name: 'Haus Schräg', reason: 'id must not contain “/”' },
+    ];
+    await saveBackup(running({ state: 'finished', settled: 240, toRead: 0, targets, leftOut }));
+    render(<BackupPanel send={worker.send} profileId={P} />);
+    const left = await screen.findByRole('list', { name: 'Not in the file' });
+    expect(within(left).getByRole('listitem').textContent).toBe(
+      'Haus Schräg (id “a/b”): left out, not backed up (id must not contain “/”)',
+    );
+    expect(screen.getByRole('button', { name: 'Download backup file' })).toBeTruthy();
+  });
+
   it('a backup refused before it starts says why', async () => {
     const worker = fakeWorker({
       ok: false,

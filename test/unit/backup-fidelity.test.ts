@@ -98,3 +98,40 @@ describe('a value the server holds past our count', () => {
     });
   });
 });
+
+describe('a building list holding an id that is no path segment', () => {
+  it('backs up every other target and names each such one as left out, with why', async () => {
+    const odd = ['..', 'a/b', 'x'.repeat(300)];
+    sandbox.changeData((data) => {
+      const model = data.buildings.find((b) => b.id === 'b-1001');
+      if (!model) throw new Error('no b-1001');
+      for (const id of odd) data.buildings.push({ ...structuredClone(model), id, label: `Odd ${id.length}` });
+    });
+    const profileId = await signIn();
+    const { job, document } = await backUp(profileId);
+    expect(job.state).toBe('finished');
+    expect(job.targets.map((t) => [t.target.id, t.outcome])).toEqual([
+      ...DEMO.buildings.juergen.map((id) => [id, 'done']),
+      ['f-501', 'done'],
+    ]);
+    expect(job.leftOut).toEqual([
+      {
+        kind: 'building',
+        id: '..',
+        name: 'Odd 2',
+        reason: 'id must not be “.” or “..” (they name another path of the API)',
+      },
+      {
+        kind: 'building',
+        id: 'a/b',
+        name: 'Odd 3',
+        reason: 'id must not contain “/”, “\\”, “%” or control characters (one path segment only)',
+      },
+      { kind: 'building', id: `${'x'.repeat(39)}…`, name: 'Odd 300', reason: 'id at most 200 characters' },
+    ]);
+    expect((document as { targets: unknown[] }).targets).toHaveLength(4);
+    expect(sandbox.log.filter((r) => r.path.includes('/options/') && !/b-\d+|f-\d+/.test(r.path))).toEqual(
+      [],
+    );
+  });
+});
