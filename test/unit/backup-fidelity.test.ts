@@ -11,7 +11,13 @@ import { RequestScheduler } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
-import { type BackupJob, readBackup } from '../../lib/storage/backup-jobs';
+import {
+  type BackupJob,
+  backupSlotsFamily,
+  readBackup,
+  readTargetValues,
+  writeTargetValues,
+} from '../../lib/storage/backup-jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { writeSlotDirect } from '../sandbox/direct';
 import { useSandbox } from '../sandbox/fixture';
@@ -133,5 +139,29 @@ describe('a building list holding an id that is no path segment', () => {
     expect(sandbox.log.filter((r) => r.path.includes('/options/') && !/b-\d+|f-\d+/.test(r.path))).toEqual(
       [],
     );
+  });
+});
+
+/** Every key and string of a stored value. */
+const texts = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value).flatMap(([key, item]) => [key, ...texts(item)])
+      : [];
+
+describe('a document piece ending in half an emoji', () => {
+  const LONE = /[\uD800-\uDFFF]/u;
+  const piece = `${'x'.repeat(2299)}\ud83d`;
+
+  it('is stored as text storage can carry (Chromium stores U+FFFD for a lone surrogate), and read back exactly', async () => {
+    const target = building('b-1001');
+    const slots = { '2': { title: 'site:1', data: piece, lastUpdated: null } };
+    await writeTargetValues('p-1', 'job-1', target, slots);
+    const key = backupSlotsFamily.key('p-1', 'job-1', target.kind, target.id);
+    // Every text the area holds is well-formed: the lone surrogate is carried as an escape.
+    const stored: unknown = (await fakeBrowser.storage.local.get(key))[key];
+    expect(texts(stored).filter((text) => LONE.test(text))).toEqual([]);
+    expect((await readTargetValues('p-1', 'job-1', target))['2']?.data).toBe(piece);
   });
 });
