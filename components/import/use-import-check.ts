@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
 import { MAX_DOCUMENT_BYTES, documentSizeProblem, fileTooLarge } from '../../lib/import/format-sizes';
-import { parseImportDocument } from '../../lib/import/import-parser';
+import { readImportText } from '../../lib/import/import-parser';
 import { takePendingImport, takePendingSelection } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
@@ -71,7 +71,7 @@ export function useImportCheck(send: Send, intent: Intent, premium: boolean) {
     // The format's one parser: a huge text is never handed to JSON.parse, and a text that cannot be
     // read (size, syntax, an inexact number) is refused here. A document that was read goes to the
     // worker, whose check (the same parser, against the account) is the one shown.
-    const parsed = parseImportDocument({ text: value }, { premium });
+    const parsed = readImportText(value, { premium });
     if (parsed.json === undefined)
       return setCheck({ status: 'problems', problems: parsed.ok ? [] : parsed.problems });
     const offer = documentOffer(parsed.json, value);

@@ -1,8 +1,7 @@
 /**
- * The one parser of the import format (lib/import/format-schema.ts): JSON text (a file, a drop, a
- * paste, a site's payload) or a value already parsed (a message to the worker), of either shape.
- * Pages call it to list a document's problems at once; the worker calls it again on what a page
- * sends (the page is never trusted). Any problem means nothing of the document may be written,
+ * The one parser of the import format (lib/import/format-schema.ts), of either shape: the worker
+ * calls it on every document a page sends (the page is never trusted); pages read a text through
+ * its front, readImportText, and send the value read on. Any problem means nothing of the document may be written,
  * except a backup's slot left as it is (SlotWrite.overLimit). Never throws.
  */
 import { validateSlot } from '../slots/validate';
@@ -35,8 +34,6 @@ import {
   sizeProblem,
   utf8Bytes,
 } from './format-sizes';
-
-export type ImportInput = { text: string } | { value: unknown };
 
 type Refused = { ok: false; problems: ImportProblem[] };
 
@@ -112,8 +109,13 @@ function parseValue(input: unknown, context: ImportContext): ParsedDocument {
   return parseSingle(input, text, context);
 }
 
-/** JSON text: refused unread when too large; a syntax error or an inexact number is a problem with its place. */
-function parseText(text: string, context: ImportContext): ParsedText {
+/**
+ * The one parser's front for JSON text (a file, a drop, a paste, a site's payload): refused unread
+ * when too large; a syntax error or a number JSON cannot carry exactly is a problem with its place;
+ * then the document is parsed as parseImportDocument does. Kept apart so the worker, which is only
+ * ever handed values, does not ship the number scanner.
+ */
+export function readImportText(text: string, context: ImportContext): ParsedText {
   const tooLarge = context.shape === 'single' ? sizeProblem(text) : documentSizeProblem(text);
   if (tooLarge) return refused([tooLarge]);
   let json: unknown;
@@ -124,7 +126,7 @@ function parseText(text: string, context: ImportContext): ParsedText {
   }
   const inexact = inexactNumbers(text);
   if (inexact.length > 0) return refused(numberProblems(inexact));
-  return { ...parseValue(json, context), json };
+  return { ...parseImportDocument({ value: json }, context), json };
 }
 
 /** Parses and checks a document of either shape (only one target with `shape: 'single'`). */
@@ -132,8 +134,7 @@ export function parseImportDocument(
   input: { value: unknown },
   context: ImportContext & { shape: 'single' },
 ): Extract<ParsedDocument, { shape: 'single' }> | Refused;
-export function parseImportDocument(input: { text: string }, context: ImportContext): ParsedText;
-export function parseImportDocument(input: ImportInput, context: ImportContext): ParsedDocument;
-export function parseImportDocument(input: ImportInput, context: ImportContext): ParsedText {
-  return 'text' in input ? parseText(input.text, context) : parseValue(input.value, context);
+export function parseImportDocument(input: { value: unknown }, context: ImportContext): ParsedDocument;
+export function parseImportDocument({ value }: { value: unknown }, context: ImportContext): ParsedDocument {
+  return parseValue(value, context);
 }

@@ -3,11 +3,11 @@
  * silently changed (`1234567890123456789` previewed as `1234567890123456800`, `1e999` as `null`).
  */
 import { describe, expect, it } from 'vitest';
-import { parseImportDocument } from '../../lib/import/import-parser';
+import { readImportText } from '../../lib/import/import-parser';
 
 /** The one parser, of the text of a one-target document as a file or a paste gives it. */
 const parseImportText = (text: string, context: { premium: boolean }) =>
-  parseImportDocument({ text }, { ...context, shape: 'single' });
+  readImportText(text, { ...context, shape: 'single' });
 
 const doc = (data: string) =>
   `{ "target": { "kind": "building", "id": "b-1001" }, "slots": [ { "slot": 1, "title": "t", "data": "x" }, { "slot": 2, "title": "Zahlen", "data": ${data} } ] }`;

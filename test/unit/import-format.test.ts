@@ -4,7 +4,7 @@ import { exportDocument } from '../../lib/import/format-export';
 import { capProblems } from '../../lib/import/format-problems';
 import { type ImportContext, type ImportDocument, serializeData } from '../../lib/import/format-schema';
 import { sizeProblem, utf8Bytes } from '../../lib/import/format-sizes';
-import { type ParsedDocument, parseImportDocument } from '../../lib/import/import-parser';
+import { type ParsedDocument, parseImportDocument, readImportText } from '../../lib/import/import-parser';
 import { DATA_MAX, TITLE_MAX, countCharacters } from '../../lib/slots/count';
 
 const premium = { premium: true };
@@ -18,7 +18,7 @@ const oneTarget = (result: ParsedDocument) =>
 const parseImport = (value: unknown, context: ImportContext) =>
   oneTarget(parseImportDocument({ value }, { ...context, shape: 'single' }));
 const parseImportText = (text: string, context: ImportContext) =>
-  oneTarget(parseImportDocument({ text }, { ...context, shape: 'single' }));
+  oneTarget(readImportText(text, { ...context, shape: 'single' }));
 const doc = (slots: unknown[], target: unknown = { kind: 'building', id: 'b-1001' }) => ({ target, slots });
 
 describe('parseImport', () => {

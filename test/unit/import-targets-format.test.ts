@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { multiTargetDocument } from '../../lib/import/format-export';
 import { type ImportContext, MAX_IMPORT_TARGETS, MultiTargetDocument } from '../../lib/import/format-schema';
-import { parseImportDocument } from '../../lib/import/import-parser';
+import { parseImportDocument, readImportText } from '../../lib/import/import-parser';
 
 /** The one parser, of a document already parsed (as the worker gets it) or of its text. */
 const parseDocument = (value: unknown, context: ImportContext) => parseImportDocument({ value }, context);
-const parseDocumentText = (text: string, context: ImportContext) => parseImportDocument({ text }, context);
+const parseDocumentText = (text: string, context: ImportContext) => readImportText(text, context);
 
 const basic = { premium: false };
 const entry = (id: string, slots: unknown[], kind = 'building') => ({ target: { kind, id }, slots });
