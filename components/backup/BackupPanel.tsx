@@ -45,10 +45,15 @@ function Progress({ job }: { job: BackupJob }) {
 
 function Outcome({ job }: { job: BackupJob }) {
   const done = job.targets.filter((target) => target.outcome === 'done').length;
-  const notes = job.targets.flatMap((target) => {
-    const note = targetNote(target);
-    return note ? [note] : [];
-  });
+  const notes = [
+    ...(job.leftOut ?? []).map((left) =>
+      t('backup_target_leftOut', [left.name ?? `${left.kind} ${left.id}`, left.id, left.reason]),
+    ),
+    ...job.targets.flatMap((target) => {
+      const note = targetNote(target);
+      return note ? [note] : [];
+    }),
+  ];
   return (
     <>
       <p role="status">

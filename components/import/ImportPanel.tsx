@@ -88,7 +88,7 @@ export function ImportPanel({
     load,
     readFile,
     clear,
-  } = useImportCheck(send, intent);
+  } = useImportCheck(send, intent, premium);
 
   return (
     <section class="import" aria-labelledby={heading} id="import">

@@ -1,5 +1,5 @@
 import { t } from '../../lib/i18n';
-import { capProblems } from '../../lib/import/format';
+import { capProblems } from '../../lib/import/format-problems';
 
 /** The first problems one by one, then how many more: a document cannot flood the page. */
 export function ProblemList({ problems }: { problems: readonly { path: string; message: string }[] }) {

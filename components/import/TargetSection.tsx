@@ -11,6 +11,7 @@ function countsText(slots: readonly PlannedSlot[]): string {
     [counts.unchanged, 'targets_unchanged'],
     [counts.unknown, 'targets_unknown'],
     [counts.needsPremium, 'targets_needsPremium'],
+    [counts.overLimit, 'targets_overLimit'],
   ];
   return parts
     .filter(([count]) => count > 0)
@@ -26,7 +27,9 @@ function PlannedSlotRow({ slot }: { slot: PlannedSlot }) {
       ? t('targets_slotUnknown')
       : slot.status === 'needsPremium'
         ? t('targets_slotNeedsPremium')
-        : t('targets_slotNotYours');
+        : slot.status === 'overLimit'
+          ? t('targets_slotOverLimit')
+          : t('targets_slotNotYours');
   return (
     <li class="preview__slot">
       <h4 class="preview__heading">

@@ -4,12 +4,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
-import {
-  MAX_DOCUMENT_BYTES,
-  documentSizeProblem,
-  fileTooLarge,
-  parseJsonText,
-} from '../../lib/import/format';
+import { MAX_DOCUMENT_BYTES, documentSizeProblem, fileTooLarge } from '../../lib/import/format-sizes';
+import { readImportText } from '../../lib/import/import-parser';
 import { takePendingImport, takePendingSelection } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
@@ -28,7 +24,7 @@ export type Check =
   | { status: 'targets'; preview: ReadyTargets };
 
 /** A document with several targets (`targets` instead of `target`). */
-const hasTargets = (value: unknown) => typeof value === 'object' && value !== null && 'targets' in value;
+const isMultiTarget = (value: unknown) => typeof value === 'object' && value !== null && 'targets' in value;
 
 /** Not an import document (no `slots`), and too large for one slot once minified. */
 function documentOffer(value: unknown, source: string): string | null {
@@ -40,7 +36,7 @@ function documentOffer(value: unknown, source: string): string | null {
 
 export type Intent = 'import' | 'selection' | null;
 
-export function useImportCheck(send: Send, intent: Intent) {
+export function useImportCheck(send: Send, intent: Intent, premium: boolean) {
   const [text, setText] = useState('');
   const [source, setSource] = useState<string | null>(null);
   const [selection, setSelection] = useState<string | null>(null);
@@ -78,14 +74,15 @@ export function useImportCheck(send: Send, intent: Intent) {
   };
 
   const checkText = (value: string) => {
-    // Refused before parsing: a huge text is never handed to JSON.parse or the worker.
-    const tooLarge = documentSizeProblem(value);
-    if (tooLarge) return setCheck({ status: 'problems', problems: [tooLarge] });
-    const json = parseJsonText(value);
-    if (!json.ok) return setCheck({ status: 'problems', problems: json.problems });
-    const offer = documentOffer(json.value, value);
+    // The format's one parser: a huge text is never handed to JSON.parse, and a text that cannot be
+    // read (size, syntax, an inexact number) is refused here. A document that was read goes to the
+    // worker, whose check (the same parser, against the account) is the one shown.
+    const parsed = readImportText(value, { premium });
+    if (parsed.json === undefined)
+      return setCheck({ status: 'problems', problems: parsed.ok ? [] : parsed.problems });
+    const offer = documentOffer(parsed.json, value);
     if (offer !== null) return setCheck({ status: 'offerDocument', text: offer });
-    void (hasTargets(json.value) ? previewTargets(json.value) : preview(json.value));
+    void (isMultiTarget(parsed.json) ? previewTargets(parsed.json) : preview(parsed.json));
   };
 
   const load = (value: string, from: string | null) => {

@@ -4,7 +4,7 @@
  * Targets the job could not read (not owned, premium, failed) are not in it; the job's result names them.
  */
 import type { PageOption } from '../api/schemas';
-import { multiTargetDocument } from '../import/format';
+import { multiTargetDocument } from '../import/format-export';
 import type { BackupJob } from '../storage/backup-jobs';
 
 export function backupDocument(

@@ -2,12 +2,46 @@
  * Pure parts of "Back up everything": the targets a backup reads, its file's name, and how long the
  * reads still to do take at the key's budget. The job itself runs in lib/backup/runner.ts.
  */
-import type { Target } from '../api/schemas';
+import { type Target, type TargetKind, pathIdProblem } from '../api/schemas';
 import { slotCount } from '../slots/count';
+import type { LeftOutTarget } from '../storage/backup-jobs';
 
 export interface NamedTarget {
   target: Target;
   name?: string;
+}
+
+/** A target as the account's lists give it: its id not checked yet. */
+export interface ListedTarget {
+  target: { kind: TargetKind; id: string };
+  name?: string;
+}
+
+/** An id as shown: at most 40 characters. */
+const shownId = (id: string) => (id.length > 40 ? `${id.slice(0, 39)}…` : id);
+
+/**
+ * The targets a backup can read, and those it leaves out with why: an id that is no single path
+ * segment of the API (`..`, `a/b`, 300 characters) could only ever be refused or name another path.
+ */
+export function usableTargets(listed: readonly ListedTarget[]): {
+  targets: NamedTarget[];
+  leftOut: LeftOutTarget[];
+} {
+  const targets: NamedTarget[] = [];
+  const leftOut: LeftOutTarget[] = [];
+  for (const { target, name } of listed) {
+    const problem = pathIdProblem(target.id);
+    if (problem === null) targets.push({ target, ...(name ? { name } : {}) });
+    else
+      leftOut.push({
+        kind: target.kind,
+        id: shownId(target.id),
+        ...(name ? { name } : {}),
+        reason: `id ${problem}`,
+      });
+  }
+  return { targets, leftOut };
 }
 
 /** A target as the job starts it: every slot the profile's premium state gives it, none read yet. */

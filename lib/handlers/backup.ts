@@ -9,12 +9,12 @@ import { fail, ok, type Result } from '../api/errors';
 import { BuildingListEntry, PageOption, type Target } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { backupDocument } from '../backup/file';
-import { type NamedTarget, backupFileName, plannedTarget } from '../backup/plan';
+import { type ListedTarget, backupFileName, plannedTarget, usableTargets } from '../backup/plan';
 import { perMinuteOf } from '../api/limits';
 import { requestStop, runBackup } from '../backup/runner';
 import { isFresh } from '../cache/fresh';
 import { FactoryDiscovery, discoveryOf, mergeFactories } from '../factories/discovery';
-import { MAX_IMPORT_TARGETS } from '../import/format';
+import { MAX_IMPORT_TARGETS } from '../import/format-schema';
 import type { Handlers } from '../messaging/router';
 import { buildingName, factoryName } from '../names';
 import { slotCount } from '../slots/count';
@@ -45,7 +45,7 @@ const perMinute = async (deps: WorkerDeps, connection: Connection) =>
   perMinuteOf(await keyBudget(deps, connection));
 
 /** Every building of the list and every listed or added factory, named. */
-async function backupTargets(connection: Connection): Promise<Result<NamedTarget[], AppError>> {
+async function backupTargets(connection: Connection): Promise<Result<ListedTarget[], AppError>> {
   const { profile } = connection;
   // The start is the user's click: what is not fresh in the cache is read first in line.
   const config = api.placed(connection.config, 'user');
@@ -168,19 +168,24 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
       const { profile } = connection.value;
       const running = await readBackup(profile.id);
       if (running?.state === 'running') return ok(running);
-      const targets = await backupTargets(connection.value);
-      if (!targets.ok) return targets;
-      if (targets.value.length === 0)
+      const listed = await backupTargets(connection.value);
+      if (!listed.ok) return listed;
+      // A target whose id is no path segment is left out, named with why; the others go on.
+      const { targets, leftOut } = usableTargets(listed.value);
+      const first = leftOut[0];
+      if (targets.length === 0)
         return fail({
           kind: 'invalidInput',
           field: 'backup',
-          message: 'this account has no building or factory to back up',
+          message: first
+            ? `no target to back up: ${first.kind} ${first.id}: ${first.reason}`
+            : 'this account has no building or factory to back up',
         });
       const premium = effectivePremium(profile);
-      const slots = targets.value.length * slotCount(premium);
+      const slots = targets.length * slotCount(premium);
       const maxSlots = backupMaxSlots((await profilesItem.get()).list.length);
-      if (slots > maxSlots || targets.value.length > MAX_IMPORT_TARGETS)
-        return fail(tooLarge(slots, maxSlots, targets.value.length));
+      if (slots > maxSlots || targets.length > MAX_IMPORT_TARGETS)
+        return fail(tooLarge(slots, maxSlots, targets.length));
       // One backup per profile: the next one replaces the last (and its file).
       await removeBackups(profile.id);
       const job: BackupJob = {
@@ -194,7 +199,8 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
         requests: 0,
         toRead: slots,
         perMinute: await perMinute(deps, connection.value),
-        targets: targets.value.map((t) => plannedTarget(t, premium)),
+        targets: targets.map((t) => plannedTarget(t, premium)),
+        ...(leftOut.length > 0 ? { leftOut } : {}),
       };
       await saveBackup(job);
       void launch(deps, job, connection.value);

@@ -6,7 +6,8 @@
 import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
-import { exportDocument, parseImport } from '../import/format';
+import { exportDocument } from '../import/format-export';
+import { parseImportDocument } from '../import/import-parser';
 import { newJob, settleJob, undoSlots } from '../import/job';
 import { type ImportJob, isUnsettledJob, readJob, readJobs, saveJob } from '../storage/import-jobs';
 import { requestCancel, runJob } from '../import/runner';
@@ -138,8 +139,10 @@ export function importHandlers(
     async previewImport({ document }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
-      const parsed = parseImport(document, { premium: effectivePremium(connection.value.profile) });
-      if (!parsed.ok) return ok({ status: 'problems' as const, problems: parsed.problems });
+      const premium = effectivePremium(connection.value.profile);
+      const checked = parseImportDocument({ value: document }, { premium, shape: 'single' });
+      if (!checked.ok) return ok({ status: 'problems' as const, problems: checked.problems });
+      const [parsed] = checked.targets;
       const current = await readAll(
         connection.value,
         parsed.target,
@@ -162,18 +165,19 @@ export function importHandlers(
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
       // Checked again here: what the page previewed is not trusted to be what it sends.
-      const parsed = parseImport(
-        { target, slots: slots.map(({ slot, title, data }) => ({ slot, title, data })) },
-        { premium: effectivePremium(connection.value.profile) },
+      const checked = parseImportDocument(
+        { value: { target, slots: slots.map(({ slot, title, data }) => ({ slot, title, data })) } },
+        { premium: effectivePremium(connection.value.profile), shape: 'single' },
       );
-      if (!parsed.ok) {
-        const first = parsed.problems[0];
+      if (!checked.ok) {
+        const first = checked.problems[0];
         return fail({
           kind: 'invalidInput',
           field: 'slots',
           message: first ? `${first.path}: ${first.message}` : 'invalid',
         });
       }
+      const [parsed] = checked.targets;
       // What the preview showed as each slot's value: the job overwrites a slot only while it still
       // holds that, so a change made after the preview becomes a conflict, never lost.
       const withExpected = parsed.slots.map((slot, index) => {

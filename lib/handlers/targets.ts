@@ -8,7 +8,8 @@ import { fail, ok } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
 import { isFresh } from '../cache/fresh';
 import { FactoryDiscovery } from '../factories/discovery';
-import { type TargetWrites, parseDocument } from '../import/format';
+import type { TargetWrites } from '../import/format-schema';
+import { parseImportDocument } from '../import/import-parser';
 import { newJob } from '../import/job';
 import { type PlanKnowledge, planCost, planStorage, planTargets } from '../import/multi-plan';
 import type { Handlers } from '../messaging/router';
@@ -89,7 +90,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       if (!connection.ok) return connection;
       const { profile } = connection.value;
       const premium = effectivePremium(profile);
-      const parsed = parseDocument(document, { premium });
+      const parsed = parseImportDocument({ value: document }, { premium });
       if (!parsed.ok) return ok({ status: 'problems' as const, problems: parsed.problems });
       const owned = await ownership(connection.value);
       const { values, refused } = await currentValues(connection.value, parsed.targets, read ?? false);
@@ -127,7 +128,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
           slots: entry.slots.map(({ slot, title, data }) => ({ slot, title, data })),
         })),
       };
-      const parsed = parseDocument(document, { premium: true });
+      const parsed = parseImportDocument({ value: document }, { premium: true, strict: true });
       const premium = effectivePremium(profile);
       const problem = !parsed.ok
         ? parsed.problems[0]

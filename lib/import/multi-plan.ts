@@ -13,7 +13,7 @@ import { BASIC_SLOTS } from '../slots/count';
 import { isEmptySlot } from '../slots/clearing';
 import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
 import { z } from '../zod';
-import type { TargetWrites } from './format';
+import type { TargetWrites } from './format-schema';
 import type { JobSlot } from './job';
 import { perMinuteOf } from '../api/limits';
 
@@ -26,6 +26,8 @@ export const PlannedStatus = z.enum([
   'unknown',
   /** Slot 11–20 of an account without premium. */
   'needsPremium',
+  /** Past the extension's count, within the server's (a backup holds it): left as it is, never written. */
+  'overLimit',
   /** A target the account does not own (not in its building list): nothing is sent for it. */
   'notYours',
 ]);
@@ -86,6 +88,7 @@ function holdsAlready(current: PageOption, wanted: { title: string; data: string
 function statusOf(target: Target, slot: TargetWrites['slots'][number], known: PlanKnowledge): PlannedStatus {
   if (known.owned(target) === false) return 'notYours';
   if (slot.slot > BASIC_SLOTS && !known.premium) return 'needsPremium';
+  if (slot.overLimit) return 'overLimit';
   const current = known.current(target, slot.slot);
   if (!current) return 'unknown';
   return holdsAlready(current, slot, known.placeholder) ? 'unchanged' : 'changed';
@@ -111,7 +114,14 @@ export function planTargets(targets: readonly TargetWrites[], known: PlanKnowled
 export type PlanCounts = Record<PlannedStatus, number>;
 
 export function countsOf(slots: readonly PlannedSlot[]): PlanCounts {
-  const counts: PlanCounts = { changed: 0, unchanged: 0, unknown: 0, needsPremium: 0, notYours: 0 };
+  const counts: PlanCounts = {
+    changed: 0,
+    unchanged: 0,
+    unknown: 0,
+    needsPremium: 0,
+    overLimit: 0,
+    notYours: 0,
+  };
   for (const slot of slots) counts[slot.status] += 1;
   return counts;
 }

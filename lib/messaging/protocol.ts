@@ -21,7 +21,7 @@ import {
   TransactionsPage,
 } from '../api/schemas';
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
-import { MultiTargetDocument } from '../import/format';
+import { MultiTargetDocument } from '../import/format-schema';
 import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
 import { PlanCost, PlanStorage, TargetPlan } from '../import/multi-plan';
@@ -150,7 +150,7 @@ export const ImportPreview = z.union([
 ]);
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
-/** An export: a document in the import format (lib/import/format.ts), accepted back unchanged. */
+/** An export: a document in the import format (lib/import/format-schema.ts), accepted back unchanged. */
 export const ExportedDocument = z.object({
   format: z.string(),
   exportedAt: z.string(),

@@ -2,7 +2,7 @@
  * Checks a slot's content before anything is sent, with the one counting rule of count.ts.
  * Counters, the save button, the worker and the import all ask these functions.
  */
-import { BASIC_SLOTS, DATA_MAX, TITLE_MAX, countCharacters, slotCount } from './count';
+import { BASIC_SLOTS, DATA_MAX, TITLE_MAX, countCharacters, countCodePoints, slotCount } from './count';
 
 export type SlotField = 'title' | 'data';
 
@@ -46,6 +46,15 @@ export function validateSlot(
     if (level === 'over') problems.push({ kind: 'tooLong', field, count, max });
   }
   return problems;
+}
+
+/**
+ * Whether the server may hold this text although it is past our count: within the limit in code
+ * points, as the server counts (count.ts). Such a value is never written by us, nor a reason to
+ * refuse a file that holds it.
+ */
+export function serverMayHold(field: SlotField, text: string): boolean {
+  return countCodePoints(text) <= LIMITS[field];
 }
 
 /** Slot numbers a user with or without premium may read and write: never 11–20 without premium. */

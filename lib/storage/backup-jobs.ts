@@ -5,7 +5,7 @@
  * next backup of the profile or its sign-out (both families are removed with the account): the file
  * is assembled from them whenever it is downloaded.
  */
-import { PageOption, Target } from '../api/schemas';
+import { PageOption, Target, TargetKind } from '../api/schemas';
 import { z } from '../zod';
 import { serialQueue } from '../serial';
 import { profileFamily } from './registry';
@@ -35,6 +35,17 @@ export const BackupTarget = z.object({
 });
 export type BackupTarget = z.infer<typeof BackupTarget>;
 
+/** A target of the account's lists the backup could not take: its id is no path segment of the API. */
+export const LeftOutTarget = z.object({
+  kind: TargetKind,
+  /** As listed, shortened for display (an id may be hundreds of characters). */
+  id: z.string(),
+  name: z.optional(z.string()),
+  /** Why, as shown to the user. */
+  reason: z.string(),
+});
+export type LeftOutTarget = z.infer<typeof LeftOutTarget>;
+
 export const BackupJob = z.object({
   id: z.string(),
   profileId: z.string(),
@@ -55,6 +66,8 @@ export const BackupJob = z.object({
   perMinute: z.number(),
   finishedAt: z.optional(z.number()),
   targets: z.array(BackupTarget),
+  /** Targets of the lists left out before anything was read (an id such as `..`, `a/b`). */
+  leftOut: z.optional(z.array(LeftOutTarget)),
 });
 export type BackupJob = z.infer<typeof BackupJob>;
 

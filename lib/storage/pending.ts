@@ -6,7 +6,7 @@
  */
 import { singleItem } from './registry';
 import { z } from '../zod';
-import { sizeProblem } from '../import/format';
+import { sizeProblem } from '../import/format-sizes';
 
 const PendingImport = z.object({ text: z.string(), source: z.optional(z.string()), at: z.number() });
 export type PendingImport = z.infer<typeof PendingImport>;

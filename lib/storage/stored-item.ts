@@ -64,10 +64,27 @@ interface Decoded {
   value: unknown;
 }
 
+/** An unpaired surrogate (half an emoji): with the `u` flag a pair is one code point and never matches. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Whether any text of a value (key or string) holds an unpaired surrogate. */
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || holdsLoneSurrogate(item));
+}
+
 function decode(raw: unknown): Decoded {
-  if (raw !== null && typeof raw === 'object' && 'v' in raw && 'value' in raw) {
-    const { v, value } = raw as { v: unknown; value: unknown };
-    if (typeof v === 'number' && Number.isInteger(v)) return { version: v, value };
+  if (raw !== null && typeof raw === 'object' && 'v' in raw && ('value' in raw || 'json' in raw)) {
+    const { v, value, json } = raw as { v: unknown; value?: unknown; json?: unknown };
+    if (typeof v === 'number' && Number.isInteger(v)) {
+      if (typeof json !== 'string') return { version: v, value };
+      try {
+        return { version: v, value: JSON.parse(json) as unknown };
+      } catch {
+        return { version: v, value: undefined }; // unreadable: dropped by its schema, alone
+      }
+    }
   }
   return { version: 0, value: raw };
 }
@@ -168,7 +185,13 @@ export function parseStored<S extends z.ZodMiniType>(
   return { ok: true, value: parsed.data as z.output<S>, migrated, dropped };
 }
 
-export const envelope = (version: number, value: unknown) => ({ v: version, value });
+/**
+ * How a value is stored: `{ v, value }`. A value holding text that storage cannot carry (an unpaired
+ * surrogate, e.g. a document piece ending in half an emoji: Chromium's storage stores U+FFFD
+ * instead) is stored as its JSON text, which escapes it (`\ud83d`), and read back exactly.
+ */
+export const envelope = (version: number, value: unknown) =>
+  holdsLoneSurrogate(value) ? { v: version, json: JSON.stringify(value) } : { v: version, value };
 
 export interface StoredItem<T> {
   readonly key: string;

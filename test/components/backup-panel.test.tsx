@@ -7,7 +7,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackupPanel } from '../../components/backup/BackupPanel';
-import { multiTargetDocument, parseDocument } from '../../lib/import/format';
+import { multiTargetDocument } from '../../lib/import/format-export';
+import { parseImportDocument } from '../../lib/import/import-parser';
 import type { Send } from '../../lib/messaging/client';
 import type { MessageType } from '../../lib/messaging/protocol';
 import { type BackupJob, readBackup, saveBackup } from '../../lib/storage/backup-jobs';
@@ -136,8 +137,23 @@ describe('BackupPanel', () => {
     await waitFor(() => expect(clicked).toEqual(['page-options-backup-Lotte-2026-11-24.json']));
     fireEvent.click(button);
     await waitFor(() => expect(clicked).toHaveLength(2));
-    const parsed = parseDocument(JSON.parse(await blobs[0]!.text()), { premium: true });
+    const parsed = parseImportDocument({ value: JSON.parse(await blobs[0]!.text()) }, { premium: true });
     expect(parsed.ok && parsed.targets.map((t) => t.target.id)).toEqual(['b-3001']);
+  });
+
+  it('names a target left out for its id, with why, among those not in the file', async () => {
+    const worker = fakeWorker({ ok: true, value: running() });
+    const targets: BackupJob['targets'] = running().targets.map((t) => ({ ...t, outcome: 'done' }));
+    const leftOut = [
+      { kind: 'building' as const, id: 'a/b', name: 'Haus Schräg', reason: 'id must not contain “/”' },
+    ];
+    await saveBackup(running({ state: 'finished', settled: 240, toRead: 0, targets, leftOut }));
+    render(<BackupPanel send={worker.send} profileId={P} />);
+    const left = await screen.findByRole('list', { name: 'Not in the file' });
+    expect(within(left).getByRole('listitem').textContent).toBe(
+      'Haus Schräg (id “a/b”): left out, not backed up (id must not contain “/”)',
+    );
+    expect(screen.getByRole('button', { name: 'Download backup file' })).toBeTruthy();
   });
 
   it('a backup refused before it starts says why', async () => {

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPageContext } from '../../components/page/context';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
-import { parseDocument } from '../../lib/import/format';
+import { parseImportDocument } from '../../lib/import/import-parser';
 import { planCost, planStorage, planTargets } from '../../lib/import/multi-plan';
 import type { RequestOf } from '../../lib/messaging/protocol';
 import { recordingWorker, signedInAnswers } from './fixtures';
@@ -32,7 +32,10 @@ function fakeWorker() {
       }
       case 'previewTargets': {
         // As the worker plans it: what each target holds now (here: Lager Süd already holds it).
-        const parsed = parseDocument((payload as RequestOf<'previewTargets'>).document, { premium: false });
+        const parsed = parseImportDocument(
+          { value: (payload as RequestOf<'previewTargets'>).document },
+          { premium: false },
+        );
         if (!parsed.ok) throw new Error('bad document');
         const plans = planTargets(parsed.targets, {
           premium: false,

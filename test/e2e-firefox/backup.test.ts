@@ -5,7 +5,7 @@
  * makes its URL) parses with the import format and holds exactly the sandbox's slots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDocument } from '../../lib/import/format';
+import { parseImportDocument } from '../../lib/import/import-parser';
 import { msg } from '../e2e/messages';
 import { demoCredentials } from '../sandbox/direct';
 import { useSandbox } from '../sandbox/fixture';
@@ -72,7 +72,7 @@ describe('back up everything in Firefox', () => {
     );
     const { name, text: json } = (await file.jsonValue()) as { name: string; text: string };
     expect(name).toMatch(/^page-options-backup-Account-1-\d{4}-\d{2}-\d{2}\.json$/);
-    const parsed = parseDocument(JSON.parse(json), { premium: true });
+    const parsed = parseImportDocument({ value: JSON.parse(json) }, { premium: true });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
     expect(parsed.targets.map((t) => t.target)).toEqual(TARGETS);
     for (const entry of parsed.targets)

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { type ParsedDocument, parseDocument } from '../../lib/import/format';
+import { type ParsedDocument, parseImportDocument } from '../../lib/import/import-parser';
 import { LIVE_DEMO } from '../sandbox/live';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
@@ -53,7 +53,7 @@ async function backUp(): Promise<{ text: string; parsed: Extract<ParsedDocument,
     region.getByRole('button', { name: 'Download backup file' }).click(),
   ]);
   const text = readFileSync((await download.path()) as string, 'utf8');
-  const parsed = parseDocument(JSON.parse(text), { premium: true });
+  const parsed = parseImportDocument({ value: JSON.parse(text) }, { premium: true });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   // A later day: nothing the backup read is fresh any more.
   await options.button('Clear Cached answers').click();

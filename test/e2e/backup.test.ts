@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type ParsedDocument, parseDocument } from '../../lib/import/format';
+import { type ParsedDocument, parseImportDocument } from '../../lib/import/import-parser';
 import { workerStopper } from '../../scripts/bench-worker';
 import { DEMO } from '../sandbox/seed';
 import { seriousViolations } from './axe';
@@ -64,8 +64,8 @@ describe('back up everything', () => {
       options.page.keyboard.press('Enter'),
     ]);
     expect(download.suggestedFilename()).toMatch(/^page-options-backup-Account-1-\d{4}-\d{2}-\d{2}\.json$/);
-    const parsed: ParsedDocument = parseDocument(
-      JSON.parse(readFileSync((await download.path()) as string, 'utf8')),
+    const parsed: ParsedDocument = parseImportDocument(
+      { value: JSON.parse(readFileSync((await download.path()) as string, 'utf8')) },
       { premium: true },
     );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));

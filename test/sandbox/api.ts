@@ -70,6 +70,13 @@ const DATA_MAX = 2400;
 const BASIC_SLOTS = 10;
 const PREMIUM_SLOTS = 20;
 
+/**
+ * Characters as the live service counts them: code points (it holds a title of 40 emoji that
+ * another client wrote). The extension counts UTF-16 code units, never fewer: what it writes is
+ * accepted, and what it reads may be past its own count (docs/decisions.md, "characters").
+ */
+export const serverCharacters = (text: string): number => [...text].length;
+
 export function json(status: number, value: unknown): Reply {
   return {
     status,
@@ -162,7 +169,7 @@ function parseUpdate(
   for (const [name, max] of limits) {
     const text = fields[name];
     if (typeof text !== 'string') return validation(`${name} is required and must be a string`);
-    if (text.length > max) return validation(`${name} must be at most ${max} characters`);
+    if (serverCharacters(text) > max) return validation(`${name} must be at most ${max} characters`);
   }
   return {
     apiSecret: fields.apiSecret as string,

@@ -23,6 +23,26 @@ export async function readSlotDirect(
   return (await answer.json()) as StoredSlot;
 }
 
+/** Another client's write through the API, past the extension (the premium character's key). */
+export async function writeSlotDirect(
+  sandbox: Pick<Sandbox, 'url'>,
+  target: { kind: 'building' | 'factory'; id: string },
+  option: number,
+  value: { title: string; data: string },
+): Promise<number> {
+  const answer = await fetch(`${sandbox.url}/${target.kind}/options`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${DEMO.premium.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      apiSecret: DEMO.premium.secret,
+      [`${target.kind}Id`]: target.id,
+      option,
+      ...value,
+    }),
+  });
+  return answer.status;
+}
+
 /** The base URL, token and secret the options page takes for a demo character. */
 export function demoCredentials(sandbox: Pick<Sandbox, 'url'>, who: 'premium' | 'basic' = 'premium') {
   return { baseUrl: sandbox.url, token: DEMO[who].token, secret: DEMO[who].secret };

@@ -9,7 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RequestScheduler } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers, resumeBackups } from '../../lib/handlers';
-import { parseDocument } from '../../lib/import/format';
+import { parseImportDocument } from '../../lib/import/import-parser';
 import {
   type BackupJob,
   backupFamily,
@@ -104,7 +104,10 @@ describe('back up everything', () => {
     const file = await handlers.getBackupFile({});
     if (!file.ok) throw new Error(file.error.kind);
     expect(file.value.name).toMatch(/^page-options-backup-[A-Za-z0-9_-]+-\d{4}-\d{2}-\d{2}\.json$/);
-    const parsed = parseDocument(JSON.parse(JSON.stringify(file.value.document)), { premium: true });
+    const parsed = parseImportDocument(
+      { value: JSON.parse(JSON.stringify(file.value.document)) },
+      { premium: true },
+    );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
     expect(parsed.targets.map((t) => t.target)).toEqual([
       ...DEMO.buildings.juergen.map(building),

@@ -3,7 +3,11 @@
  * silently changed (`1234567890123456789` previewed as `1234567890123456800`, `1e999` as `null`).
  */
 import { describe, expect, it } from 'vitest';
-import { parseImportText } from '../../lib/import/format';
+import { readImportText } from '../../lib/import/import-parser';
+
+/** The one parser, of the text of a one-target document as a file or a paste gives it. */
+const parseImportText = (text: string, context: { premium: boolean }) =>
+  readImportText(text, { ...context, shape: 'single' });
 
 const doc = (data: string) =>
   `{ "target": { "kind": "building", "id": "b-1001" }, "slots": [ { "slot": 1, "title": "t", "data": "x" }, { "slot": 2, "title": "Zahlen", "data": ${data} } ] }`;
@@ -44,7 +48,7 @@ describe('numbers JSON cannot carry exactly', () => {
       premium,
     );
     expect(parsed.ok).toBe(true);
-    expect(parsed.ok && parsed.slots[1]?.data).toBe(
+    expect(parsed.ok && parsed.targets[0].slots[1]?.data).toBe(
       '{"a":0.1,"b":9007199254740992,"c":1.5,"d":0,"e":100,"f":5e-324,"g":2.5e-7,"h":1.7976931348623157e+308}',
     );
   });

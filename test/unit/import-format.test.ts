@@ -1,18 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type ImportDocument,
-  capProblems,
-  exportDocument,
-  parseImport,
-  parseImportText,
-  serializeData,
-  sizeProblem,
-  utf8Bytes,
-} from '../../lib/import/format';
+import { exportDocument } from '../../lib/import/format-export';
+import { capProblems } from '../../lib/import/format-problems';
+import { type ImportContext, type ImportDocument, serializeData } from '../../lib/import/format-schema';
+import { sizeProblem, utf8Bytes } from '../../lib/import/format-sizes';
+import { type ParsedDocument, parseImportDocument, readImportText } from '../../lib/import/import-parser';
 import { DATA_MAX, TITLE_MAX, countCharacters } from '../../lib/slots/count';
 
 const premium = { premium: true };
+
+/** A one-target document's result as its target and slots. */
+const oneTarget = (result: ParsedDocument) =>
+  result.ok
+    ? { ok: true as const, target: result.targets[0]!.target, slots: result.targets[0]!.slots }
+    : result;
+/** The one parser, of a one-target document already parsed (as the worker gets it) or of its text. */
+const parseImport = (value: unknown, context: ImportContext) =>
+  oneTarget(parseImportDocument({ value }, { ...context, shape: 'single' }));
+const parseImportText = (text: string, context: ImportContext) =>
+  oneTarget(readImportText(text, { ...context, shape: 'single' }));
 const doc = (slots: unknown[], target: unknown = { kind: 'building', id: 'b-1001' }) => ({ target, slots });
 
 describe('parseImport', () => {
@@ -55,6 +61,30 @@ describe('parseImport', () => {
         { path: 'slots[2].slot', message: 'slot 12 is out of range 1–10' },
         { path: 'slots[3].data', message: '2401 characters, at most 2400' },
         { path: 'slots[4].data', message: '2410 characters, at most 2400' },
+      ],
+    });
+  });
+
+  it('lists every problem of a document in one pass: slot 25 and a 71-character title together', () => {
+    const slots = [
+      { slot: 25, title: 'Preise', data: '' },
+      { slot: 2, title: 'x'.repeat(71), data: '' },
+      { slot: 2, title: 'again', data: '' },
+    ];
+    expect(parseImport(doc(slots), premium)).toEqual({
+      ok: false,
+      problems: [
+        { path: 'slots[0].slot', message: 'at most 20' },
+        { path: 'slots[1].title', message: '71 characters, at most 64' },
+        { path: 'slots[2].slot', message: 'slot 2 also at slots[1]' },
+      ],
+    });
+    // An unknown key is named with the slots' problems, not instead of them.
+    expect(parseImport({ ...doc(slots.slice(1, 2)), extra: 1 }, premium)).toEqual({
+      ok: false,
+      problems: [
+        { path: '(document)', message: 'unknown key "extra"' },
+        { path: 'slots[0].title', message: '71 characters, at most 64' },
       ],
     });
   });

@@ -50,6 +50,7 @@ describe('planTargets', () => {
       unchanged: 1,
       unknown: 1,
       needsPremium: 0,
+      overLimit: 0,
       notYours: 0,
     });
   });

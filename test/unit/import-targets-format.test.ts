@@ -1,27 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_IMPORT_TARGETS,
-  MultiTargetDocument,
-  multiTargetDocument,
-  parseDocument,
-  parseDocumentText,
-  parseImport,
-} from '../../lib/import/format';
+import { multiTargetDocument } from '../../lib/import/format-export';
+import { type ImportContext, MAX_IMPORT_TARGETS, MultiTargetDocument } from '../../lib/import/format-schema';
+import { parseImportDocument, readImportText } from '../../lib/import/import-parser';
+
+/** The one parser, of a document already parsed (as the worker gets it) or of its text. */
+const parseDocument = (value: unknown, context: ImportContext) => parseImportDocument({ value }, context);
+const parseDocumentText = (text: string, context: ImportContext) => readImportText(text, context);
 
 const basic = { premium: false };
 const entry = (id: string, slots: unknown[], kind = 'building') => ({ target: { kind, id }, slots });
 const slot = (n: number, title = `t${n}`, data: unknown = `d${n}`) => ({ slot: n, title, data });
 
 describe('parseDocument: one target', () => {
-  it('reads today’s document exactly as parseImport does, as one target', () => {
+  it('reads today’s document exactly as an import of one target does, as one target', () => {
     const single = { target: { kind: 'factory', id: 'f-501' }, slots: [slot(1), slot(2, 'x', { a: 1 })] };
-    const parsed = parseImport(single, basic);
+    const parsed = parseImportDocument({ value: single }, { ...basic, shape: 'single' });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parseDocument(single, basic)).toEqual({
       ok: true,
       shape: 'single',
-      targets: [{ target: parsed.target, slots: parsed.slots }],
+      targets: [{ target: parsed.targets[0].target, slots: parsed.targets[0].slots }],
     });
   });
 
@@ -84,10 +83,17 @@ describe('parseDocument: several targets', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems.find((p) => p.path === 'targets[4]')?.message).toBe('unknown key "extra"');
+    // Slot 21 breaks the document's shape: every other problem is still named in the same pass.
     const structural = parseDocument({ targets: doc.targets.slice(0, 4) }, basic);
     expect(structural).toEqual({
       ok: false,
-      problems: [{ path: 'targets[2].slots[3].slot', message: 'at most 20' }],
+      problems: [
+        { path: 'targets[2].slots[3].slot', message: 'at most 20' },
+        { path: 'targets[2].slots[0].title', message: '71 characters, at most 64' },
+        { path: 'targets[2].slots[2].slot', message: 'slot 4 also at targets[2].slots[1]' },
+        { path: 'targets[2].slots[4].data', message: '2401 characters, at most 2400' },
+        { path: 'targets[3].target', message: 'building b-1 also at targets[0]' },
+      ],
     });
     const semantic = parseDocument(
       {
@@ -107,6 +113,36 @@ describe('parseDocument: several targets', () => {
         { path: 'targets[2].slots[3].data', message: '2401 characters, at most 2400' },
         { path: 'targets[3].target', message: 'building b-1 also at targets[0]' },
       ],
+    });
+  });
+
+  it('leaves a slot past our count that the server may hold as it is, and refuses the file for no such slot', () => {
+    // 40 emoji: 40 characters to the server (within 64), 80 UTF-16 units to us.
+    const emoji = '🏠'.repeat(40);
+    const doc = { targets: [entry('b-1', [slot(1, emoji), slot(2)]), entry('b-2', [slot(1)])] };
+    expect(parseDocument(doc, basic)).toEqual({
+      ok: true,
+      shape: 'targets',
+      targets: [
+        {
+          target: { kind: 'building', id: 'b-1' },
+          slots: [
+            { slot: 1, title: emoji, data: 'd1', overLimit: true },
+            { slot: 2, title: 't2', data: 'd2' },
+          ],
+        },
+        { target: { kind: 'building', id: 'b-2' }, slots: [{ slot: 1, title: 't1', data: 'd1' }] },
+      ],
+    });
+    // Past the server's count too (65 code points): no server holds it, a problem of the file.
+    expect(parseDocument({ targets: [entry('b-1', [slot(1, '🏠'.repeat(65))])] }, basic)).toEqual({
+      ok: false,
+      problems: [{ path: 'targets[0].slots[0].title', message: '130 characters, at most 64' }],
+    });
+    // What is about to be written is held to our count.
+    expect(parseDocument(doc, { ...basic, strict: true })).toEqual({
+      ok: false,
+      problems: [{ path: 'targets[0].slots[0].title', message: '80 characters, at most 64' }],
     });
   });
 

@@ -1,0 +1,78 @@
+/**
+ * A backup holds exactly what the server holds and always restores, in Chromium against the
+ * sandbox: a site's document whose emoji another writer split across two pieces (piece 1 ends with
+ * half of a surrogate pair, which Chromium's storage cannot hold as it is) and a title of 40 emoji
+ * another client wrote (40 characters to the server, 80 UTF-16 units to us). The downloaded file
+ * holds both exactly; restoring it unchanged shows every slot unchanged, the emoji title as left as
+ * it is, and writes nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { writeSlotDirect } from '../sandbox/direct';
+import { DEMO } from '../sandbox/seed';
+import { useExtension } from './fixture';
+import { ImportPanelPage } from './pages/import-panel';
+import { OptionsPage } from './pages/options-page';
+
+const { sandbox, session } = useExtension({ resetEachTest: false, as: 'premium' });
+const SLOW = { timeout: 40_000, interval: 100 };
+const target = { kind: 'building' as const, id: DEMO.buildings.juergen[0] as string };
+const PIECE_1 = `{"text":"Willkommen ${'x'.repeat(20)}\ud83d`;
+const PIECE_2 = '\ude00"}';
+const EMOJI_TITLE = '🏠'.repeat(40);
+
+type FileDocument = {
+  targets: { target: { id: string }; slots: { slot: number; title: string; data: string }[] }[];
+};
+
+it('backs up split emoji and a title past our count exactly; restoring the file unchanged writes nothing', async () => {
+  expect(sandbox.changeSlot({ target, option: 6, title: 'site:1', data: PIECE_1 })).toBe(true);
+  expect(sandbox.changeSlot({ target, option: 7, title: 'site:2', data: PIECE_2 })).toBe(true);
+  expect(await writeSlotDirect(sandbox, target, 8, { title: EMOJI_TITLE, data: 'Dach' })).toBe(200);
+
+  const options = await OptionsPage.open(session);
+  const region = options.page.getByRole('region', { name: 'Back up everything' });
+  await region.getByRole('button', { name: 'Back up everything' }).click();
+  await expect
+    .poll(() => region.getByRole('status').first().textContent(), SLOW)
+    .toMatch(/^Backup finished: 4 targets/);
+  const [download] = await Promise.all([
+    options.page.waitForEvent('download'),
+    region.getByRole('button', { name: 'Download backup file' }).click(),
+  ]);
+  const text = readFileSync((await download.path()) as string, 'utf8');
+  await options.page.close();
+  // Valid UTF-8 JSON: the lone half is an escape, nothing was replaced by U+FFFD.
+  expect(text).not.toContain('\ufffd');
+  expect(text).toContain('\\ud83d"');
+  const file = JSON.parse(text) as FileDocument;
+  const slots = file.targets.find((entry) => entry.target.id === target.id)?.slots ?? [];
+  expect(slots.slice(5, 8).map(({ title, data }) => ({ title, data }))).toEqual([
+    { title: 'site:1', data: PIECE_1 },
+    { title: 'site:2', data: PIECE_2 },
+    { title: EMOJI_TITLE, data: 'Dach' },
+  ]);
+
+  // The unchanged file back, as it was downloaded.
+  const panel = await ImportPanelPage.open(session);
+  sandbox.clearLog();
+  await panel.file.setInputFiles({
+    name: 'backup.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  await panel.preview.getByText('Restore into 4 targets').waitFor();
+  const building = panel.preview.getByRole('group').first();
+  await expect
+    .poll(() => building.locator('.hint').first().textContent())
+    .toBe(
+      "19 unchanged when last read (read again, not written), 1 past the extension's limits, left as they are (not written)",
+    );
+  expect(await panel.preview.textContent()).not.toMatch(/\d+ change\b/);
+  await panel.preview.getByRole('button', { name: /^Confirm: check 79 slots in 4 targets/ }).click();
+  await expect
+    .poll(() => panel.summary.textContent(), SLOW)
+    .toBe('Finished: 0 written, 79 skipped, 0 failed.');
+  expect(sandbox.log.filter((r) => r.method === 'POST')).toEqual([]);
+  await panel.page.close();
+}, 90_000);
