@@ -73,6 +73,26 @@ function updateTable(
   });
 }
 
+/**
+ * What the portfolio kept of the profile's account (its table and what the alerts saw) goes when
+ * the account changes, as at a sign-out: nothing of one account is shown under another. In the
+ * table's turn, so no write under way puts the old rows back.
+ */
+export function dropPortfolio(profileId: string): Promise<void> {
+  return tableWrites(async () => {
+    await portfolioFamily.removeAll(profileId);
+    await alertBaselineFamily.removeAll(profileId);
+  });
+}
+
+const emptyTable = (profile: Profile): PortfolioTable => ({
+  rows: [],
+  premium: effectivePremium(profile),
+  round: { requests: 0, minutes: 0 },
+  paused: null,
+  listedAt: 0,
+});
+
 type Cached<T> = { value: T; savedAt: number } | null;
 /** What the cache holds for a building, in the order of RESOURCES. */
 type RowCache = [Cached<Building>, Cached<Room[]>, Cached<Tenant[]>, Cached<LooseRecord[]>];
@@ -288,25 +308,21 @@ async function followList(
   const kept = new Set(list.map((entry) => entry.id));
   const alerts: PortfolioAlert[] = [];
   await updateTable(profile.id, async (before) => {
+    // No table: the account was signed out or changed while the list was read; its rows stay gone.
+    if (!before) return null;
     const rows = await Promise.all(
       list.map(async (entry) => {
-        const previous = before?.rows.find((r) => r.id === entry.id);
+        const previous = before.rows.find((r) => r.id === entry.id);
         const built = await rebuildRow(profile.id, entry, previous, settings.lateAfterDays, now);
         alerts.push(...built.alerts);
         return built.row;
       }),
     );
-    for (const gone of before?.rows.filter((row) => !kept.has(row.id)) ?? []) {
+    for (const gone of before.rows.filter((row) => !kept.has(row.id))) {
       await alertBaselineFamily.remove(profile.id, gone.id);
       await Promise.all(RESOURCES.map((r) => cacheFamily.remove(profile.id, r, gone.id)));
     }
-    return {
-      rows,
-      premium: effectivePremium(profile),
-      round: before?.round ?? { requests: 0, minutes: 0 },
-      paused: before?.paused ?? null,
-      listedAt,
-    };
+    return { ...emptyTable(profile), rows, round: before.round, paused: before.paused, listedAt };
   });
   await tellAlerts(deps, alerts);
 }
@@ -356,13 +372,7 @@ async function markState(
 export async function openPortfolio(deps: PortfolioDeps, profile: Profile): Promise<PortfolioTable> {
   const existing = await loadTable(profile.id);
   if (existing && existing.listedAt > 0) return existing;
-  const table: PortfolioTable = existing ?? {
-    rows: [],
-    premium: effectivePremium(profile),
-    round: { requests: 0, minutes: 0 },
-    paused: null,
-    listedAt: 0,
-  };
+  const table = existing ?? emptyTable(profile);
   if (!existing) await updateTable(profile.id, (current) => current ?? table);
   const cached = await readCached(profile.id, ['buildings'], z.array(BuildingListEntry));
   const now = deps.now?.() ?? Date.now();
@@ -432,8 +442,11 @@ export async function refreshRow(
   const settings = await portfolioSettingsItem.get();
   const premium = effectivePremium(connection.value.profile);
   const resources: PortfolioResource[] = premium ? RESOURCES : ['details', 'rooms'];
-  if (!(await loadTable(connection.value.profile.id)))
+  if (!(await loadTable(connection.value.profile.id))) {
+    const { profile } = connection.value;
+    await updateTable(profile.id, (current) => current ?? emptyTable(profile));
     await readList(deps, connection.value, settings, 'user');
+  }
   const answers = await Promise.all(
     resources.map((resource) => readInto(deps, connection.value, settings, buildingId, resource, 'user')),
   );

@@ -19,6 +19,7 @@ import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { LANDLORD, applyChange } from '../sandbox/landlord';
 import { useSandbox } from '../sandbox/fixture';
+import { DEMO } from '../sandbox/seed';
 import { settingsInput } from './worker-helpers';
 
 const sandbox = useSandbox();
@@ -214,6 +215,23 @@ describe('refreshPortfolio', () => {
     expect(sandbox.log.length).toBe(0);
     expect(await loadTable(profileId)).toBeNull();
     expect((await profilesItem.get()).list.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a changed account', () => {
+  it("shows none of the previous account's rows after the profile's token changes to another account's", async () => {
+    const profileId = await signIn(600);
+    await refreshPortfolio(deps);
+    expect((await loadTable(profileId))?.rows.length).toBe(12);
+    const handlers = createHandlers(deps);
+    // Same profile, same address, another account's token (Jürgen's three buildings).
+    const saved = await handlers.saveSettings(settingsInput(sandbox, { premiumOverride: 'on' }));
+    expect(saved.ok && saved.value.profileId).toBe(profileId);
+    expect(await loadTable(profileId)).toBeNull();
+    const opened = await handlers.getPortfolio({});
+    expect(opened.ok && opened.value?.rows.map((r) => r.id)).not.toContain(LANDLORD.buildings[0]);
+    await refreshPortfolio(deps);
+    expect((await loadTable(profileId))?.rows.map((r) => r.id)).toEqual(DEMO.buildings.juergen);
   });
 });
 
