@@ -28,6 +28,7 @@ import {
   portfolioSettingsItem,
 } from '../storage/portfolio';
 import { type Profile, readProfile } from '../storage/profiles';
+import { NewerVersionError } from '../storage/stored-item';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { alertChanges, freeRooms, lateRooms, nextBaseline } from './alerts';
@@ -217,8 +218,15 @@ async function observeRow(
   };
   const before = await alertBaselineFamily.get(profileId, row.id);
   const after = nextBaseline(before, seen);
-  if (JSON.stringify(after) !== JSON.stringify(before))
-    await alertBaselineFamily.set(after, profileId, row.id);
+  if (JSON.stringify(after) !== JSON.stringify(before)) {
+    try {
+      await alertBaselineFamily.set(after, profileId, row.id);
+    } catch (error) {
+      // A baseline a newer version stored is kept untouched: that building tells nothing, the rest go on.
+      if (error instanceof NewerVersionError) return [];
+      throw error;
+    }
+  }
   const changes = alertChanges(before, seen);
   if (!Object.values(changes).some((ids) => ids.length > 0)) return [];
   if (!(await portfolioSettingsItem.get()).alerts) return [];

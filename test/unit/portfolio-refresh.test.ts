@@ -14,7 +14,7 @@ import {
   refreshRow,
 } from '../../lib/portfolio/refresh';
 import { cacheFamily } from '../../lib/storage/cache';
-import { portfolioSettingsItem } from '../../lib/storage/portfolio';
+import { alertBaselineFamily, portfolioSettingsItem } from '../../lib/storage/portfolio';
 import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { LANDLORD, applyChange } from '../sandbox/landlord';
@@ -199,6 +199,27 @@ describe('refreshPortfolio', () => {
     expect(after?.figures).toEqual(before?.figures);
     expect(after?.area).toBe(before?.area);
     expect(after?.updatedAt).toBe(before?.updatedAt);
+  });
+
+  it("keeps a building's alert baseline of a newer version untouched, skips its alerts and fills every row", async () => {
+    const profileId = await signIn(600);
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), alerts: true });
+    // Stored by a newer version of the extension (a downgrade, a synced profile).
+    const key = alertBaselineFamily.key(profileId, 'b-3001');
+    const newer = { v: 99, value: { free: [], seenBy: 'the future' } };
+    await fakeBrowser.storage.local.set({ [key]: newer });
+    await refreshPortfolio(deps);
+    const rows = (await loadTable(profileId))?.rows ?? [];
+    expect(rows.map((r) => r.id)).toEqual(LANDLORD.buildings);
+    expect(rows.every((r) => r.figures.roomsTotal !== null && r.figures.tenants !== null)).toBe(true);
+    expect((await fakeBrowser.storage.local.get(key))[key]).toEqual(newer);
+    // Every other building's alerts go on: a room freed in the second building is told.
+    sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: 'r-3002-01', tenant: null }));
+    sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: null }));
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    expect(alerts.map((a) => [a.buildingId, a.kind])).toEqual([['b-3002', 'freed']]);
+    expect((await fakeBrowser.storage.local.get(key))[key]).toEqual(newer);
   });
 
   it('stops when off or signed out, and a sign-out removes every row', async () => {
