@@ -7,8 +7,10 @@ import { formatAmount, formatNumber, localDateTime, relativeTime } from '../form
 
 export const DASH = '–';
 
-export const count = (value: number | null) => (value === null ? DASH : formatNumber(value));
-export const amount = (value: number | null) => (value === null ? DASH : formatAmount(value));
+/** An odd number (NaN, Infinity) reads as unknown too. */
+const known = (value: number | null): value is number => value !== null && Number.isFinite(value);
+export const count = (value: number | null) => (known(value) ? formatNumber(value) : DASH);
+export const amount = (value: number | null) => (known(value) ? formatAmount(value) : DASH);
 
 export function Occupancy({ row }: { row: PortfolioRow }) {
   const share = occupancy(row.figures);

@@ -222,6 +222,22 @@ describe('refreshPortfolio', () => {
     expect((await fakeBrowser.storage.local.get(key))[key]).toEqual(newer);
   });
 
+  it("fills every row when one building's rents sum past the largest number; that rent roll is unknown", async () => {
+    const profileId = await signIn(600);
+    // Two rents of 1e308 (valid JSON numbers): the let rooms' rent roll of the first building is Infinity.
+    sandbox.changeData((data) => {
+      const first = data.buildings.find((b) => b.id === LANDLORD.buildings[0]);
+      for (const room of first?.rooms.filter((r) => r.tenant).slice(0, 2) ?? []) room.rent = 1e308;
+    });
+    await refreshPortfolio(deps);
+    const rows = (await loadTable(profileId))?.rows ?? [];
+    expect(rows.map((r) => r.id)).toEqual(LANDLORD.buildings);
+    expect(rows.every((r) => r.figures.roomsTotal !== null && r.figures.tenants !== null)).toBe(true);
+    expect(rows[0]?.figures.rentLet).toBeNull();
+    expect(rows[0]?.figures.rentEmpty).not.toBeNull();
+    expect(rows[1]?.figures.rentLet).toBeGreaterThan(0);
+  });
+
   it('stops when off or signed out, and a sign-out removes every row', async () => {
     const profileId = await signIn(600);
     await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), refresh: false });
