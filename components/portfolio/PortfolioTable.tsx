@@ -3,6 +3,7 @@
  * name opens the building, each row has its age and a refresh, and the totals row sums what is shown.
  */
 import { Component } from 'preact';
+import { useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
 import type { PortfolioRow } from '../../lib/storage/portfolio';
@@ -22,6 +23,8 @@ export interface PortfolioTableProps {
 }
 
 const PREMIUM_ONLY: ReadonlySet<Column> = new Set(['tenants', 'oldestPayment', 'late', 'balance']);
+/** The columns without premium, one array for every render (rows compare it by identity). */
+const BASIC_COLUMNS: readonly Column[] = COLUMNS.filter((c) => !PREMIUM_ONLY.has(c));
 const NUMERIC: ReadonlySet<Column> = new Set([
   'roomsTotal',
   'roomsOccupied',
@@ -76,9 +79,9 @@ interface RowProps {
 }
 
 /**
- * One building's row. A sort or filter keeps the rows it shows as they are (only moved): a row
- * renders again only when its data, the clock or its refresh changed. The handlers are left out of
- * the comparison: they only pass the row's id on to the same store.
+ * One building's row. A sort keeps the rows it shows as they are (only moved): a row renders again
+ * only when its data, the clock or its refresh changed. The handlers are left out of the
+ * comparison: they only pass the row's id on to the same store.
  */
 class Row extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
@@ -87,7 +90,7 @@ class Row extends Component<RowProps> {
       current.row !== next.row ||
       current.now !== next.now ||
       current.refreshing !== next.refreshing ||
-      current.columns.join() !== next.columns.join()
+      current.columns !== next.columns
     );
   }
 
@@ -127,9 +130,23 @@ class Row extends Component<RowProps> {
   }
 }
 
+/**
+ * The body's generation: the same while the rows shown are the same buildings (a sort, a refreshed
+ * row), a new one when a filter or the building list changes which: then the body is built anew,
+ * one node for the browser to drop, instead of rows removed and rewritten one by one.
+ */
+function useBodyGeneration(rows: readonly PortfolioRow[]): number {
+  const shown = useRef<{ ids: ReadonlySet<string>; generation: number }>({ ids: new Set(), generation: 0 });
+  const same = rows.length === shown.current.ids.size && rows.every((row) => shown.current.ids.has(row.id));
+  if (!same)
+    shown.current = { ids: new Set(rows.map((row) => row.id)), generation: shown.current.generation + 1 };
+  return shown.current.generation;
+}
+
 export function PortfolioTable(props: PortfolioTableProps) {
+  const generation = useBodyGeneration(props.rows);
   const labels = columnLabels();
-  const columns = COLUMNS.filter((c) => props.premium || !PREMIUM_ONLY.has(c));
+  const columns = props.premium ? COLUMNS : BASIC_COLUMNS;
   const totalCell = (column: Column) => {
     if (column === 'name') return t('portfolio_totals');
     if (!(column in props.totals)) return '';
@@ -164,7 +181,7 @@ export function PortfolioTable(props: PortfolioTableProps) {
           <th scope="col">{t('portfolio_col_actions')}</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody key={generation}>
         {props.rows.map((row) => (
           <Row
             key={row.id}
