@@ -20,7 +20,8 @@ import { RequestScheduler } from '../lib/api/scheduler';
 import { createHandlers } from '../lib/handlers';
 import { csvFormat } from '../lib/export/csv';
 import { portfolioRunner } from '../lib/portfolio/runner';
-import { type PortfolioDeps, loadTable, refreshPortfolio } from '../lib/portfolio/refresh';
+import { type PortfolioDeps, createPortfolioService } from '../lib/portfolio/refresh';
+import { loadTable } from '../lib/portfolio/table-store';
 import { portfolioFigures } from '../lib/portfolio/figures';
 import { COLUMNS, type Column, filterRows, portfolioCsv, sortRows } from '../lib/portfolio/table';
 import { type PortfolioTable, portfolioFamily, portfolioSettingsItem } from '../lib/storage/portfolio';
@@ -28,6 +29,7 @@ import { type BrowserTableTimes, measurePortfolioTabs } from './bench-portfolio-
 import { LANDLORD, landlordAccounts, landlordBuildings } from '../test/sandbox/landlord';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
 
+const refreshPortfolio = (deps: PortfolioDeps) => createPortfolioService(deps).refresh();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 

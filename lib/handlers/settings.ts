@@ -22,7 +22,7 @@ import { dropBackups } from './backup';
 import { cancelProfileJobs } from './import';
 import { probeScopes } from './probe';
 import { discoveryOf } from '../factories/discovery';
-import { dropPortfolio } from '../portfolio/refresh';
+import { dropPortfolio } from '../portfolio/table-store';
 
 export async function viewOf(profile: Profile): Promise<SettingsView> {
   const credentials = await profileCredentials(profile);

@@ -6,13 +6,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RequestScheduler } from '../../lib/api/scheduler';
 import { createHandlers } from '../../lib/handlers';
-import {
-  type PortfolioAlert,
-  type PortfolioDeps,
-  loadTable,
-  refreshPortfolio,
-  refreshRow,
-} from '../../lib/portfolio/refresh';
+import type { PortfolioAlert } from '../../lib/portfolio/alerts';
+import { type PortfolioDeps, createPortfolioService } from '../../lib/portfolio/refresh';
+import { loadTable } from '../../lib/portfolio/table-store';
 import { cacheFamily } from '../../lib/storage/cache';
 import { alertBaselineFamily, portfolioSettingsItem } from '../../lib/storage/portfolio';
 import { profilesItem } from '../../lib/storage/profiles';
@@ -23,6 +19,9 @@ import { DEMO } from '../sandbox/seed';
 import { settingsInput } from './worker-helpers';
 
 const sandbox = useSandbox();
+const refreshPortfolio = (d: PortfolioDeps) => createPortfolioService(d).refresh();
+const refreshRow = (d: PortfolioDeps, profileId: string, buildingId: string) =>
+  createPortfolioService(d).refreshRow(profileId, buildingId);
 const MIN = 60_000;
 let clock: number;
 let alerts: PortfolioAlert[];
