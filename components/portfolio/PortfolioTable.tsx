@@ -3,7 +3,6 @@
  * name opens the building, each row has its age and a refresh, and the totals row sums what is shown.
  */
 import { Component } from 'preact';
-import { useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
 import type { PortfolioRow } from '../../lib/storage/portfolio';
@@ -130,21 +129,7 @@ class Row extends Component<RowProps> {
   }
 }
 
-/**
- * The body's generation: the same while the rows shown are the same buildings (a sort, a refreshed
- * row), a new one when a filter or the building list changes which: then the body is built anew,
- * one node for the browser to drop, instead of rows removed and rewritten one by one.
- */
-function useBodyGeneration(rows: readonly PortfolioRow[]): number {
-  const shown = useRef<{ ids: ReadonlySet<string>; generation: number }>({ ids: new Set(), generation: 0 });
-  const same = rows.length === shown.current.ids.size && rows.every((row) => shown.current.ids.has(row.id));
-  if (!same)
-    shown.current = { ids: new Set(rows.map((row) => row.id)), generation: shown.current.generation + 1 };
-  return shown.current.generation;
-}
-
 export function PortfolioTable(props: PortfolioTableProps) {
-  const generation = useBodyGeneration(props.rows);
   const labels = columnLabels();
   const columns = props.premium ? COLUMNS : BASIC_COLUMNS;
   const totalCell = (column: Column) => {
@@ -181,7 +166,7 @@ export function PortfolioTable(props: PortfolioTableProps) {
           <th scope="col">{t('portfolio_col_actions')}</th>
         </tr>
       </thead>
-      <tbody key={generation}>
+      <tbody>
         {props.rows.map((row) => (
           <Row
             key={row.id}
