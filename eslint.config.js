@@ -82,6 +82,12 @@ export default tseslint.config(
           patterns: [
             { regex: String.raw`(^|/)components/`, message: 'lib/ never imports components/.' },
             {
+              // Handlers import each other as './x': only lib logic outside them matches.
+              regex: String.raw`(^|/)handlers/`,
+              message:
+                "lib logic never imports the worker's handlers: what it needs is in lib/worker-deps.ts.",
+            },
+            {
               regex: String.raw`^(preact|@preact/)`,
               message: 'lib/ is framework-free: tests import it without a browser.',
             },

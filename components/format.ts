@@ -13,8 +13,8 @@ export function uiLanguage(): string {
  * Formatters are made once per language and kind: making one costs far more than formatting, most
  * of all in a page's first render in a fresh process (the popup's details card formats five numbers).
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat>();
-function formatter<F extends Intl.NumberFormat | Intl.RelativeTimeFormat>(
+const formatters = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
+function formatter<F extends Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat>(
   kind: string,
   make: (lang: string) => F,
 ): F {
@@ -70,7 +70,8 @@ export function exactUtc(iso: string): string {
 export function localDateTime(iso: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  const format = (lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatter('dateTime', format).format(ms);
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

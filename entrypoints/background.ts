@@ -24,7 +24,7 @@ import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
 import { undoableImports } from '@/lib/handlers/import';
 import { openAlert, showAlert } from '@/lib/portfolio/notices';
-import { refreshPortfolio } from '@/lib/portfolio/refresh';
+import { createPortfolioService } from '@/lib/portfolio/refresh';
 import { PORTFOLIO_ALARM, portfolioRunner } from '@/lib/portfolio/runner';
 import { portfolioSettingsItem } from '@/lib/storage/portfolio';
 
@@ -61,8 +61,9 @@ export default defineBackground(() => {
   };
   // The portfolio's background refresh: woken by its alarm, by a timer while the worker lives, and
   // by changes of the profiles and of its settings.
+  const refresh = createPortfolioService(deps);
   const portfolio = portfolioRunner({
-    run: () => refreshPortfolio(deps),
+    run: () => refresh.refresh(),
     setAlarm: (when) =>
       when === null
         ? browser.alarms.clear(PORTFOLIO_ALARM).then(() => undefined)

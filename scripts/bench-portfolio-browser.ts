@@ -16,6 +16,9 @@ export interface BrowserTableTimes {
   filterMs: number;
   naiveSortMs: number;
   naiveFilterMs: number;
+  /** The naive path building the same cells as ours. */
+  sameSortMs: number;
+  sameFilterMs: number;
 }
 
 type Chrome = {
@@ -68,32 +71,49 @@ function timeChange(page: Page, change: 'sort' | 'filter' | 'unfilter'): Promise
   }, change);
 }
 
-/** In the page: the naive path, the whole body rebuilt from the rows' cells (sorted or filtered), laid out. */
-function timeNaive(page: Page, change: 'sort' | 'filter', run: number): Promise<number> {
+/**
+ * In the page: the naive path, the whole body rebuilt (sorted or filtered) and laid out. `text`:
+ * text-only cells (what earlier runs compared against: no buttons, no bar, so less to lay out);
+ * `same`: the same cells as ours (the name's button, the occupancy bar, the refresh button), each
+ * copied with cloneNode, which is faster than a page building them with createElement.
+ */
+function timeNaive(
+  page: Page,
+  change: 'sort' | 'filter',
+  run: number,
+  cells: 'text' | 'same',
+): Promise<number> {
   return page.evaluate(
-    ({ what, n }) => {
+    ({ what, n, kind }) => {
       const source = document.querySelector('.portfolio table') as HTMLTableElement;
-      const cells = [...source.tBodies[0]!.rows].map((row) =>
-        [...row.cells].map((cell) => cell.textContent ?? ''),
-      );
-      let copy = document.getElementById('naive-table') as HTMLTableElement | null;
+      const rows = [...source.tBodies[0]!.rows].map((row) => ({
+        text: [...row.cells].map((cell) => cell.textContent ?? ''),
+        cells: [...row.cells],
+      }));
+      const id = `naive-table-${kind}`;
+      let copy = document.getElementById(id) as HTMLTableElement | null;
       if (!copy) {
         copy = source.cloneNode(true) as HTMLTableElement;
-        copy.id = 'naive-table';
+        copy.id = id;
         source.after(copy);
       }
       const start = performance.now();
       const shown =
         what === 'sort'
-          ? cells.toSorted(
+          ? rows.toSorted(
               (a, b) =>
-                (n % 2 ? 1 : -1) * (a[4] ?? '').localeCompare(b[4] ?? '', undefined, { numeric: true }),
+                (n % 2 ? 1 : -1) *
+                (a.text[4] ?? '').localeCompare(b.text[4] ?? '', undefined, { numeric: true }),
             )
-          : cells.filter((row) => (n % 2 ? true : (row[0] ?? '').toLowerCase().includes('linden')));
+          : rows.filter((row) => (n % 2 ? true : (row.text[0] ?? '').toLowerCase().includes('linden')));
       const body = document.createElement('tbody');
       for (const row of shown) {
         const tr = document.createElement('tr');
-        row.forEach((text, i) => {
+        row.text.forEach((text, i) => {
+          if (kind === 'same') {
+            tr.append(row.cells[i]!.cloneNode(true));
+            return;
+          }
           const cell = document.createElement(i === 0 ? 'th' : 'td');
           cell.textContent = text;
           tr.append(cell);
@@ -104,7 +124,7 @@ function timeNaive(page: Page, change: 'sort' | 'filter', run: number): Promise<
       void document.body.offsetHeight;
       return performance.now() - start;
     },
-    { what: change, n: run },
+    { what: change, n: run, kind: cells },
   );
 }
 
@@ -130,6 +150,8 @@ export async function portfolioTableInBrowser(
   const filter: number[] = [];
   const naiveSort: number[] = [];
   const naiveFilter: number[] = [];
+  const sameSort: number[] = [];
+  const sameFilter: number[] = [];
   for (let i = 0; i < runs; i++) {
     sort.push(await timeChange(page, 'sort'));
     filter.push(await timeChange(page, 'filter'));
@@ -137,9 +159,12 @@ export async function portfolioTableInBrowser(
   }
   // The naive table is added last, so it never weighs on the layout of ours above.
   for (let i = 0; i < runs * 2; i++) {
-    naiveSort.push(await timeNaive(page, 'sort', i));
-    const filtered = await timeNaive(page, 'filter', i);
+    naiveSort.push(await timeNaive(page, 'sort', i, 'text'));
+    const filtered = await timeNaive(page, 'filter', i, 'text');
     if (i % 2 === 0) naiveFilter.push(filtered);
+    sameSort.push(await timeNaive(page, 'sort', i, 'same'));
+    const sameFiltered = await timeNaive(page, 'filter', i, 'same');
+    if (i % 2 === 0) sameFilter.push(sameFiltered);
   }
   await page.close();
   return {
@@ -149,5 +174,56 @@ export async function portfolioTableInBrowser(
     filterMs: median(filter),
     naiveSortMs: median(naiveSort),
     naiveFilterMs: median(naiveFilter),
+    sameSortMs: median(sameSort),
+    sameFilterMs: median(sameFilter),
   };
+}
+
+/**
+ * `npm run bench:portfolio`'s own browser part: the test build (`npm run build:test`) in Chromium,
+ * set up against a sandbox, the tab measured with each table.
+ */
+export async function measurePortfolioTabs(
+  tables: readonly PortfolioTable[],
+  runs: number,
+): Promise<BrowserTableTimes[]> {
+  const { launchExtension } = await import('../test/e2e/browser');
+  const { OptionsPage } = await import('../test/e2e/pages/options-page');
+  const { startSandbox } = await import('../test/sandbox/server');
+  const { DEMO } = await import('../test/sandbox/seed');
+  const sandbox = await startSandbox();
+  const session = await launchExtension();
+  try {
+    const options = await OptionsPage.open(session);
+    await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
+    await options.page.getByText('Detected: yes').waitFor();
+    await options.page.close();
+    const timeToContent = async (path: string, selector: string, count: number) => {
+      const page = await session.context.newPage();
+      await page.goto(session.url(path), { waitUntil: 'commit' });
+      const handle = await page.waitForFunction(
+        (want) => (document.querySelectorAll(want.selector).length >= want.count ? performance.now() : false),
+        { selector, count },
+        { polling: 'raf', timeout: 30_000 },
+      );
+      const ms = (await handle.jsonValue()) as number;
+      await page.close();
+      return ms;
+    };
+    const results: BrowserTableTimes[] = [];
+    for (const table of tables)
+      results.push(
+        await portfolioTableInBrowser(
+          session.context,
+          session.url('dashboard.html#portfolio'),
+          table,
+          runs,
+          timeToContent,
+        ),
+      );
+    return results;
+  } finally {
+    await session.close();
+    await sandbox.close();
+  }
 }

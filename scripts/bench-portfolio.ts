@@ -8,7 +8,9 @@
  *   c) a user's click (a building's four reads) during a refresh round against the same click with
  *      the refresh off;
  *   d) the table with 500 buildings against 50: build from storage, sort, filter, CSV, stored size.
- * Alone it prints its numbers and writes them to bench-results/portfolio.json.
+ * Alone it also measures the Portfolio tab in Chromium (the test build: `npm run build:test` first;
+ * scripts/bench-portfolio-browser.ts), prints its numbers and writes them to
+ * bench-results/portfolio.json; `--tab-only` measures the tab alone, `--runs N` (default 7).
  */
 import { benchAccount } from './bench-account';
 import { fakeBrowser } from './fake-extension-env';
@@ -18,13 +20,16 @@ import { RequestScheduler } from '../lib/api/scheduler';
 import { createHandlers } from '../lib/handlers';
 import { csvFormat } from '../lib/export/csv';
 import { portfolioRunner } from '../lib/portfolio/runner';
-import { type PortfolioDeps, loadTable, refreshPortfolio } from '../lib/portfolio/refresh';
+import { type PortfolioDeps, createPortfolioService } from '../lib/portfolio/refresh';
+import { loadTable } from '../lib/portfolio/table-store';
 import { portfolioFigures } from '../lib/portfolio/figures';
 import { COLUMNS, type Column, filterRows, portfolioCsv, sortRows } from '../lib/portfolio/table';
 import { type PortfolioTable, portfolioFamily, portfolioSettingsItem } from '../lib/storage/portfolio';
+import { type BrowserTableTimes, measurePortfolioTabs } from './bench-portfolio-browser';
 import { LANDLORD, landlordAccounts, landlordBuildings } from '../test/sandbox/landlord';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
 
+const refreshPortfolio = (deps: PortfolioDeps) => createPortfolioService(deps).refresh();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
@@ -232,7 +237,28 @@ export async function measurePortfolio() {
   };
 }
 
+/** The tab in Chromium (the test build), ours against the naive path: the lines it prints. */
+async function tabLines(runs: number): Promise<{ tabs: BrowserTableTimes[]; lines: string[] }> {
+  const tabs = await measurePortfolioTabs([syntheticTable(50), syntheticTable(500)], runs);
+  const ratio = (ours: number, naive: number) => `${(ours / naive).toFixed(2)}×`;
+  const lines = tabs.map(
+    (t) =>
+      `  ${t.buildings} buildings: open ${t.openMs.toFixed(1)} ms; sort ${t.sortMs.toFixed(1)} ms, naive same cells ${t.sameSortMs.toFixed(1)} ms (${ratio(t.sortMs, t.sameSortMs)}), naive text only ${t.naiveSortMs.toFixed(1)} ms (${ratio(t.sortMs, t.naiveSortMs)}); filter ${t.filterMs.toFixed(1)} ms, naive same cells ${t.sameFilterMs.toFixed(1)} ms (${ratio(t.filterMs, t.sameFilterMs)}), naive text only ${t.naiveFilterMs.toFixed(1)} ms (${ratio(t.filterMs, t.naiveFilterMs)})`,
+  );
+  return { tabs, lines };
+}
+
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const runs = Math.max(5, Number(args[args.indexOf('--runs') + 1]) || 7);
+  if (args.includes('--tab-only')) {
+    const { tabs, lines } = await tabLines(runs);
+    console.log(`\nThe Portfolio tab in Chromium (median of ${runs}), ours against the naive path`);
+    for (const line of lines) console.log(line);
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/portfolio-tab.json', JSON.stringify(tabs, null, 2));
+    return;
+  }
   const results = await measurePortfolio();
   const { rounds, share, tables } = results;
   const { withRefresh, withoutRefresh } = results.click;
@@ -251,8 +277,11 @@ async function main(): Promise<void> {
     console.log(
       `  ${t.buildings} buildings: table read ${t.openMs.toFixed(1)} ms, sort ${t.sortMs.toFixed(2)} ms, filter ${t.filterMs.toFixed(2)} ms, CSV ${t.csvMs.toFixed(1)} ms, stored ${t.storedKB.toFixed(0)} KB`,
     );
+  const { tabs, lines } = await tabLines(runs);
+  console.log(`The Portfolio tab in Chromium (median of ${runs}), ours against the naive path`);
+  for (const line of lines) console.log(line);
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/portfolio.json', JSON.stringify(results, null, 2));
+  writeFileSync('bench-results/portfolio.json', JSON.stringify({ ...results, tabs }, null, 2));
 }
 
 // `npm run bench:portfolio`: this part alone.

@@ -22,6 +22,8 @@ export interface PortfolioTableProps {
 }
 
 const PREMIUM_ONLY: ReadonlySet<Column> = new Set(['tenants', 'oldestPayment', 'late', 'balance']);
+/** The columns without premium, one array for every render (rows compare it by identity). */
+const BASIC_COLUMNS: readonly Column[] = COLUMNS.filter((c) => !PREMIUM_ONLY.has(c));
 const NUMERIC: ReadonlySet<Column> = new Set([
   'roomsTotal',
   'roomsOccupied',
@@ -76,9 +78,9 @@ interface RowProps {
 }
 
 /**
- * One building's row. A sort or filter keeps the rows it shows as they are (only moved): a row
- * renders again only when its data, the clock or its refresh changed. The handlers are left out of
- * the comparison: they only pass the row's id on to the same store.
+ * One building's row. A sort keeps the rows it shows as they are (only moved): a row renders again
+ * only when its data, the clock or its refresh changed. The handlers are left out of the
+ * comparison: they only pass the row's id on to the same store.
  */
 class Row extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
@@ -87,7 +89,7 @@ class Row extends Component<RowProps> {
       current.row !== next.row ||
       current.now !== next.now ||
       current.refreshing !== next.refreshing ||
-      current.columns.join() !== next.columns.join()
+      current.columns !== next.columns
     );
   }
 
@@ -129,7 +131,7 @@ class Row extends Component<RowProps> {
 
 export function PortfolioTable(props: PortfolioTableProps) {
   const labels = columnLabels();
-  const columns = COLUMNS.filter((c) => props.premium || !PREMIUM_ONLY.has(c));
+  const columns = props.premium ? COLUMNS : BASIC_COLUMNS;
   const totalCell = (column: Column) => {
     if (column === 'name') return t('portfolio_totals');
     if (!(column in props.totals)) return '';

@@ -7,16 +7,21 @@ import { formatAmount, formatNumber, localDateTime, relativeTime } from '../form
 
 export const DASH = '–';
 
-export const count = (value: number | null) => (value === null ? DASH : formatNumber(value));
-export const amount = (value: number | null) => (value === null ? DASH : formatAmount(value));
+/** An odd number (NaN, Infinity) reads as unknown too. */
+const known = (value: number | null): value is number => value !== null && Number.isFinite(value);
+export const count = (value: number | null) => (known(value) ? formatNumber(value) : DASH);
+export const amount = (value: number | null) => (known(value) ? formatAmount(value) : DASH);
 
 export function Occupancy({ row }: { row: PortfolioRow }) {
   const share = occupancy(row.figures);
   if (share === null) return <>{DASH}</>;
   const percent = `${formatNumber(Math.round(share * 100))} %`;
+  // A bar of two spans, not a <meter>: 500 meters' shadow trees weighed on every sort's layout.
   return (
     <span class="portfolio__occupancy">
-      <meter min={0} max={1} value={share} aria-hidden="true" />
+      <span class="portfolio__bar" aria-hidden="true">
+        <span style={{ width: `${Math.round(share * 100)}%` }} />
+      </span>
       {percent}
     </span>
   );

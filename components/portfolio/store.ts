@@ -25,11 +25,13 @@ export function createPortfolioStore(page: PageContext) {
   const totals = computed(() => totalsOf(filtered.value));
   let stopWatching: (() => void) | null = null;
 
-  /** An empty table whose list was never read is not shown as a table, only its state. */
+  /**
+   * An empty table whose list was never read is not shown as a table, only its state. A table gone
+   * (the account signed out or changed) takes its rows with it.
+   */
   function follow(value: PortfolioTable | null): void {
-    if (!value) return;
-    if (value.listedAt > 0) table.value = value;
-    pending.value = value.listedAt > 0 ? null : value;
+    if (!value || value.listedAt > 0) table.value = value;
+    pending.value = value && value.listedAt === 0 ? value : null;
   }
 
   async function start(): Promise<void> {

@@ -5,12 +5,13 @@
  */
 import type { Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
+import { freshnessMs } from '../cache/fresh';
 import { type CacheSpec, readThrough } from '../cache/read-through';
 import { refreshFirstView } from '../storage/first-view';
 import type { Profile } from '../storage/profiles';
 import type { z } from '../zod';
 
-export const freshnessMs = (profile: Pick<Profile, 'freshnessMinutes'>) => profile.freshnessMinutes * 60_000;
+export { freshnessMs };
 
 /** The cached answers the popup's first view shows: the item is composed anew after each. */
 const FIRST_VIEW_PARTS = new Set(['buildings', 'details']);

@@ -22,6 +22,7 @@ import { dropBackups } from './backup';
 import { cancelProfileJobs } from './import';
 import { probeScopes } from './probe';
 import { discoveryOf } from '../factories/discovery';
+import { dropPortfolio } from '../portfolio/table-store';
 
 export async function viewOf(profile: Profile): Promise<SettingsView> {
   const credentials = await profileCredentials(profile);
@@ -166,6 +167,7 @@ export function settingsHandlers(
         });
         await cancelProfileJobs(deps, profile.id, 'cancel');
         await dropBackups(deps, profile.id);
+        await dropPortfolio(profile.id);
       }
       await updateProfiles((state) => replaceProfile(state, next));
       return ok(await viewOf(next));

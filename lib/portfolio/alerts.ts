@@ -5,7 +5,28 @@
  * reported later. A building seen for the first time reports nothing.
  */
 import type { Room, Tenant } from '../api/schemas';
-import type { AlertBaseline } from '../storage/portfolio';
+import {
+  type AlertBaseline,
+  type PortfolioRow,
+  alertBaselineFamily,
+  portfolioSettingsItem,
+} from '../storage/portfolio';
+import { NewerVersionError } from '../storage/stored-item';
+import type { RowCache } from './row';
+
+export interface PortfolioAlert {
+  profileId: string;
+  buildingId: string;
+  building: string;
+  kind: 'freed' | 'let' | 'late';
+  /** Names of the rooms concerned. */
+  rooms: string[];
+}
+
+export interface AlertDeps {
+  /** Shows an alert (browser.notifications in the worker); only called while alerts are on. */
+  notify?: (alert: PortfolioAlert) => Promise<void>;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -48,4 +69,57 @@ export function nextBaseline(before: AlertBaseline | null, now: AlertBaseline): 
   const free = now.free ?? before?.free;
   const late = now.late ?? before?.late;
   return { ...(free ? { free } : {}), ...(late ? { late } : {}) };
+}
+
+/**
+ * What the row's cached rooms and tenants show now against what the alerts last saw of the building:
+ * the baseline is stored before anything is told (a stopped worker never tells a change twice), and
+ * the changes are returned only while alerts are on (one found while they are off is never told).
+ * It looks at the cache, not at one answer: a building the building view read is seen too, and a
+ * call runs inside the serialized table write, so reads of rooms and tenants at once never undo
+ * each other's baseline.
+ */
+export async function observeRow(
+  profileId: string,
+  row: PortfolioRow,
+  [, rooms, tenants]: RowCache,
+  lateAfterDays: number,
+  now: number,
+): Promise<PortfolioAlert[]> {
+  if (!rooms && !tenants) return [];
+  const seen = {
+    ...(rooms ? { free: freeRooms(rooms.value) } : {}),
+    ...(tenants ? { late: lateRooms(tenants.value, now, lateAfterDays) } : {}),
+  };
+  const before = await alertBaselineFamily.get(profileId, row.id);
+  const after = nextBaseline(before, seen);
+  if (JSON.stringify(after) !== JSON.stringify(before)) {
+    try {
+      await alertBaselineFamily.set(after, profileId, row.id);
+    } catch (error) {
+      // A baseline a newer version stored is kept untouched: that building tells nothing, the rest go on.
+      if (error instanceof NewerVersionError) return [];
+      throw error;
+    }
+  }
+  const changes = alertChanges(before, seen);
+  if (!Object.values(changes).some((ids) => ids.length > 0)) return [];
+  if (!(await portfolioSettingsItem.get()).alerts) return [];
+  const names = new Map((rooms?.value ?? []).map((room) => [room.id, room.name]));
+  for (const tenant of tenants?.value ?? []) names.set(tenant.roomId, tenant.roomName);
+  return (['freed', 'let', 'late'] as const)
+    .filter((kind) => changes[kind].length > 0)
+    .map((kind) => ({
+      profileId,
+      buildingId: row.id,
+      building: row.name,
+      kind,
+      rooms: changes[kind].map((id) => names.get(id) ?? id),
+    }));
+}
+
+/** Shows the alerts found (after their baseline was stored); a failed notification is reported, not retried. */
+export async function tellAlerts(deps: AlertDeps, alerts: readonly PortfolioAlert[]): Promise<void> {
+  for (const alert of alerts)
+    await deps.notify?.(alert).catch((error: unknown) => console.error('portfolio alert not shown', error));
 }

@@ -45,7 +45,9 @@ const finite = (value: unknown): number | null => {
 function roomFigures(answers: BuildingAnswers) {
   const { rooms, details } = answers;
   if (rooms) {
-    const sum = (list: readonly Room[]) => list.reduce((total, room) => total + (finite(room.rent) ?? 0), 0);
+    // Rents of valid but huge numbers (1e308) can sum past the largest number: that sum is unknown.
+    const sum = (list: readonly Room[]) =>
+      finite(list.reduce((total, room) => total + (finite(room.rent) ?? 0), 0));
     const occupied = rooms.filter((room) => room.occupied);
     const free = rooms.filter((room) => !room.occupied);
     return {
@@ -110,12 +112,15 @@ const SUMMED: readonly Summable[] = [
   'balance',
 ];
 
-/** The totals row: each column sums the rows that know it; a column no row knows stays null. */
+/**
+ * The totals row: each column sums the rows that know it; a column no row knows stays null, and so
+ * does a sum past the largest number.
+ */
 export function portfolioTotals(rows: readonly PortfolioFigures[]): Record<Summable, number | null> {
   const totals = {} as Record<Summable, number | null>;
   for (const key of SUMMED) {
     const known = rows.map((row) => row[key]).filter((value): value is number => value !== null);
-    totals[key] = known.length > 0 ? known.reduce((a, b) => a + b, 0) : null;
+    totals[key] = known.length > 0 ? finite(known.reduce((a, b) => a + b, 0)) : null;
   }
   return totals;
 }

@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import { t } from '../i18n';
 import { currentTargetItem } from '../storage/current-target';
-import type { PortfolioAlert } from './refresh';
+import type { PortfolioAlert } from './alerts';
 
 const ALERT_PREFIX = 'portfolio-alert|';
 

@@ -55,8 +55,19 @@ export function cellValue(row: PortfolioRow, column: Column): string | number | 
   }
 }
 
+/** One collator per locale: making one costs more than a sort of 50 rows. */
+const collators = new Map<string | undefined, Intl.Collator>();
+function collatorOf(locale: string | undefined): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) {
+    collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+    collators.set(locale, collator);
+  }
+  return collator;
+}
+
 export function sortRows(rows: readonly PortfolioRow[], sort: Sort, locale?: string): PortfolioRow[] {
-  const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+  const collator = collatorOf(locale);
   const sign = sort.direction === 'ascending' ? 1 : -1;
   const keyed = rows.map((row) => ({ row, value: cellValue(row, sort.column) }));
   keyed.sort((a, b) => {
@@ -71,12 +82,23 @@ export function sortRows(rows: readonly PortfolioRow[], sort: Sort, locale?: str
 }
 
 /** Rows whose name or area contains every word of the filter (case- and accent-insensitive). */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+/** A row's folded name and area, made once per row (rows are replaced, never changed). */
+const foldedRows = new WeakMap<PortfolioRow, string>();
+function foldedText(row: PortfolioRow): string {
+  let text = foldedRows.get(row);
+  if (text === undefined) {
+    text = fold(`${row.name} ${row.area ?? ''}`);
+    foldedRows.set(row, text);
+  }
+  return text;
+}
+
 export function filterRows(rows: readonly PortfolioRow[], filter: string): PortfolioRow[] {
-  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   const words = fold(filter).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...rows];
   return rows.filter((row) => {
-    const text = fold(`${row.name} ${row.area ?? ''}`);
+    const text = foldedText(row);
     return words.every((word) => text.includes(word));
   });
 }

@@ -67,4 +67,29 @@ describe('PortfolioTable', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Königshof' }));
     expect(onOpen).toHaveBeenCalledWith('c');
   });
+
+  it('shows "–" for a total past the largest number, never Infinity, ∞ or NaN', () => {
+    const huge = [
+      row('x', 'Birkenhof 3', null, [[1e308, true]]),
+      row('y', 'Erlenstieg 8', null, [[1e308, true]]),
+    ];
+    render(
+      <PortfolioTable
+        rows={huge}
+        totals={totalsOf(huge)}
+        sort={{ column: 'name', direction: 'ascending' }}
+        now={2_000}
+        premium={false}
+        refreshing={new Set()}
+        onSort={() => undefined}
+        onOpen={() => undefined}
+        onRefresh={() => undefined}
+      />,
+    );
+    const table = screen.getByRole('table');
+    expect(table.textContent).not.toMatch(/Infinity|NaN|∞/);
+    const totals = table.querySelector('tfoot tr') as HTMLElement;
+    // Area, rooms, occupied, free, occupancy, then the rent of the let rooms.
+    expect(within(totals).getAllByRole('cell')[5]?.textContent).toBe('–');
+  });
 });

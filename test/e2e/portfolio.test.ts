@@ -3,7 +3,8 @@
  * request limit that announces itself (10 per 3 s with X-RateLimit-* headers, the live pace scaled
  * 20× shorter): the table fills in the background within the share without a 429, the CSV export
  * parses back to the table's rows, sorting and filtering, a click overtakes the background reads, an
- * alert for a freed room comes once (not again after a worker stop), and a sign-out stops the refresh
+ * alert for a freed room comes once (not again after a worker stop), a token changed to another
+ * account's shows none of the first account's rows or totals, and a sign-out stops the refresh
  * and removes every row. The test build holds the notifications permission.
  */
 import { readFileSync } from 'node:fs';
@@ -11,10 +12,12 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../lib/export/csv';
 import { workerStopper } from '../../scripts/bench-worker';
 import { LANDLORD, applyChange } from '../sandbox/landlord';
+import { DEMO } from '../sandbox/seed';
 import { LIVE_DEMO } from '../sandbox/server';
 import { useExtension } from './fixture';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
+import { PopupPage } from './pages/popup-page';
 
 const { sandbox, session } = useExtension({
   sandbox: { profile: 'live', rateLimit: { limit: 10, windowSeconds: 3 }, rateHeaders: true },
@@ -173,6 +176,26 @@ describe('the portfolio', () => {
     // Every read answered (a refused read would leave the change to be found later, alerts on).
     expect(sandbox.log.filter((entry) => entry.status !== 200)).toEqual([]);
     expect(await alertsShown(dashboard)).toEqual(one);
+  }, 90_000);
+
+  it("shows none of the landlord's buildings or totals once the profile's token is another account's", async () => {
+    const summary = (popup: PopupPage) => popup.button(/^Open the portfolio: /);
+    const before = await PopupPage.open(session);
+    await expect.poll(() => summary(before).textContent(), SLOW).toMatch(/^12 buildings · /);
+    await before.page.close();
+    // Same profile, same address: Jürgen's token (his three buildings) instead of the landlord's.
+    const options = await OptionsPage.open(session);
+    await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
+    await options.status.filter({ hasText: 'Saved' }).waitFor();
+    await options.page.close();
+    // The open tab renders anew and shows the new account's portfolio: his three buildings only
+    // (the landlord's table was kept for minutes, until its list was due again).
+    const soon = { timeout: 30_000, interval: 500 };
+    await expect.poll(() => portfolio(dashboard).locator('tbody tr').count(), soon).toBe(3);
+    expect(await rowNames(dashboard)).not.toContain('Lindenallee 1');
+    const popup = await PopupPage.open(session);
+    await expect.poll(() => summary(popup).textContent(), soon).toMatch(/^3 buildings · /);
+    await popup.page.close();
   }, 90_000);
 
   it('stops refreshing and removes every row at sign-out', async () => {

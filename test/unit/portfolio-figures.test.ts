@@ -37,6 +37,15 @@ describe('portfolioFigures', () => {
     });
   });
 
+  it('leaves a rent roll past the largest number unknown (null), never Infinity', () => {
+    const figures = portfolioFigures(
+      { rooms: [room(1e308, true), room(1e308, true), room(80, false)] },
+      NOW,
+      7,
+    );
+    expect(figures).toMatchObject({ roomsTotal: 3, roomsOccupied: 2, rentLet: null, rentEmpty: 80 });
+  });
+
   it('counts tenants whose last payment is older than the threshold, and names the oldest', () => {
     const tenants = [
       tenant('2026-11-23T10:00:00.000Z'),
@@ -104,5 +113,11 @@ describe('portfolioTotals', () => {
       balance: 10,
       tenants: null,
     });
+  });
+
+  it('leaves a total past the largest number unknown (null), never Infinity', () => {
+    const a = portfolioFigures({ rooms: [room(1e308, true)], accounts: [{ balance: -1e308 }] }, NOW, 7);
+    const b = portfolioFigures({ rooms: [room(1e308, true)], accounts: [{ balance: -1e308 }] }, NOW, 7);
+    expect(portfolioTotals([a, b])).toMatchObject({ roomsTotal: 2, rentLet: null, balance: null });
   });
 });

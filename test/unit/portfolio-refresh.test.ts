@@ -6,22 +6,22 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RequestScheduler } from '../../lib/api/scheduler';
 import { createHandlers } from '../../lib/handlers';
-import {
-  type PortfolioAlert,
-  type PortfolioDeps,
-  loadTable,
-  refreshPortfolio,
-  refreshRow,
-} from '../../lib/portfolio/refresh';
+import type { PortfolioAlert } from '../../lib/portfolio/alerts';
+import { type PortfolioDeps, createPortfolioService } from '../../lib/portfolio/refresh';
+import { loadTable } from '../../lib/portfolio/table-store';
 import { cacheFamily } from '../../lib/storage/cache';
-import { portfolioSettingsItem } from '../../lib/storage/portfolio';
+import { alertBaselineFamily, portfolioSettingsItem } from '../../lib/storage/portfolio';
 import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { LANDLORD, applyChange } from '../sandbox/landlord';
 import { useSandbox } from '../sandbox/fixture';
+import { DEMO } from '../sandbox/seed';
 import { settingsInput } from './worker-helpers';
 
 const sandbox = useSandbox();
+const refreshPortfolio = (d: PortfolioDeps) => createPortfolioService(d).refresh();
+const refreshRow = (d: PortfolioDeps, profileId: string, buildingId: string) =>
+  createPortfolioService(d).refreshRow(profileId, buildingId);
 const MIN = 60_000;
 let clock: number;
 let alerts: PortfolioAlert[];
@@ -200,6 +200,43 @@ describe('refreshPortfolio', () => {
     expect(after?.updatedAt).toBe(before?.updatedAt);
   });
 
+  it("keeps a building's alert baseline of a newer version untouched, skips its alerts and fills every row", async () => {
+    const profileId = await signIn(600);
+    await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), alerts: true });
+    // Stored by a newer version of the extension (a downgrade, a synced profile).
+    const key = alertBaselineFamily.key(profileId, 'b-3001');
+    const newer = { v: 99, value: { free: [], seenBy: 'the future' } };
+    await fakeBrowser.storage.local.set({ [key]: newer });
+    await refreshPortfolio(deps);
+    const rows = (await loadTable(profileId))?.rows ?? [];
+    expect(rows.map((r) => r.id)).toEqual(LANDLORD.buildings);
+    expect(rows.every((r) => r.figures.roomsTotal !== null && r.figures.tenants !== null)).toBe(true);
+    expect((await fakeBrowser.storage.local.get(key))[key]).toEqual(newer);
+    // Every other building's alerts go on: a room freed in the second building is told.
+    sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: 'r-3002-01', tenant: null }));
+    sandbox.changeData((data) => applyChange(data, { kind: 'room', roomId: LANDLORD.letRoom, tenant: null }));
+    clock += 5 * MIN;
+    await refreshPortfolio(deps);
+    expect(alerts.map((a) => [a.buildingId, a.kind])).toEqual([['b-3002', 'freed']]);
+    expect((await fakeBrowser.storage.local.get(key))[key]).toEqual(newer);
+  });
+
+  it("fills every row when one building's rents sum past the largest number; that rent roll is unknown", async () => {
+    const profileId = await signIn(600);
+    // Two rents of 1e308 (valid JSON numbers): the let rooms' rent roll of the first building is Infinity.
+    sandbox.changeData((data) => {
+      const first = data.buildings.find((b) => b.id === LANDLORD.buildings[0]);
+      for (const room of first?.rooms.filter((r) => r.tenant).slice(0, 2) ?? []) room.rent = 1e308;
+    });
+    await refreshPortfolio(deps);
+    const rows = (await loadTable(profileId))?.rows ?? [];
+    expect(rows.map((r) => r.id)).toEqual(LANDLORD.buildings);
+    expect(rows.every((r) => r.figures.roomsTotal !== null && r.figures.tenants !== null)).toBe(true);
+    expect(rows[0]?.figures.rentLet).toBeNull();
+    expect(rows[0]?.figures.rentEmpty).not.toBeNull();
+    expect(rows[1]?.figures.rentLet).toBeGreaterThan(0);
+  });
+
   it('stops when off or signed out, and a sign-out removes every row', async () => {
     const profileId = await signIn(600);
     await portfolioSettingsItem.set({ ...(await portfolioSettingsItem.get()), refresh: false });
@@ -214,6 +251,23 @@ describe('refreshPortfolio', () => {
     expect(sandbox.log.length).toBe(0);
     expect(await loadTable(profileId)).toBeNull();
     expect((await profilesItem.get()).list.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a changed account', () => {
+  it("shows none of the previous account's rows after the profile's token changes to another account's", async () => {
+    const profileId = await signIn(600);
+    await refreshPortfolio(deps);
+    expect((await loadTable(profileId))?.rows.length).toBe(12);
+    const handlers = createHandlers(deps);
+    // Same profile, same address, another account's token (Jürgen's three buildings).
+    const saved = await handlers.saveSettings(settingsInput(sandbox, { premiumOverride: 'on' }));
+    expect(saved.ok && saved.value.profileId).toBe(profileId);
+    expect(await loadTable(profileId)).toBeNull();
+    const opened = await handlers.getPortfolio({});
+    expect(opened.ok && opened.value?.rows.map((r) => r.id)).not.toContain(LANDLORD.buildings[0]);
+    await refreshPortfolio(deps);
+    expect((await loadTable(profileId))?.rows.map((r) => r.id)).toEqual(DEMO.buildings.juergen);
   });
 });
 

@@ -53,4 +53,15 @@ describe('portfolio table', () => {
     expect(parsed[4]?.slice(0, 8)).toEqual(['Summe', '', '3', '2', '1', '', '1.734,5', '400']);
     expect(text).not.toMatch(/NaN|undefined/);
   });
+
+  it('exports an odd number (a rent roll past the largest number) as an empty cell, as "–" on screen', () => {
+    const odd = [
+      row('x', 'Birkenhof 3', null, [[1e308, true]]),
+      row('y', 'Erlenstieg 8', null, [[1e308, true]]),
+    ];
+    const parsed = parseCsv(portfolioCsv(odd, header, 'Total', csvFormat('en')), ',');
+    expect(parsed[1]?.[6]).toMatch(/^100(,000)+$/); // one room's rent is a number
+    expect(parsed[3]?.slice(0, 7)).toEqual(['Total', '', '2', '2', '0', '', '']);
+    expect(parsed.flat().join()).not.toMatch(/Infinity|NaN|∞/);
+  });
 });

@@ -1,0 +1,109 @@
+/**
+ * What the worker is built with (its scheduler, permission check, fetch and timeouts) and what every
+ * part of it needs to reach the API for a profile: its settings and credentials turned into a
+ * connection. Lib-level, so lib logic (the portfolio) needs nothing of lib/handlers.
+ */
+import type { ImportJob } from './storage/import-jobs';
+import type { ApiConfig } from './api/client';
+import { type RequestScheduler, queueIdOf } from './api/scheduler';
+import type { KeyBudget } from './api/limits';
+import { fail, ok, type Result } from './api/errors';
+import type { AppError } from './app-error';
+import type { MessageContext } from './messaging/router';
+import { profileCredentials } from './storage/credentials';
+import { type Profile, readProfile } from './storage/profiles';
+import { originPattern } from './storage/settings';
+
+/** What the whole worker is built with: its scheduler, permission check, fetch and timeouts. */
+export interface WorkerDeps {
+  /** Every API call of the worker waits its turn here (lib/api/scheduler.ts); absent in some tests. */
+  scheduler?: RequestScheduler;
+  /** Whether the extension holds host permission for the pattern (browser.permissions.contains). */
+  hasOriginPermission(pattern: string): Promise<boolean>;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  /** Called with every stored change of a running import job (the worker shows it on the badge). */
+  onJobProgress?(job: ImportJob): void;
+}
+
+export interface Connection {
+  /** The profile the connection is for (its settings); everything it produces is stored under its id. */
+  profile: Profile;
+  config: ApiConfig;
+  secret: string;
+}
+
+/** `secret` is not sent by reads: the HTTP layer only removes it from server text. */
+export function apiConfig(deps: WorkerDeps, baseUrl: string, token: string, secret = ''): ApiConfig {
+  return {
+    baseUrl,
+    token,
+    ...(secret ? { secret } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.scheduler ? { scheduler: deps.scheduler } : {}),
+    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+  };
+}
+
+/** Per profile, the signal every request made through `connect` carries. */
+const accountRequests = new Map<string, AbortController>();
+
+function requestSignal(profileId: string): AbortSignal {
+  let controller = accountRequests.get(profileId);
+  if (!controller) {
+    controller = new AbortController();
+    accountRequests.set(profileId, controller);
+  }
+  return controller.signal;
+}
+
+/**
+ * Ends every request of the profile's account, queued or in flight, as aborted: after a sign-out
+ * or a changed token or address none of them is sent, and none writes its answer to the cache.
+ */
+export function endAccountRequests(profileId: string): void {
+  accountRequests.get(profileId)?.abort();
+  accountRequests.delete(profileId);
+}
+
+/** The profile a message is for: the page's, else the active one. */
+export const profileOf = (context?: MessageContext | string | null) =>
+  readProfile(typeof context === 'object' && context !== null ? context.profile : context);
+
+export async function connect(
+  deps: WorkerDeps,
+  context?: MessageContext | string | null,
+): Promise<Result<Connection, AppError>> {
+  const profile = await profileOf(context);
+  if (!profile) return fail({ kind: 'notConfigured', missing: ['baseUrl', 'token'] });
+  // Taken before the credentials are read: a sign-out that ends the account's requests meanwhile
+  // ends this one too.
+  const signal = requestSignal(profile.id);
+  const credentials = await profileCredentials(profile);
+  const missing = [
+    ...(profile.baseUrl ? [] : ['baseUrl' as const]),
+    ...(credentials.token ? [] : ['token' as const]),
+  ];
+  if (missing.length > 0) return fail({ kind: 'notConfigured', missing });
+  const pattern = originPattern(profile.baseUrl);
+  if (!(await deps.hasOriginPermission(pattern))) return fail({ kind: 'permissionMissing', origin: pattern });
+  return ok({
+    profile,
+    config: {
+      ...apiConfig(deps, profile.baseUrl, credentials.token, credentials.secret),
+      requestsPerMinute: profile.requestsPerMinute,
+      signal,
+    },
+    secret: credentials.secret,
+  });
+}
+
+/** The key's budget as the user set it for the profile, else as the scheduler learned it; null when neither. */
+export async function keyBudget(
+  deps: WorkerDeps,
+  { profile, config }: Connection,
+): Promise<KeyBudget | null> {
+  if (profile.requestsPerMinute) return { limit: profile.requestsPerMinute, windowMs: 60_000 };
+  if (!deps.scheduler) return null;
+  return deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key).budget;
+}

@@ -1,0 +1,36 @@
+/** The portfolio store of a page: it follows the worker's table in storage, and its removal too. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createPortfolioStore } from '../../components/portfolio/store';
+import { createPageContext } from '../../components/page/context';
+import { type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
+import { row } from '../unit/portfolio-fixtures';
+import { recordingWorker } from './fixtures';
+
+const table: PortfolioTable = {
+  rows: [row('b-1', 'Lindenallee 1', 'Nordstadt', [[500, true]])],
+  premium: false,
+  round: { requests: 2, minutes: 5 },
+  paused: null,
+  listedAt: 1_000,
+};
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('createPortfolioStore', () => {
+  it('shows no row of the account once the worker dropped its table (account changed, signed out)', async () => {
+    await portfolioFamily.set(table, 'p1', 'table');
+    const worker = recordingWorker(async (type) => {
+      if (type === 'getPortfolio') return { ok: true, value: await portfolioFamily.get('p1', 'table') };
+      if (type === 'getPortfolioSettings') return { ok: false, error: { kind: 'internal', message: 'x' } };
+      return undefined;
+    });
+    const store = createPortfolioStore(createPageContext({ send: worker.send, profileId: 'p1' }));
+    await store.start();
+    expect(store.shown.value.map((r) => r.name)).toEqual(['Lindenallee 1']);
+    await portfolioFamily.remove('p1', 'table');
+    await expect.poll(() => store.table.value).toBeNull();
+    expect(store.shown.value).toEqual([]);
+    store.dispose();
+  });
+});
