@@ -38,6 +38,8 @@ export const SchedulerState = z.object({
       sends: z.array(z.number()),
       waitingUntil: z.nullable(z.number()),
       resumedAt: z.number(),
+      /** Until when the server asked to wait, when it asked past the cap (absent: it did not). */
+      overCapUntil: z.optional(z.nullable(z.number())),
     }),
   ),
 });
@@ -82,6 +84,12 @@ export interface RequestOptions {
    * queue); a 429 ends it as rateLimited instead of waiting. It still counts against the budget.
    */
   skipWait?: boolean;
+  /**
+   * A job that pauses past the cap: while the key waits out a 429 that asked past the cap, the
+   * request ends at once as rateLimited with the rest of the server's wait, instead of waiting
+   * the cap to be refused again.
+   */
+  pausesPastCap?: boolean;
 }
 
 type HeaderLookup = { get(name: string): string | null };
@@ -135,6 +143,8 @@ interface Queue {
   waitingUntil: number | null;
   /** When the last 429 wait ended: the start of the burst that a next 429 is measured against. */
   resumedAt: number;
+  /** Until when the server asked to wait, when it asked past the cap; null otherwise. */
+  overCapUntil: number | null;
   pending: Entry[];
   inFlight: number;
   timer: unknown;
@@ -187,6 +197,9 @@ export class RequestScheduler {
     if (options.signal?.aborted) return fail({ kind: 'aborted' });
     const queue = this.queueOf(id);
     if (options.perMinute !== undefined) queue.override = normalizedPerMinute(options.perMinute);
+    const now = this.clock.now();
+    if (options.pausesPastCap && queue.overCapUntil !== null && queue.overCapUntil > now)
+      return tooLong(queue.overCapUntil - now);
     return new Promise<Result<T>>((resolve) => {
       const waiter: Waiter = {
         resolve: resolve as (result: Result<unknown>) => void,
@@ -239,6 +252,7 @@ export class RequestScheduler {
   }
 
   private endWaitOf(queue: Queue): void {
+    queue.overCapUntil = null;
     if (queue.waitingUntil === null) return;
     queue.waitingUntil = null;
     queue.resumedAt = this.clock.now();
@@ -307,6 +321,7 @@ export class RequestScheduler {
         override: undefined,
         waitingUntil: null,
         resumedAt: 0,
+        overCapUntil: null,
         pending: [],
         inFlight: 0,
         timer: undefined,
@@ -516,7 +531,10 @@ export class RequestScheduler {
     const retryAt = waitMs !== null ? now + waitMs : null;
     if (retryAt !== null) queue.waitingUntil = Math.max(queue.waitingUntil ?? 0, retryAt);
     // An answer past the cap is not credible: the queue waits the cap, but learns no budget from it.
-    if (overCap !== null) return overCap;
+    if (overCap !== null) {
+      queue.overCapUntil = Math.max(queue.overCapUntil ?? 0, now + overCap);
+      return overCap;
+    }
     if (signal.limit !== null) {
       this.learnFromHeaders(queue, signal, now);
       return overCap;
@@ -579,6 +597,7 @@ export class RequestScheduler {
       const latest = this.clock.now() + MAX_WAIT_MS;
       queue.waitingUntil = saved.waitingUntil === null ? null : Math.min(saved.waitingUntil, latest);
       queue.resumedAt = saved.resumedAt;
+      queue.overCapUntil = saved.overCapUntil ?? null;
     }
   }
 
@@ -591,6 +610,7 @@ export class RequestScheduler {
         sends: [...queue.sends],
         waitingUntil: queue.waitingUntil,
         resumedAt: queue.resumedAt,
+        overCapUntil: queue.overCapUntil,
       };
     }
     return { queues };

@@ -57,8 +57,9 @@ function launch(deps: WorkerDeps, id: string, { config, secret, profile }: Conne
   if (active.has(id)) return Promise.resolve();
   active.add(id);
   const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
-  // Import jobs are background work, tagged with the job's id so their queued requests can be cancelled.
-  const placedConfig = api.placed(config, 'background', { tag: id });
+  // Import jobs are background work, tagged with the job's id so their queued requests can be
+  // cancelled; past the cap they pause at once rather than wait the cap to be refused again.
+  const placedConfig = api.placed(config, 'background', { tag: id, pausesPastCap: true });
   return runJob(profile.id, id, { config: placedConfig, secret, ...progress })
     .then(() => undefined)
     .catch(async (error: unknown) => {
