@@ -64,7 +64,7 @@ export const FAMILY_BOUNDS = {
   cache: { budget: 'cache' },
   history: { budget: 'history' },
   draft: { budget: 'draft' },
-  job: { boundedBy: 'the finished jobs kept (KEEP_FINISHED)' },
+  job: { boundedBy: 'the finished jobs kept (KEEP_FINISHED); their bytes by jobsBudget (quota.ts)' },
   backup: { boundedBy: 'one backup job per profile' },
   backupSlots: { boundedBy: 'the values of one backup, at most BACKUP_MAX_BYTES (quota.ts)' },
   docDraft: { boundedBy: 'one entry per document being edited (no byte budget yet)' },
