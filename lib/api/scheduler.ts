@@ -24,7 +24,8 @@
  *       WAITING the cap, with overCapUntil = the server's time:   │ cancel(queue) / endWait():
  *       meanwhile a pausesPastCap request ends at once ───────────┘ both cleared ──► IDLE/SENDING
  *
- * Framework-free: the clock, the timers and the persistence are injected.
+ * Framework-free: the clock, the timers and the persistence are injected. About 370 lines, the
+ * diagram included: the timers, dispatch and saving are one state machine, read best in one place.
  */
 import { fail, type Result } from './errors';
 import * as pacing from './pacing';
