@@ -8,6 +8,7 @@ import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
 import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
 import { ConflictDialog } from '../slots/ConflictDialog';
+import { localDateTime } from '../format';
 
 /** The account's buildings and factories, to name a job's targets as the pickers do. */
 export interface TargetNames {
@@ -141,8 +142,12 @@ export function JobProgress({
       {!running && !paused && onClearWithPlaceholder && (
         <ClearOffer count={refusedClears(job).length} onClear={onClearWithPlaceholder} />
       )}
+      {job.undoGone && (
+        <p class="hint">{t('import_undoGone', localDateTime(new Date(job.createdAt).toISOString()))}</p>
+      )}
       {!running &&
         !paused &&
+        !job.undoGone &&
         job.kind === 'import' &&
         onUndo &&
         job.items.some((i) => i.status === 'done') && (

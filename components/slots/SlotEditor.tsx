@@ -14,6 +14,7 @@ import { Counter } from './Counter';
 import { CopySlotEntry } from './CopySlotEntry';
 import { HistoryList } from './HistoryList';
 import { PlaceholderOffer } from './PlaceholderOffer';
+import { RemovedNotice } from './RemovedNotice';
 import { refusedEmpty } from '../page/placeholder';
 import { DraftNotice, StorageNotice } from './StorageNotice';
 import type { SlotModel } from './slot-model';
@@ -134,6 +135,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
             )}
           </div>
           {cleared && <p class="hint">{t('slot_placeholderEmpty', placeholder)}</p>}
+          <RemovedNotice model={model} workspace={workspace} />
           <p id={ids.hint} class="visually-hidden">
             {t('slots_counting')}
           </p>

@@ -21,6 +21,8 @@ export class SlotModel {
   readonly history = signal<HistoryEntry[] | null>(null);
   /** Storage was full at the last save: room was made, or the replaced value could not be kept. */
   readonly storageNotice = signal<{ kind: 'madeRoom' | 'notKept'; replaced: PageOption | null } | null>(null);
+  /** A save of text holding a removed token or secret waits for the user to confirm it. */
+  readonly confirmRemoved = signal(false);
   /** Storage was full at the last draft write: room was made, or the draft could not be kept. */
   readonly draftNotice = signal<Exclude<KeptDraft, 'kept'> | null>(null);
   readonly dirty = computed(() => {

@@ -3,6 +3,7 @@
  * the server's value moved (keep mine or take the server's), history and its restore.
  */
 import { batch } from '@preact/signals';
+import { holdsRemoved } from '../../lib/api/redact';
 import { validateSlot } from '../../lib/slots/validate';
 import { type HistoryEntry, readHistory } from '../../lib/storage/history';
 import type { PageContext } from '../page/context';
@@ -14,7 +15,8 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
     model.history.value = await readHistory(page.profileId, model.target, model.option);
   }
 
-  async function save(model: SlotModel): Promise<void> {
+  /** `confirmed`: the user agreed to write a removed token or secret's marker as shown. */
+  async function save(model: SlotModel, confirmed = false): Promise<void> {
     const server = model.server.value;
     if (model.saving.value || !server) return;
     const typed = { title: model.title.value, data: model.data.value };
@@ -29,6 +31,10 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
       model.saved.value = false;
     });
     if (problems.length > 0) return;
+    // The slot holds a credential shown as its marker: writing the marker over it is asked first.
+    const removed = holdsRemoved(server.title, server.data) && holdsRemoved(title, data);
+    model.confirmRemoved.value = removed && !confirmed;
+    if (model.confirmRemoved.value) return;
     model.saving.value = true;
     const answer = await page.send('saveSlot', {
       target: model.target,

@@ -51,6 +51,8 @@ export interface RequestPlacement {
   tag?: string;
   /** Sent at once even while the key's queue waits; a 429 ends it (saving credentials). */
   skipWait?: boolean;
+  /** A write job's: ends at once while the key waits out a 429 past the cap (the job pauses). */
+  pausesPastCap?: boolean;
 }
 
 /** The same config with the scheduler placement of a call site. */

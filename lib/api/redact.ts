@@ -21,11 +21,21 @@ function formsOf(value: string): string[] {
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
+/** What stands in a text for a removed secret or token. */
+export const REMOVED = { secret: '[secret removed]', token: '[token removed]' } as const;
+
+/**
+ * Whether a text shown holds a removed credential: then it is not the text the server holds, and
+ * saving it writes the marker in the credential's place (pages ask first).
+ */
+export const holdsRemoved = (...texts: string[]) =>
+  texts.some((text) => text.includes(REMOVED.token) || text.includes(REMOVED.secret));
+
 export function redactCredentials(text: string, known: KnownCredentials): string {
   let out = text;
   const values: [string | undefined, string][] = [
-    [known.secret, '[secret removed]'],
-    [known.token, '[token removed]'],
+    [known.secret, REMOVED.secret],
+    [known.token, REMOVED.token],
   ];
   // The longer value first, so one that contains the other is replaced whole.
   values.sort(([a], [b]) => (b?.length ?? 0) - (a?.length ?? 0));

@@ -9,7 +9,7 @@ import { PageOption, type Target } from '../api/schemas';
 import { exportDocument } from '../import/format-export';
 import { parseImportDocument } from '../import/import-parser';
 import { newJob, settleJob, undoSlots } from '../import/job';
-import { type ImportJob, isUnsettledJob, readJob, readJobs, saveJob } from '../storage/import-jobs';
+import { type ImportJob, isUnsettledJob, jobRoom, readJob, readJobs, saveJob } from '../storage/import-jobs';
 import { requestCancel, runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
@@ -20,15 +20,15 @@ import { cachedRead } from './cached-read';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect, profileOf } from './context';
 
+const UNDO_GONE = 'its backups made room in storage for newer jobs: Undo is no longer possible';
+const noRoom = (bytes: number, max: number) =>
+  `needs ${Math.ceil(bytes / 1024)} KB of storage with the jobs still running, at most ${Math.ceil(max / 1024)} KB: undo once they have finished`;
+
 /** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();
 
-/** Finished imports of a profile that can still be undone: their history backups are never evicted. */
-export async function undoableImports(profileId: string): Promise<ReadonlySet<string>> {
-  const jobs = await readJobs(profileId);
-  const undone = new Set(jobs.flatMap((job) => (job.kind === 'undo' && job.undoOf ? [job.undoOf] : [])));
-  return new Set(jobs.filter((j) => j.kind === 'import' && !undone.has(j.id)).map((j) => j.id));
-}
+/** Imports of a profile that can still be undone: their history backups are never evicted. */
+export { undoableImports } from '../storage/import-jobs';
 
 /**
  * Stops a profile's running jobs and their queued requests. 'cancel' (another token or base URL)
@@ -58,8 +58,9 @@ function launch(deps: WorkerDeps, id: string, { config, secret, profile }: Conne
   if (active.has(id)) return Promise.resolve();
   active.add(id);
   const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
-  // Import jobs are background work, tagged with the job's id so their queued requests can be cancelled.
-  const placedConfig = api.placed(config, 'background', { tag: id });
+  // Import jobs are background work, tagged with the job's id so their queued requests can be
+  // cancelled; past the cap they pause at once rather than wait the cap to be refused again.
+  const placedConfig = api.placed(config, 'background', { tag: id, pausesPastCap: true });
   return runJob(profile.id, id, { config: placedConfig, secret, ...progress })
     .then(() => undefined)
     .catch(async (error: unknown) => {
@@ -208,10 +209,15 @@ export function importHandlers(
       if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
       if (isUnsettledJob(job))
         return fail({ kind: 'badMessage', message: `the import is still ${job.state}` });
+      if (job.undoGone) return fail({ kind: 'invalidInput', field: 'undo', message: UNDO_GONE });
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
       const undo = newJob(connection.value.profile.id, 'undo', job.target, undoSlots(job), job.id);
+      // Checked before it starts: Undo never stops for want of storage.
+      const room = await jobRoom(undo);
+      if (room.bytes > room.max)
+        return fail({ kind: 'invalidInput', field: 'undo', message: noRoom(room.bytes, room.max) });
       await saveJob(undo);
       void launch(deps, undo.id, connection.value);
       return ok({ id: undo.id });

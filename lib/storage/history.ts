@@ -70,3 +70,13 @@ export async function pushHistory(
   await historyFamily.set(list, profileId, ...historyParts(target, option));
   return list;
 }
+
+/** The bytes of a profile's history entries per import that replaced them (as the budgets count them). */
+export async function historyBytesByJob(profileId: string): Promise<Map<string, number>> {
+  const bytes = new Map<string, number>();
+  for (const { value } of await historyFamily.entries(profileId))
+    for (const entry of value)
+      if (entry.jobId)
+        bytes.set(entry.jobId, (bytes.get(entry.jobId) ?? 0) + JSON.stringify(entry).length + 1);
+  return bytes;
+}

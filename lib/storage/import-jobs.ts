@@ -3,9 +3,20 @@
  * they survive the popup closing and the worker being stopped: the worker resumes every job still
  * running when it starts. Each job is parsed alone: one of an older or broken shape is dropped and
  * reported without taking the others with it.
+ *
+ * Bounded: the kept jobs of a profile take at most their share of the jobs' budget (`jobsBudget`),
+ * counting each record and, while it can be undone, the history entries it keeps. A job starting
+ * is counted at what it will take once run; past the budget the oldest finished job's undo data
+ * goes first (its record stays, its results shown, `undoGone`). A job whose save meets a full
+ * storage makes room and is saved again, so it never stops half-recorded.
  */
 import { PageOption, Target } from '../api/schemas';
+import { makeRoom, scheduleBudget } from './budget';
+import { historyBytesByJob } from './history';
+import { profilesItem } from './profiles';
+import { JOB_MAX_BYTES, jobsBudget, storedSize } from './quota';
 import { profileFamily } from './registry';
+import { isQuotaError } from './stored-item';
 import { z } from '../zod';
 import { serialQueue } from '../serial';
 
@@ -74,6 +85,8 @@ export const ImportJob = z.object({
    * pieces'); otherwise left as it was, so the old document stays readable.
    */
   finalSlot: z.optional(z.int()),
+  /** Its undo data made room for newer jobs: the results stay, Undo is no longer possible. */
+  undoGone: z.optional(z.literal(true)),
   items: z.array(JobItem),
 });
 export type ImportJob = z.infer<typeof ImportJob>;
@@ -81,7 +94,7 @@ export type ImportJob = z.infer<typeof ImportJob>;
 export const jobFamily = profileFamily('job', ImportJob, {
   version: 1,
   signOut: 'removed',
-  bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED)' },
+  bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED); their bytes by jobsBudget (quota.ts)' },
 });
 /** Finished jobs kept for their results and undo. */
 export const KEEP_FINISHED = 10;
@@ -102,14 +115,136 @@ const jobWrites = serialQueue();
 /** Jobs that may still go on: never dropped for their number (a paused one keeps what Undo needs). */
 export const isUnsettledJob = (job: ImportJob) => job.state === 'running' || job.state === 'paused';
 
-/** Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. */
+/**
+ * Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. A new job first
+ * has older jobs' undo data make room for what it will take; a finished one, for the others.
+ */
 export function saveJob(job: ImportJob): Promise<void> {
   return jobWrites(() => writeJob(job));
 }
 
+const isStarting = (job: ImportJob) =>
+  job.state === 'running' && job.items.every((i) => i.status === 'pending' && i.attempts === 0);
+
 async function writeJob(job: ImportJob): Promise<void> {
-  await jobFamily.set(job, job.profileId, job.id);
+  if (isStarting(job)) await fitJobs(job.profileId, job);
+  await storeJob(job);
   if (isUnsettledJob(job)) return;
   const finished = (await readJobs(job.profileId)).filter((j) => !isUnsettledJob(j));
   for (const old of finished.slice(KEEP_FINISHED)) await jobFamily.remove(job.profileId, old.id);
+  await fitJobs(job.profileId);
+}
+
+/**
+ * Stores a job; when storage is full, room is made and it is stored again: first cached answers and
+ * history no job needs, then every finished job's undo data.
+ */
+async function storeJob(job: ImportJob): Promise<void> {
+  const { profileId } = job;
+  const freeing = [
+    async () => makeRoom(profileId, await undoableImports(profileId)),
+    async () => {
+      await fitJobs(profileId, undefined, 0);
+      await makeRoom(profileId, await undoableImports(profileId));
+    },
+  ];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await jobFamily.set(job, profileId, job.id);
+    } catch (error) {
+      const free = freeing[attempt];
+      if (!free || !isQuotaError(error)) throw error;
+      await free();
+    }
+  }
+}
+
+/** Imports whose Undo is still possible: not undone, their undo data kept (never evicted from history). */
+export function undoableOf(jobs: readonly ImportJob[]): Set<string> {
+  const undone = new Set(jobs.flatMap((job) => (job.kind === 'undo' && job.undoOf ? [job.undoOf] : [])));
+  return new Set(
+    jobs.filter((j) => j.kind === 'import' && !j.undoGone && !undone.has(j.id)).map((j) => j.id),
+  );
+}
+
+export const undoableImports = async (profileId: string) => undoableOf(await readJobs(profileId));
+
+const valueBytes = (value: { title: string; data: string }) =>
+  JSON.stringify({ title: value.title, data: value.data, lastUpdated: '2000-01-01T00:00:00.000Z' }).length;
+
+/**
+ * What a job takes once it has run: its record, and for each item without a backup yet the value
+ * it will replace, twice (the item's `previous` and the history entry); not known yet (no
+ * `expected`), at the size of the value that replaces it.
+ */
+function runBytes(key: string, job: ImportJob): number {
+  const replaced = (item: JobItem) => (item.previous ? 0 : 2 * valueBytes(item.expected ?? item));
+  return storedSize(key, job) + job.items.reduce((sum, item) => sum + replaced(item), 0);
+}
+
+/** A finished job as kept once its Undo is no longer possible: its results without the values (a conflict whole). */
+export function withoutUndo(job: ImportJob): ImportJob {
+  const items = job.items.map((item): JobItem => {
+    if (item.status === 'conflict') return item;
+    const { target, slot, status, error, attempts } = item;
+    return {
+      ...(target ? { target } : {}),
+      slot,
+      title: '',
+      data: '',
+      status,
+      ...(error ? { error } : {}),
+      attempts,
+    };
+  });
+  return { ...job, items, undoGone: true };
+}
+
+/**
+ * What each kept job of a profile takes (`incoming`: one about to be stored): its record (once run,
+ * for an unsettled one) and the history it keeps for Undo; and what it would take without that.
+ */
+async function keptJobs(profileId: string, incoming?: ImportJob) {
+  const stored = (await jobFamily.entries(profileId)).filter((e) => e.value.id !== incoming?.id);
+  const entries = incoming
+    ? [...stored, { key: jobFamily.key(profileId, incoming.id), value: incoming }]
+    : stored;
+  const undoable = undoableOf(entries.map((e) => e.value));
+  const backups = await historyBytesByJob(profileId);
+  return entries.map(({ key, value: job }) => ({
+    job,
+    bytes:
+      (isUnsettledJob(job) ? runBytes(key, job) : storedSize(key, job)) +
+      (undoable.has(job.id) ? (backups.get(job.id) ?? 0) : 0),
+    slimBytes: storedSize(key, withoutUndo(job)),
+  }));
+}
+
+/** Drops the undo data of the oldest finished jobs (never an unsettled one) until the kept jobs fit `limit`. */
+async function fitJobs(profileId: string, incoming?: ImportJob, limit?: number): Promise<void> {
+  const kept = await keptJobs(profileId, incoming);
+  const budget = limit ?? jobsBudget((await profilesItem.get()).list.length);
+  let total = kept.reduce((sum, k) => sum + k.bytes, 0);
+  const oldestFirst = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone);
+  oldestFirst.sort((a, b) => a.job.createdAt - b.job.createdAt);
+  let dropped = false;
+  for (const { job, bytes, slimBytes } of oldestFirst) {
+    if (total <= budget) break;
+    await jobFamily.set(withoutUndo(job), profileId, job.id);
+    total -= bytes - slimBytes;
+    dropped = true;
+  }
+  // The history those jobs kept is no longer protected: trimmed to the history budget.
+  if (dropped) scheduleBudget(profileId);
+}
+
+/**
+ * Whether a job about to start (an undo) has the room it needs: with the profile's running and
+ * paused jobs, what it takes once run stays within one job's bound (older finished jobs' undo data
+ * makes the rest of the room as it starts).
+ */
+export async function jobRoom(job: ImportJob): Promise<{ bytes: number; max: number }> {
+  const kept = await keptJobs(job.profileId, job);
+  const bytes = kept.filter((k) => isUnsettledJob(k.job)).reduce((sum, k) => sum + k.bytes, 0);
+  return { bytes, max: JOB_MAX_BYTES };
 }

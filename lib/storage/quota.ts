@@ -36,6 +36,13 @@ export const CACHE_ENTRY_MAX_BYTES = 200_000;
 export const JOB_MAX_BYTES = 2_000_000;
 
 /**
+ * What the kept jobs of all profiles take together, records and the history they keep for Undo:
+ * one job's bound, shared out evenly when there are several profiles. Past it the oldest finished
+ * job's undo data goes first (lib/storage/import-jobs.ts); a running job is never cut.
+ */
+export const jobsBudget = (profiles: number) => Math.floor(JOB_MAX_BYTES / Math.max(1, profiles));
+
+/**
  * What the backups (lib/storage/backup-jobs.ts) may hold: 50 targets × 20 slots × 2.56 KB = 2.56 MB
  * of the 4.7 MB the budgets leave, shared out evenly when there are several profiles. A backup that
  * would need more is refused before it starts. With a restore job's JOB_MAX_BYTES that is 4.56 MB:

@@ -149,6 +149,28 @@ describe('a write job and a 429 past the cap', () => {
     expect(undo.ok).toBe(true);
   });
 
+  it('while the server’s wait past the cap lasts, a Resume or a new job pauses again at once, sending nothing', async () => {
+    await signIn(handlers, sandbox);
+    refuseWrites();
+    const id = await startTen();
+    const first = await settled(id, 'paused');
+    sandbox.clearLog();
+    // Two minutes later (the key's capped wait not over, the server's 12 minutes neither).
+    skew = 2 * 60_000;
+    expect(await handlers.resumeImport({ id })).toEqual({ ok: true, value: { id } });
+    const again = await settled(id, 'paused');
+    const other = await settled(await startTen(), 'paused');
+    // Neither waited the cap to be refused again: nothing was sent, and the rest of the server's
+    // wait is what they say.
+    expect(sandbox.log).toEqual([]);
+    expect(again.items.map((i) => i.status)).toEqual(first.items.map((i) => i.status));
+    for (const job of [again, other]) {
+      expect(job.pause?.waitMs).toBeLessThanOrEqual(TWELVE_MINUTES - 2 * 60_000);
+      expect(job.pause?.waitMs).toBeGreaterThan(TWELVE_MINUTES - 3 * 60_000);
+      expect(job.pause?.resumeAt).toBeLessThanOrEqual((first.pause?.resumeAt ?? 0) + 1_000);
+    }
+  });
+
   it('resumes only a paused job; Cancel ends a paused job, and sign-out removes it', async () => {
     const profileId = await signIn(handlers, sandbox);
     refuseWrites();

@@ -196,10 +196,10 @@ describe('runJob: later edits, cancel and failure', () => {
     await saveJob(job);
     const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
     let calls = 0;
-    // The quota is hit once, by the job's first progress update (a full history only makes room and
-    // retries); the failure itself can be stored again.
+    // The quota is hit by the job's first progress update, and again after each room made for it
+    // (cached answers, then older jobs' undo data); the failure itself can be stored again.
     fakeBrowser.storage.local.set = async (items) => {
-      if (jobFamily.key(P, job.id) in items && ++calls === 1) throw new Error('QUOTA_BYTES quota exceeded');
+      if (jobFamily.key(P, job.id) in items && ++calls <= 3) throw new Error('QUOTA_BYTES quota exceeded');
       return set(items);
     };
     const finished = await runJob(P, job.id, deps());
