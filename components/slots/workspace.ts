@@ -2,13 +2,14 @@
  * The slot views' state on top of the page context: the slots of the current target, whichever
  * view chose it, read once the slot count (premium) is known; edits, drafts and saves per slot.
  */
-import { effect } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import { sameTarget } from '../../lib/slots/keys';
 import type { PageContext } from '../page/context';
 import { createSlotDrafts } from './slot-drafts';
 import { createSlotReads } from './slot-reads';
 import { createSlotSaves } from './slot-saves';
+import type { SlotModel } from './slot-model';
 
 export function createWorkspace(page: PageContext) {
   const { current } = page;
@@ -18,6 +19,8 @@ export function createWorkspace(page: PageContext) {
   /** The target whose slots are shown. */
   let shown: Target | null = null;
   let stopFollowing: (() => void) | null = null;
+  /** Empty slots the user opened: the full layout folds the others into one line per run. */
+  const unfolded = signal<ReadonlySet<SlotModel>>(new Set());
 
   return {
     page,
@@ -53,6 +56,10 @@ export function createWorkspace(page: PageContext) {
     /** Makes `next` the current target of every view (its slots are read by the effect above). */
     select: (next: Target) => current.choose(next),
     retry: reads.retry,
+    unfolded,
+    unfold(model: SlotModel): void {
+      unfolded.value = new Set([...unfolded.value, model]);
+    },
     edit: drafts.edit,
     flush: drafts.flush,
     discard: drafts.discard,
