@@ -34,9 +34,9 @@ const SECTIONS = [
   { key: 'backup', label: 'editor_tab_backup' },
 ] as const;
 
-/** The section a link opens: #import and #selection (handed over by the popup), #document, #backup. */
+/** The section a link opens: #import-export, #import and #selection (handed over), #document, #backup. */
 export function sectionOf(hash: string): EditorSection {
-  if (hash === '#import' || hash === '#selection') return 'import';
+  if (hash === '#import-export' || hash === '#import' || hash === '#selection') return 'import';
   if (hash === '#document') return 'document';
   if (hash === '#backup' || hash === '#restore') return 'backup';
   return 'slots';

@@ -19,8 +19,11 @@ export function createWorkspace(page: PageContext) {
   /** The target whose slots are shown. */
   let shown: Target | null = null;
   let stopFollowing: (() => void) | null = null;
-  /** Empty slots the user opened: the full layout folds the others into one line per run. */
+  /** Empty slots the user opened or edited: the full layout folds the others into one line per run. */
   const unfolded = signal<ReadonlySet<SlotModel>>(new Set());
+  const unfold = (model: SlotModel) => {
+    if (!unfolded.peek().has(model)) unfolded.value = new Set([...unfolded.peek(), model]);
+  };
 
   return {
     page,
@@ -57,12 +60,17 @@ export function createWorkspace(page: PageContext) {
     select: (next: Target) => current.choose(next),
     retry: reads.retry,
     unfolded,
-    unfold(model: SlotModel): void {
-      unfolded.value = new Set([...unfolded.value, model]);
+    unfold,
+    // A slot being worked on stays open, also once its edit is discarded.
+    edit: (...args: Parameters<typeof drafts.edit>) => {
+      unfold(args[0]);
+      return drafts.edit(...args);
     },
-    edit: drafts.edit,
     flush: drafts.flush,
-    discard: drafts.discard,
+    discard: (...args: Parameters<typeof drafts.discard>) => {
+      unfold(args[0]);
+      return drafts.discard(...args);
+    },
     save: saves.save,
     keepMine: saves.keepMine,
     takeServer: saves.takeServer,

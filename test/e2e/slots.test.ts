@@ -87,6 +87,7 @@ describe.each(['default', 'lastUpdate'] as const)('the slot editor (sandbox prof
   it('sends nothing for an over-long title', async () => {
     const editor = await EditorPage.open(session);
     await editor.target('Haus Müllerstraße').click();
+    await editor.edit(6);
     await editor.title(6).fill('x'.repeat(65));
     await expect.poll(() => editor.slot(6).getByText('65/64').count()).toBe(1);
     sandbox.clearLog();
@@ -107,6 +108,7 @@ describe.each(['default', 'lastUpdate'] as const)('the slot editor (sandbox prof
   it('restores a draft after the page is closed mid-edit', async () => {
     let editor = await EditorPage.open(session);
     await editor.target('Haus Müllerstraße').click();
+    await editor.edit(7);
     await editor.data(7).fill('halb fertig');
     await editor.page.close();
 
