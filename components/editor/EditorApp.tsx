@@ -3,14 +3,14 @@
  * export, Document, Backup & restore. The target picker and the request-limit notice sit above
  * them, the bar of running jobs below, in view whichever section is shown.
  */
-import { useSignal } from '@preact/signals';
+import { type ReadonlySignal, useSignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { minutesFor } from '../../lib/backup/plan';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
 import { sameTarget } from '../../lib/slots/keys';
 import type { ImportJob } from '../../lib/storage/import-jobs';
-import { useBackup } from '../backup/use-backup';
+import { type Backup, useBackup } from '../backup/use-backup';
 import { BackupPanel } from '../backup/BackupPanel';
 import { Tabs } from '../dashboard/Tabs';
 import { type ImportSection, ImportPanel, type RunningJob } from '../import/ImportPanel';
@@ -111,14 +111,27 @@ export function EditorApp({ workspace, profiles, intent, section: initial }: Edi
           }}
         />
       </Tabs>
-      <JobBar jobs={runningJobs(importJob.value, backup, show)} />
+      <RunningJobs running={importJob} backup={backup} show={show} />
     </div>
   );
 }
 
+/** The job bar, on its own: a job's progress renders the bar, not the whole editor. */
+function RunningJobs({
+  running,
+  backup,
+  show,
+}: {
+  running: ReadonlySignal<RunningJob | null>;
+  backup: Backup;
+  show: (section: EditorSection) => void;
+}) {
+  return <JobBar jobs={runningJobs(running.value, backup, show)} />;
+}
+
 function runningJobs(
   running: RunningJob | null,
-  backup: ReturnType<typeof useBackup>,
+  backup: Backup,
   show: (section: EditorSection) => void,
 ): BarJob[] {
   const jobs: BarJob[] = [];

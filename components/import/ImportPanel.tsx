@@ -148,7 +148,8 @@ export function ImportPanel({
     clear,
   } = useImportCheck(send, intent);
 
-  const ids = { restore: useId(), restoreHint: useId(), restoreHeading: useId() };
+  // The file control alone is named "Restore" (its heading names no region): one thing to find by it.
+  const ids = { restore: useId(), restoreHint: useId() };
   /** Where the check on screen was started: its result shows there. */
   const [origin, setOrigin] = useState<ImportSection>('import');
   const results = useRef<HTMLDivElement>(null);
@@ -244,8 +245,8 @@ export function ImportPanel({
       {section === 'document' && !(target && document) && <p class="empty">{t('slots_noTarget')}</p>}
 
       {section === 'backup' && (
-        <section class="restore" aria-labelledby={ids.restoreHeading}>
-          <h3 id={ids.restoreHeading}>{t('restore_heading')}</h3>
+        <div class="restore">
+          <h3>{t('restore_heading')}</h3>
           <p class="hint" id={ids.restoreHint}>
             {t('restore_intro')}
           </p>
@@ -259,7 +260,7 @@ export function ImportPanel({
               onChange={(event) => (from('backup'), void readFile(event.currentTarget.files?.[0]))}
             />
           </div>
-        </section>
+        </div>
       )}
 
       <div
