@@ -3,13 +3,14 @@
  * 240 slots", the time left at the key's budget), Cancel, the targets left out of the file, and the
  * finished file to download (again, until the next backup or sign-out).
  */
-import { useId } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import { minutesFor } from '../../lib/backup/plan';
 import { t } from '../../lib/i18n';
 import type { Send } from '../../lib/messaging/client';
 import type { BackupJob, BackupTarget } from '../../lib/storage/backup-jobs';
 import { ErrorNotice } from '../ErrorNotice';
-import { useBackup } from './use-backup';
+import { showResult } from '../in-view';
+import { type Backup, useBackup } from './use-backup';
 
 const nameOf = (target: BackupTarget) => target.name ?? `${target.target.kind} ${target.target.id}`;
 
@@ -74,11 +75,35 @@ function Outcome({ job }: { job: BackupJob }) {
   );
 }
 
-export function BackupPanel({ send, profileId }: { send: Send; profileId: string }) {
+export interface BackupPanelProps {
+  send: Send;
+  profileId: string;
+  /** The page's backup, shared with its job bar; by default the panel follows its own. */
+  backup?: Backup;
+}
+
+export function BackupPanel({ send, profileId, backup }: BackupPanelProps) {
+  return backup ? <BackupView backup={backup} /> : <OwnBackup send={send} profileId={profileId} />;
+}
+
+function OwnBackup({ send, profileId }: { send: Send; profileId: string }) {
+  return <BackupView backup={useBackup(send, profileId)} />;
+}
+
+function BackupView({ backup }: { backup: Backup }) {
   const headingId = useId();
-  const backup = useBackup(send, profileId);
-  const { job, busy } = backup;
+  const progress = useRef<HTMLDivElement>(null);
+  const job = backup.job.value;
+  const busy = backup.busy.value;
+  const error = backup.error.value;
   const running = job?.state === 'running';
+  const runningId = running ? job.id : null;
+  // A backup started while the panel is shown: its progress replaces the button and takes the focus.
+  const seen = useRef(runningId);
+  useEffect(() => {
+    if (runningId && runningId !== seen.current) showResult(progress.current);
+    seen.current = runningId;
+  }, [runningId]);
   return (
     <section class="backup" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('backup_heading')}</h3>
@@ -93,16 +118,18 @@ export function BackupPanel({ send, profileId }: { send: Send; profileId: string
           {t('backup_start')}
         </button>
       )}
-      {job && running && <Progress job={job} />}
       {job && running && (
-        <button
-          type="button"
-          class="button"
-          aria-disabled={busy ? 'true' : undefined}
-          onClick={() => void backup.cancel(job.id)}
-        >
-          {t('backup_cancel')}
-        </button>
+        <div class="backup__progress" ref={progress} tabIndex={-1}>
+          <Progress job={job} />
+          <button
+            type="button"
+            class="button"
+            aria-disabled={busy ? 'true' : undefined}
+            onClick={() => void backup.cancel(job.id)}
+          >
+            {t('backup_cancel')}
+          </button>
+        </div>
       )}
       {job && !running && <Outcome job={job} />}
       {job?.state === 'finished' && job.targets.some((target) => target.outcome === 'done') && (
@@ -115,7 +142,7 @@ export function BackupPanel({ send, profileId }: { send: Send; profileId: string
           {t('backup_download')}
         </button>
       )}
-      {backup.error && <ErrorNotice error={backup.error} />}
+      {error && <ErrorNotice error={error} />}
     </section>
   );
 }

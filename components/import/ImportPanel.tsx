@@ -2,8 +2,12 @@
  * Import and export in the full editor: a document from a file, a drop or a paste (or handed over
  * by the popup or the context menu) is checked and previewed by the worker; one Confirm starts the
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
+ *
+ * The editor shows it in three of its sections (import, document, backup's restore), one at a
+ * time: the panel stays mounted across them, and its result (a preview, the job) appears in the
+ * section that started it, brought into view as it arrives.
  */
-import { useId } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { itemKey } from '../../lib/import/job';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
@@ -13,6 +17,7 @@ import { prettyJson } from '../../lib/slots/validate';
 import { DocumentPanel } from '../document/DocumentPanel';
 import { useDocumentDraft } from '../document/use-document-draft';
 import { ErrorNotice } from '../ErrorNotice';
+import { showResult } from '../in-view';
 import { DocumentOffer } from './DocumentOffer';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { ImportSources } from './ImportSources';
@@ -23,7 +28,52 @@ import { SelectionForm } from './SelectionForm';
 import { TargetPreview } from './TargetPreview';
 import { type Intent, useImportCheck } from './use-import-check';
 import { useImportJob } from './use-import-job';
+import { progressOf } from '../../lib/import/job';
 import './import.css';
+
+/** The editor's section on screen; without one, every part is shown at once. */
+export type ImportSection = 'slots' | 'import' | 'document' | 'backup';
+
+/** A running job as the editor's job bar shows it. */
+export interface RunningJob {
+  kind: ImportJob['kind'];
+  settled: number;
+  total: number;
+  /** Minutes left at the pace so far; null before the first slot settled or while paused. */
+  minutesLeft: number | null;
+  cancelling: boolean;
+  cancel: () => void;
+  /** The section whose result region shows the job. */
+  section: ImportSection;
+}
+
+function minutesLeft(job: ImportJob, now: number): number | null {
+  const { settled, total } = progressOf(job);
+  if (job.state !== 'running' || settled === 0) return null;
+  const perSlot = Math.max(now - job.createdAt, 0) / settled;
+  return Math.max(1, Math.ceil((perSlot * (total - settled)) / 60_000));
+}
+
+/** The import format in a few words and an example, in place of a pointer to the README. */
+function FormatHelp() {
+  return (
+    <details class="import__format">
+      <summary>{t('import_formatSummary')}</summary>
+      <p class="hint">{t('import_formatHelp')}</p>
+      <pre class="import__example">
+        <code>{FORMAT_EXAMPLE}</code>
+      </pre>
+    </details>
+  );
+}
+
+const FORMAT_EXAMPLE = `{
+  "target": { "kind": "building", "id": "b-1001" },
+  "slots": [
+    { "slot": 1, "title": "Opening hours", "data": "Mo–Fr 9–18" },
+    { "slot": 2, "title": "Prices", "data": { "room": 120 } }
+  ]
+}`;
 
 export interface ImportPanelProps {
   /** The editor's current target: what Export writes out and where a selection goes. */
@@ -42,6 +92,12 @@ export interface ImportPanelProps {
   profileId: string;
   /** The target's slots as read (index 0 = slot 1) and its clearing text: the document view. */
   document?: { slots: readonly (PageOption | null)[]; placeholder: string } | null;
+  /** The editor's section on screen (the panel shows its part of it); by default every part. */
+  section?: ImportSection;
+  /** Asks the editor to show another section (a document offered by an import goes to Document). */
+  onSection?: (section: ImportSection) => void;
+  /** The running job for the editor's job bar, or null once none runs. */
+  onRunning?: (job: RunningJob | null) => void;
 }
 
 export function ImportPanel({
@@ -55,6 +111,9 @@ export function ImportPanel({
   send,
   profileId,
   document = null,
+  section,
+  onSection,
+  onRunning,
 }: ImportPanelProps) {
   const draft = useDocumentDraft(profileId, document ? target : null);
   const heading = useId();
@@ -90,100 +149,187 @@ export function ImportPanel({
     clear,
   } = useImportCheck(send, intent, premium);
 
-  return (
-    <section class="import" aria-labelledby={heading} id="import">
-      <h2 id={heading}>{t('import_heading')}</h2>
-      <p class="hint">{t('import_intro')}</p>
-      {(busy !== null || job?.state === 'running') && <RateLimitNotice send={send} />}
+  // The file control alone is named "Restore" (its heading names no region): one thing to find by it.
+  const ids = { restore: useId(), restoreHint: useId() };
+  /** Where the check on screen was started: its result shows there. */
+  const [origin, setOrigin] = useState<ImportSection>('import');
+  const results = useRef<HTMLDivElement>(null);
+  const jobRegion = useRef<HTMLDivElement>(null);
+  const shows = (part: ImportSection) => section === undefined || section === part;
 
-      {selection !== null && (
-        <SelectionForm
-          text={selection}
-          target={target}
-          targetName={targetName}
-          premium={premium}
-          send={send}
-          onPreview={(value) => void preview(value)}
-          onCancel={closeSelection}
-        />
+  // A result that arrives is brought into view: the preview, the problems, the offer, an error.
+  useEffect(() => {
+    if (check.status !== 'idle' && check.status !== 'checking') showResult(results.current);
+  }, [check]);
+  // A job started here (not one found running when the page opened) takes the view and the focus.
+  const jobId = job?.id ?? null;
+  const startedHere = useRef(false);
+  const starting =
+    <A extends unknown[]>(run: (...args: A) => unknown) =>
+    (...args: A) => {
+      startedHere.current = true;
+      void run(...args);
+    };
+  useEffect(() => {
+    if (jobId && startedHere.current) {
+      startedHere.current = false;
+      showResult(jobRegion.current);
+    }
+  }, [jobId]);
+  useEffect(() => {
+    if (!onRunning) return;
+    const active = job && (job.state === 'running' || job.state === 'paused');
+    onRunning(
+      active
+        ? {
+            kind: job.kind,
+            ...progressOf(job),
+            minutesLeft: minutesLeft(job, Date.now()),
+            cancelling: busy === 'cancelling',
+            cancel: () => void cancel(),
+            section: origin,
+          }
+        : null,
+    );
+  }, [job, busy, origin]);
+  useEffect(() => () => onRunning?.(null), []);
+
+  const from = (part: ImportSection) => {
+    if (section !== undefined) setOrigin(part);
+  };
+
+  return (
+    <div class="import" id="import" hidden={section === 'slots'}>
+      {shows('import') && (
+        <section class="import__part" aria-labelledby={heading}>
+          <h2 id={heading}>{t('import_heading')}</h2>
+          <p class="hint">{t('import_intro')}</p>
+          <FormatHelp />
+          {section === undefined && (busy !== null || job?.state === 'running') && (
+            <RateLimitNotice send={send} />
+          )}
+          {selection !== null && (
+            <SelectionForm
+              text={selection}
+              target={target}
+              targetName={targetName}
+              premium={premium}
+              send={send}
+              onPreview={(value) => (from('import'), void preview(value))}
+              onCancel={closeSelection}
+            />
+          )}
+          <ImportSources
+            text={text}
+            onText={setText}
+            onFile={(file) => (from('import'), void readFile(file))}
+            onDropText={(dropped) => (from('import'), load(dropped, null))}
+            onCheck={() => (from('import'), checkText(text))}
+            exportDisabled={!target || busy === 'exporting'}
+            onExport={() => void exportTarget(target)}
+          />
+        </section>
       )}
 
-      {target && document && (
+      {shows('document') && target && document && (
         <DocumentPanel
           target={target}
           slots={document.slots}
           placeholder={document.placeholder}
           draft={draft}
           job={job}
-          onPreview={show}
+          onPreview={(ready, final) => (from('document'), show(ready, final))}
         />
+      )}
+      {section === 'document' && !(target && document) && <p class="empty">{t('slots_noTarget')}</p>}
+
+      {section === 'backup' && (
+        <div class="restore">
+          <h3>{t('restore_heading')}</h3>
+          <p class="hint" id={ids.restoreHint}>
+            {t('restore_intro')}
+          </p>
+          <div class="field">
+            <label for={ids.restore}>{t('restore_file')}</label>
+            <input
+              id={ids.restore}
+              type="file"
+              accept="application/json,.json"
+              aria-describedby={ids.restoreHint}
+              onChange={(event) => (from('backup'), void readFile(event.currentTarget.files?.[0]))}
+            />
+          </div>
+        </div>
       )}
 
-      <ImportSources
-        text={text}
-        onText={setText}
-        onFile={(file) => void readFile(file)}
-        onDropText={(dropped) => load(dropped, null)}
-        onCheck={() => checkText(text)}
-        exportDisabled={!target || busy === 'exporting'}
-        onExport={() => void exportTarget(target)}
-      />
-
-      {source && <p class="hint">{t('import_source', source)}</p>}
-      <CheckStatus check={check} />
-      {check.status === 'offerDocument' && (
-        <DocumentOffer
-          length={check.text.length}
-          onAccept={
-            target && document
-              ? () => (draft.setText(prettyJson(check.text) ?? check.text), dismiss())
-              : undefined
-          }
-        />
-      )}
-      {check.status === 'ready' && (
-        <PreviewSection
-          preview={check}
-          buildings={buildings}
-          factories={factories}
-          starting={busy === 'starting'}
-          onConfirm={() => void start(check, clear, finalSlot)}
-          onCancel={dismiss}
-        />
-      )}
-      {check.status === 'targets' && (
-        <TargetPreview
-          preview={check.preview}
-          buildings={buildings}
-          factories={factories}
-          starting={busy === 'starting'}
-          onConfirm={(chosen) => void startTargets(chosen, clear)}
-          onCancel={dismiss}
-        />
-      )}
-      {actionError && <ErrorNotice error={actionError} />}
-      {job && (
-        <JobProgress
-          job={{
-            ...job,
-            items: job.items.map((item) => {
-              const seen = newer.get(itemKey(item));
-              return seen ? { ...item, conflict: seen } : item;
-            }),
-          }}
-          undoing={busy === 'undoing'}
-          onUndo={job.kind === 'import' ? () => void undo() : undefined}
-          cancelling={busy === 'cancelling'}
-          onCancel={() => void cancel()}
-          resuming={busy === 'resuming'}
-          onResume={() => void resume()}
-          resolved={resolved}
-          onResolve={(item, choice) => void resolve(item, choice)}
-          onClearWithPlaceholder={() => void clearWithPlaceholder()}
-          buildings={buildings}
-          factories={factories}
-        />
-      )}
-    </section>
+      <div
+        class="import__results"
+        ref={results}
+        tabIndex={-1}
+        hidden={section !== undefined && section !== origin}
+      >
+        {source && <p class="hint">{t('import_source', source)}</p>}
+        <CheckStatus check={check} />
+        {check.status === 'offerDocument' && (
+          <DocumentOffer
+            length={check.text.length}
+            onAccept={
+              target && document
+                ? () => (
+                    draft.setText(prettyJson(check.text) ?? check.text),
+                    dismiss(),
+                    onSection?.('document')
+                  )
+                : undefined
+            }
+          />
+        )}
+        {check.status === 'ready' && (
+          <PreviewSection
+            preview={check}
+            buildings={buildings}
+            factories={factories}
+            starting={busy === 'starting'}
+            onConfirm={starting(() => start(check, clear, finalSlot))}
+            onCancel={dismiss}
+          />
+        )}
+        {check.status === 'targets' && (
+          <TargetPreview
+            preview={check.preview}
+            buildings={buildings}
+            factories={factories}
+            starting={busy === 'starting'}
+            onConfirm={starting((chosen: Parameters<typeof startTargets>[0]) => startTargets(chosen, clear))}
+            onCancel={dismiss}
+          />
+        )}
+        {actionError && <ErrorNotice error={actionError} />}
+        {job && (
+          <div class="import__job" ref={jobRegion} tabIndex={-1}>
+            <JobProgress
+              job={{
+                ...job,
+                items: job.items.map((item) => {
+                  const seen = newer.get(itemKey(item));
+                  return seen ? { ...item, conflict: seen } : item;
+                }),
+              }}
+              undoing={busy === 'undoing'}
+              onUndo={job.kind === 'import' ? starting(undo) : undefined}
+              cancelling={busy === 'cancelling'}
+              onCancel={() => void cancel()}
+              resuming={busy === 'resuming'}
+              onResume={() => void resume()}
+              resolved={resolved}
+              onResolve={(item, choice) => void resolve(item, choice)}
+              onClearWithPlaceholder={starting(clearWithPlaceholder)}
+              buildings={buildings}
+              factories={factories}
+            />
+          </div>
+        )}
+      </div>
+    </div>
   );
 }

@@ -72,7 +72,7 @@ export function ImportSources({
         </button>
         <button
           type="button"
-          class="button button--quiet"
+          class="button"
           aria-disabled={exportDisabled ? 'true' : undefined}
           onClick={onExport}
         >

@@ -3,12 +3,13 @@
  * buildings and factories. The preview reads what each target holds now; one Confirm starts one
  * job across the targets (conflict checks, history, Undo), as a restore does.
  */
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
 import { slotNumbers } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
+import { showResult } from '../in-view';
 import { JobProgress } from '../import/JobProgress';
 import { type ReadyTargets, TargetPreview } from '../import/TargetPreview';
 import { ProblemList } from '../import/ProblemList';
@@ -55,6 +56,12 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
   };
 
   const job = jobs.job && mine.has(jobs.job.id) ? jobs.job : null;
+  // The preview, then the job it started, is brought into view and focused as it appears.
+  const result = useRef<HTMLDivElement>(null);
+  const shown = step.kind === 'preview' ? 'preview' : (job?.id ?? null);
+  useEffect(() => {
+    if (shown) showResult(result.current);
+  }, [shown]);
   return (
     <section class="copy" aria-labelledby={ids.heading}>
       <h3 id={ids.heading}>{t('copy_heading', String(option))}</h3>
@@ -89,35 +96,37 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
       )}
       {problems.length > 0 && <ProblemList problems={problems} />}
       {error && <ErrorNotice error={error} />}
-      {step.kind === 'preview' && (
-        <TargetPreview
-          preview={step.preview}
-          buildings={valueOf(workspace.buildings.value)}
-          factories={workspace.page.factories.all.value}
-          heading={t('copy_heading', String(option))}
-          starting={jobs.busy === 'starting'}
-          onConfirm={(chosen) =>
-            void jobs.startTargets(chosen, () => setStep({ kind: 'choose' })).then(remember)
-          }
-          onCancel={() => setStep({ kind: 'choose' })}
-        />
-      )}
-      {jobs.actionError && <ErrorNotice error={jobs.actionError} />}
-      {job && (
-        <JobProgress
-          job={job}
-          undoing={jobs.busy === 'undoing'}
-          onUndo={job.kind === 'import' ? () => void jobs.undo().then(remember) : undefined}
-          cancelling={jobs.busy === 'cancelling'}
-          onCancel={() => void jobs.cancel()}
-          resuming={jobs.busy === 'resuming'}
-          onResume={() => void jobs.resume()}
-          resolved={jobs.resolved}
-          onResolve={(item, choice) => void jobs.resolve(item, choice)}
-          buildings={valueOf(workspace.buildings.value)}
-          factories={workspace.page.factories.all.value}
-        />
-      )}
+      <div class="copy__result" ref={result} tabIndex={-1}>
+        {step.kind === 'preview' && (
+          <TargetPreview
+            preview={step.preview}
+            buildings={valueOf(workspace.buildings.value)}
+            factories={workspace.page.factories.all.value}
+            heading={t('copy_heading', String(option))}
+            starting={jobs.busy === 'starting'}
+            onConfirm={(chosen) =>
+              void jobs.startTargets(chosen, () => setStep({ kind: 'choose' })).then(remember)
+            }
+            onCancel={() => setStep({ kind: 'choose' })}
+          />
+        )}
+        {jobs.actionError && <ErrorNotice error={jobs.actionError} />}
+        {job && (
+          <JobProgress
+            job={job}
+            undoing={jobs.busy === 'undoing'}
+            onUndo={job.kind === 'import' ? () => void jobs.undo().then(remember) : undefined}
+            cancelling={jobs.busy === 'cancelling'}
+            onCancel={() => void jobs.cancel()}
+            resuming={jobs.busy === 'resuming'}
+            onResume={() => void jobs.resume()}
+            resolved={jobs.resolved}
+            onResolve={(item, choice) => void jobs.resolve(item, choice)}
+            buildings={valueOf(workspace.buildings.value)}
+            factories={workspace.page.factories.all.value}
+          />
+        )}
+      </div>
     </section>
   );
 }

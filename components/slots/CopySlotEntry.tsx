@@ -39,12 +39,7 @@ export function CopySlotEntry({ workspace, option, content }: CopySlotEntryProps
   };
   return (
     <>
-      <button
-        type="button"
-        class="button button--quiet"
-        aria-expanded={open ? 'true' : 'false'}
-        onClick={toggle}
-      >
+      <button type="button" class="button" aria-expanded={open ? 'true' : 'false'} onClick={toggle}>
         {t('copy_open')}
       </button>
       {open && Panel && (

@@ -31,6 +31,13 @@ function problemText(problem: SlotProblem): string {
   return problem.kind === 'optionRange' ? t('slot_range', String(problem.option)) : t('slot_blocked');
 }
 
+/** "History", and once read "History: 3 versions": the slot's replaced values, not a count of failures. */
+function historyLabel(history: readonly unknown[] | null): string {
+  if (!history) return t('slot_history');
+  if (history.length === 0) return t('slot_historyNone');
+  return history.length === 1 ? t('slot_historyOne') : t('slot_historyCount', String(history.length));
+}
+
 export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
   const ids = { title: useId(), data: useId(), titleCount: useId(), dataCount: useId(), hint: useId() };
   const server = model.server.value;
@@ -61,7 +68,12 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
   };
 
   return (
-    <fieldset class={`slot slot--${layout}`} onKeyDown={onKeyDown} aria-busy={server ? 'false' : 'true'}>
+    <fieldset
+      class={`slot slot--${layout}`}
+      data-slot={model.option}
+      onKeyDown={onKeyDown}
+      aria-busy={server ? 'false' : 'true'}
+    >
       <legend class="slot__legend">
         {/* The issue fixes this name as "Slot N" in every language. */}
         {`Slot ${model.option}`}
@@ -169,19 +181,19 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
               )}
               <button
                 type="button"
-                class="button button--quiet"
+                class="button"
                 aria-expanded={history ? 'true' : 'false'}
                 onClick={() => {
                   if (history) model.history.value = null;
                   else void workspace.loadHistory(model);
                 }}
               >
-                {t('slot_history', history ? String(history.length) : '…')}
+                {historyLabel(history)}
               </button>
+              {layout === 'full' && (
+                <CopySlotEntry workspace={workspace} option={model.option} content={{ title, data }} />
+              )}
             </div>
-          )}
-          {layout === 'full' && !conflict && (
-            <CopySlotEntry workspace={workspace} option={model.option} content={{ title, data }} />
           )}
           <p role="status" class="status">
             {model.saved.value ? t('slot_saved') : ''}

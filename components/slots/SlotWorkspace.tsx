@@ -1,6 +1,7 @@
 /**
  * The slot editor, shared by the popup (compact: a summary per slot, one editor open at a time)
- * and the editor tab / side panel (full: every slot open, larger fields).
+ * and the editor tab / side panel / dashboard tab (full: every slot with content open, each run of
+ * empty slots folded into one line whose slots open with one click).
  */
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
@@ -24,12 +25,14 @@ export interface SlotWorkspaceProps {
   page: PageContext;
   /** A workspace shared with other views of the page (the editor's import panel). */
   workspace?: Workspace;
+  /** In the full editor: its header holds the target picker and the request-limit notice. */
+  inEditor?: boolean;
 }
 
 const openSettings = () => void browser.runtime.openOptionsPage();
 const openEditor = () => void browser.tabs.create({ url: browser.runtime.getURL('/editor.html') });
 
-export function SlotWorkspace({ layout, page, workspace: given }: SlotWorkspaceProps) {
+export function SlotWorkspace({ layout, page, workspace: given, inEditor = false }: SlotWorkspaceProps) {
   const workspace = useMemo(() => given ?? createWorkspace(page), [page, given]);
   useEffect(() => {
     void workspace.init();
@@ -49,33 +52,100 @@ export function SlotWorkspace({ layout, page, workspace: given }: SlotWorkspaceP
 
   const settings = workspace.settings.value;
   return (
-    <section class={`slots slots--${layout}`}>
-      {layout === 'full' && <h1>{t('slots_heading')}</h1>}
-      <TargetPicker workspace={workspace} onOpenSettings={openSettings} />
-      {layout === 'full' && <RateLimitNotice send={page.send} />}
+    <section class={`slots slots--${layout}${inEditor ? ' slots--editor' : ''}`}>
+      {layout === 'full' && !inEditor && <h1>{t('slots_heading')}</h1>}
+      {!inEditor && <TargetPicker workspace={workspace} onOpenSettings={openSettings} />}
+      {layout === 'full' && !inEditor && <RateLimitNotice send={page.send} />}
       {settings.status === 'error' && <ErrorNotice error={settings.error} />}
+      <div class="slots__bar">
+        {workspace.target.value !== null && <SlotUsage workspace={workspace} />}
+        {!inEditor && (
+          <button type="button" class="button button--quiet" onClick={openEditor}>
+            {t('slots_openEditor')}
+          </button>
+        )}
+      </div>
       <p class="hint">
         {workspace.premium.value ? t('slots_countPremium') : t('slots_countBasic')} {t('slots_counting')}{' '}
         {t('slots_keys')}
       </p>
-      {workspace.target.value !== null && <SlotUsage workspace={workspace} />}
-      {layout === 'compact' && (
-        <button type="button" class="button button--quiet" onClick={openEditor}>
-          {t('slots_openEditor')}
-        </button>
-      )}
       {workspace.target.value === null ? (
         <p class="empty">{t('slots_noTarget')}</p>
       ) : layout === 'full' ? (
-        <div class="slot-grid">
-          {workspace.slots.value.map((model) => (
-            <SlotEditor key={model.option} model={model} workspace={workspace} layout="full" />
-          ))}
-        </div>
+        <FullGrid workspace={workspace} />
       ) : (
         <CompactList workspace={workspace} />
       )}
     </section>
+  );
+}
+
+/** An empty slot folds unless something about it is on screen: an edit, a save, an error, its history. */
+function folds(model: SlotModel, placeholder: string, unfolded: ReadonlySet<SlotModel>): boolean {
+  if (!model.server.value || model.loadError.value || unfolded.has(model)) return false;
+  if (model.dirty.value || model.saving.value || model.saved.value || model.conflict.value) return false;
+  if (model.saveError.value || model.history.value || model.blocked.value.length > 0) return false;
+  if (model.storageNotice.value || model.draftNotice.value) return false;
+  return isEmptySlot({ title: model.title.value, data: model.data.value }, placeholder);
+}
+
+type GridItem = { kind: 'slot'; model: SlotModel } | { kind: 'empty'; models: SlotModel[] };
+
+/** Every slot in order: one with content as its editor, each run of empty ones as one line. */
+function FullGrid({ workspace }: { workspace: Workspace }) {
+  const placeholder = workspace.placeholder.value.value;
+  const unfolded = workspace.unfolded.value;
+  const items: GridItem[] = [];
+  for (const model of workspace.slots.value) {
+    const last = items[items.length - 1];
+    if (!folds(model, placeholder, unfolded)) items.push({ kind: 'slot', model });
+    else if (last?.kind === 'empty') last.models.push(model);
+    else items.push({ kind: 'empty', models: [model] });
+  }
+  const open = (model: SlotModel) => {
+    workspace.unfold(model);
+    // Once rendered open, the slot's first field takes the focus the folded line had.
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-slot="${model.option}"] input`)?.focus(),
+    );
+  };
+  return (
+    <div class="slot-grid">
+      {items.map((item) =>
+        item.kind === 'slot' ? (
+          <SlotEditor key={item.model.option} model={item.model} workspace={workspace} layout="full" />
+        ) : (
+          <EmptyRun key={`empty-${item.models[0]?.option}`} models={item.models} onOpen={open} />
+        ),
+      )}
+    </div>
+  );
+}
+
+/** "Slots 13–20 empty" and one small button per slot, each slot still a group named "Slot N". */
+function EmptyRun({ models, onOpen }: { models: SlotModel[]; onOpen: (model: SlotModel) => void }) {
+  const first = String(models[0]?.option);
+  const last = String(models[models.length - 1]?.option);
+  return (
+    <div class="slot-run">
+      <p class="slot-run__label">
+        {models.length === 1 ? t('slots_emptyOne', first) : t('slots_emptyRun', [first, last])}
+      </p>
+      <div class="slot-run__list">
+        {models.map((model) => (
+          <div key={model.option} role="group" aria-label={`Slot ${model.option}`} class="slot--folded">
+            <button
+              type="button"
+              class="button button--small"
+              aria-label={t('slot_edit', String(model.option))}
+              onClick={() => onOpen(model)}
+            >
+              {model.option}
+            </button>
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }
 

@@ -2,13 +2,14 @@
  * The slot views' state on top of the page context: the slots of the current target, whichever
  * view chose it, read once the slot count (premium) is known; edits, drafts and saves per slot.
  */
-import { effect } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import { sameTarget } from '../../lib/slots/keys';
 import type { PageContext } from '../page/context';
 import { createSlotDrafts } from './slot-drafts';
 import { createSlotReads } from './slot-reads';
 import { createSlotSaves } from './slot-saves';
+import type { SlotModel } from './slot-model';
 
 export function createWorkspace(page: PageContext) {
   const { current } = page;
@@ -18,6 +19,11 @@ export function createWorkspace(page: PageContext) {
   /** The target whose slots are shown. */
   let shown: Target | null = null;
   let stopFollowing: (() => void) | null = null;
+  /** Empty slots the user opened or edited: the full layout folds the others into one line per run. */
+  const unfolded = signal<ReadonlySet<SlotModel>>(new Set());
+  const unfold = (model: SlotModel) => {
+    if (!unfolded.peek().has(model)) unfolded.value = new Set([...unfolded.peek(), model]);
+  };
 
   return {
     page,
@@ -53,9 +59,18 @@ export function createWorkspace(page: PageContext) {
     /** Makes `next` the current target of every view (its slots are read by the effect above). */
     select: (next: Target) => current.choose(next),
     retry: reads.retry,
-    edit: drafts.edit,
+    unfolded,
+    unfold,
+    // A slot being worked on stays open, also once its edit is discarded.
+    edit: (...args: Parameters<typeof drafts.edit>) => {
+      unfold(args[0]);
+      return drafts.edit(...args);
+    },
     flush: drafts.flush,
-    discard: drafts.discard,
+    discard: (...args: Parameters<typeof drafts.discard>) => {
+      unfold(args[0]);
+      return drafts.discard(...args);
+    },
     save: saves.save,
     keepMine: saves.keepMine,
     takeServer: saves.takeServer,

@@ -1,63 +1,23 @@
-/** The full editor: the slot workspace and import/export, on one page context. */
+/** The full editor: the slot workspace, import/export, the document and the backup, on one page context. */
 import '../../components/theme.css';
-import { BackupPanel } from '../../components/backup/BackupPanel';
-import { ImportPanel } from '../../components/import/ImportPanel';
+import { EditorApp, sectionOf } from '../../components/editor/EditorApp';
 import type { PageContext } from '../../components/page/context';
 import { mountPage } from '../../components/page/mount';
-import type { ProfileState } from '../../components/page/mount';
-import { ProfileSwitcher } from '../../components/profile/ProfileSwitcher';
-import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { type Workspace, createWorkspace } from '../../components/slots/workspace';
-import { buildingName, factoryName } from '../../components/text';
-import type { ImportJob } from '../../lib/storage/import-jobs';
-import { valueOf } from '../../lib/loadable';
-import { sameTarget } from '../../lib/slots/keys';
 
 const intent = location.hash === '#import' ? 'import' : location.hash === '#selection' ? 'selection' : null;
 const workspaces = new WeakMap<PageContext, Workspace>();
-
-function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: ProfileState }) {
-  const { page } = workspace;
-  const target = workspace.target.value;
-  const buildings = valueOf(workspace.buildings.value);
-  const building = target?.kind === 'building' ? buildings?.find((b) => b.id === target.id) : undefined;
-  const factory =
-    target?.kind === 'factory' ? page.factories.all.value.find((f) => f.id === target.id) : undefined;
-  /** After an import into the target on screen (or a restore or copy across it), its slots are read again. */
-  const reload = (job: ImportJob) => {
-    const shown = workspace.target.value;
-    if (!job.items.some((item) => sameTarget(shown, item.target ?? job.target))) return;
-    for (const model of workspace.slots.value) void workspace.retry(model);
-  };
-  return (
-    <>
-      <ProfileSwitcher state={profiles} />
-      <SlotWorkspace layout="full" page={page} workspace={workspace} />
-      <ImportPanel
-        target={target}
-        targetName={building ? buildingName(building) : factory && factoryName(factory)}
-        premium={workspace.premium.value}
-        intent={intent}
-        buildings={buildings}
-        factories={page.factories.all.value}
-        onFinished={reload}
-        send={page.send}
-        profileId={page.profileId}
-        document={{
-          slots: workspace.slots.value.map((model) => model.server.value),
-          placeholder: page.placeholder.value.value,
-        }}
-      />
-      <BackupPanel send={page.send} profileId={page.profileId} />
-    </>
-  );
-}
 
 void mountPage(document.getElementById('app') as HTMLElement, {
   titleKey: 'editor_title',
   // One workspace per profile and epoch: a switch or a sign-out starts from nothing.
   started: (page) => workspaces.set(page, createWorkspace(page)),
-  view: (page, profiles) => <EditorApp workspace={workspaces.get(page) as Workspace} profiles={profiles} />,
-}).then(() => {
-  if (intent) document.getElementById('import')?.scrollIntoView();
+  view: (page, profiles) => (
+    <EditorApp
+      workspace={workspaces.get(page) as Workspace}
+      profiles={profiles}
+      intent={intent}
+      section={sectionOf(location.hash)}
+    />
+  ),
 });

@@ -31,8 +31,11 @@ describe('i18n', () => {
     const same = Object.keys(english).filter((key) => english[key]?.message === german[key]?.message);
     expect(same.sort()).toEqual(
       [
+        // The editor's "Slots" tab and its job bar's "Import" are German words too.
+        'editor_tab_slots',
         'error_invalidInput_detail',
         'error_validation_detail',
+        'jobbar_import',
         'extName',
         'popup_title',
         // "Portfolio" is German too; the row problem is only its two placeholders.

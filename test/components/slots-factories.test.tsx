@@ -17,6 +17,13 @@ import { readPlaceholder } from '../../lib/storage/placeholder';
 import { rememberFactory } from '../../lib/storage/factories';
 import { settingsView } from './fixtures';
 
+/** Every slot read: its group "Slot N" shown (an empty one folded into a line), none loading. */
+const allRead = (count: number) =>
+  waitFor(() => {
+    expect(screen.getAllByRole('group', { name: /^Slot \d+$/ })).toHaveLength(count);
+    expect(screen.queryByText('Loading slot…')).toBeNull();
+  });
+
 const P = 'p-1';
 const T0 = '2025-01-01T00:00:00.000Z';
 
@@ -110,7 +117,7 @@ describe('factories in the picker', () => {
         page={createPageContext({ send: fakeWorker(notFound).send, profileId: P })}
       />,
     );
-    await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(10));
+    await allRead(10);
     expect(screen.queryByText(/The service has no factory list/)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -142,7 +149,7 @@ describe('slot usage and clearing', () => {
   it('offers the placeholder after the server refused an empty field, remembers it and saves', async () => {
     const worker = fakeWorker(listed, { refuseEmpty: true });
     render(<SlotWorkspace layout="full" page={createPageContext({ send: worker.send, profileId: P })} />);
-    await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(10));
+    await allRead(10);
     const slot1 = screen.getByRole('group', { name: /^Slot 1\b/ });
     fireEvent.input(within(slot1).getByLabelText('Title'), { target: { value: '' } });
     fireEvent.click(within(slot1).getByRole('button', { name: 'Save slot' }));

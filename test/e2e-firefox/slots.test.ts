@@ -62,6 +62,7 @@ describe.each(['default', 'lastUpdate'] as const)(
     it('refuses an over-long title and sends nothing', async () => {
       const editor = await EditorPage.open(session);
       await editor.chooseTarget('Haus Müllerstraße');
+      await editor.edit(6);
       await expect.poll(() => editor.titleValue(6)).toBe('');
       await editor.fillTitle(6, 'x'.repeat(65));
       await expect.poll(() => editor.textInSlot(6, '65/64')).toBe(1);
@@ -75,6 +76,7 @@ describe.each(['default', 'lastUpdate'] as const)(
     it('keeps a draft across a reload of the page', async () => {
       const editor = await EditorPage.open(session);
       await editor.chooseTarget('Haus Müllerstraße');
+      await editor.edit(7);
       await expect.poll(() => editor.dataValue(7)).toBe('');
       await editor.fillData(7, 'halb fertig');
       await expect.poll(() => editor.textInSlot(7, msg('slot_unsaved'))).toBe(1);

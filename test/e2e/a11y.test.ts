@@ -54,10 +54,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await clearCachedAnswers(session);
       sandbox.addFault({ path: '/building/options/b-1001/6', method: 'GET', kind: 'status', status: 404 });
       const editor = await EditorPage.open(session);
-      await expect.poll(() => editor.page.getByLabel('Title', { exact: true }).count()).toBe(19);
+      await editor.allRead();
       await editor.slot(6).getByRole('alert').waitFor();
+      // The folded empty slots, before any is opened.
+      expect(await seriousViolations(editor.page)).toEqual([]);
       // A save refused by the server.
       sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 500, times: 1 });
+      await editor.edit(9);
       await editor.title(9).fill('Wird abgelehnt');
       await editor.save(9);
       await editor.slot(9).getByRole('alert').waitFor();
@@ -73,10 +76,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
           data: '',
         }),
       });
+      await editor.edit(8);
       await editor.title(8).fill('Meins');
       await editor.save(8);
       await editor.slot(8).getByRole('alertdialog').waitFor();
       // Over the limit: the counter and the blocked save.
+      await editor.edit(10);
       await editor.title(10).fill('x'.repeat(65));
       await editor.save(10);
       await editor.slot(10).getByRole('alert').waitFor();

@@ -72,7 +72,8 @@ it('restores a backup into a changed account: only the changed slots are written
 
   const panel = await ImportPanelPage.open(session);
   sandbox.clearLog();
-  await panel.chooseFile('backup.json', JSON.parse(text));
+  // The backup goes in where a user looks for it: Restore, in the editor's Backup & restore.
+  await panel.restoreFile('backup.json', JSON.parse(text));
   // One group per target; the editor (open behind the panel) may have read its building's slots
   // again, so they show as known, the others as read before writing.
   await panel.preview.getByText('Restore into 4 targets').waitFor();

@@ -81,7 +81,7 @@ describe('back up everything', () => {
     await options.page.close();
     // The editor offers the same backup: the finished one, to download again.
     const editor = await session.context.newPage();
-    await editor.goto(session.url('editor.html'));
+    await editor.goto(session.url('editor.html#backup'));
     const inEditor = editor.getByRole('region', { name: 'Back up everything' });
     await inEditor.getByRole('button', { name: 'Download backup file' }).waitFor();
     expect(await inEditor.getByRole('status').first().textContent()).toBe(

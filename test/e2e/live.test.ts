@@ -45,6 +45,7 @@ describe('against the live service', () => {
     for (let n = 11; n <= 20; n++) {
       await expect.poll(() => editor.slot(n).textContent()).toContain('Needs premium access');
     }
+    await editor.edit(10);
     await expect.poll(() => editor.title(10).inputValue()).toBe('');
     expect(await editor.page.getByText(TOKEN_REFUSED).count()).toBe(0);
     const reread = await DashboardPage.open(session);

@@ -63,7 +63,7 @@ describe('429 × every view: never a failure', () => {
 
   it('429 × save: the wait is shown, then the same write is sent again and saved', async () => {
     const editor = await EditorPage.open(session);
-    await expect.poll(() => editor.title(WRITE_SLOT).isEditable(), SLOW).toBe(true);
+    await editor.edit(WRITE_SLOT, SLOW);
     sandbox.addFault(refusedTwice(SAVE.path, 'POST'));
     const draft = 'Nach dem Limit – Grüße';
     await editor.title(WRITE_SLOT).fill(draft);
@@ -81,7 +81,7 @@ describe('429 × every view: never a failure', () => {
     sandbox.addFault(refusedTwice(SLOT_READ.path, 'GET'));
     const editor = await EditorPage.open(session);
     await waitShown(editor.page);
-    await expect.poll(() => editor.title(READ_SLOT).isEditable(), SLOW).toBe(true);
+    await editor.edit(READ_SLOT, SLOW);
     expect(await editor.slot(READ_SLOT).getByRole('alert').count()).toBe(0);
     expect(sentTo(SLOT_READ)).toBe(3);
     await editor.page.close();

@@ -103,6 +103,7 @@ describe('restore across targets', () => {
 describe('copy one slot into many', () => {
   it('copies slot 1 into three buildings, undoes it, and keeps a value changed in between', async () => {
     const panel = await editorReady();
+    await panel.showSection('Slots');
     const page = panel.page;
     const before = await Promise.all(
       DEMO.buildings.juergen.map((id) => readSlotDirect(sandbox, { kind: 'building', id }, 7)),

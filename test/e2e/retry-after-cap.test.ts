@@ -81,7 +81,7 @@ describe('an absurd Retry-After', () => {
       .filter({ hasText: msg('error_aborted_title') })
       .waitFor(SLOW);
     await editor.button(SLOT, 'Retry').click();
-    await expect.poll(() => editor.title(SLOT).isEditable(), SLOW).toBe(true);
+    await editor.edit(SLOT, SLOW);
     expect(await slot.getByRole('alert').count()).toBe(0);
     await editor.page.close();
   });

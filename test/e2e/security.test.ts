@@ -103,7 +103,7 @@ describe('security', () => {
     await popup.page.getByRole('button', { name: 'Edit slot 1', exact: true }).waitFor();
     // The editor: read every slot, save one.
     const editor = await EditorPage.open(session);
-    await expect.poll(() => editor.title(9).isEditable()).toBe(true);
+    await editor.edit(9);
     await editor.title(9).fill('Geheimnisfrei');
     await editor.save(9);
     await expect.poll(() => editor.slot(9).getByRole('status').textContent()).toBe(msg('slot_saved'));
@@ -196,7 +196,7 @@ describe('security', () => {
   it('a 307 on the save to another origin never delivers the secret there; the save is reported as failed', async () => {
     const option = 8;
     const editor = await EditorPage.open(session);
-    await expect.poll(() => editor.title(option).isEditable()).toBe(true);
+    await editor.edit(option);
     const before = await editor.title(option).inputValue();
     sandbox.clearLog();
     const foreignBefore = foreign.log.length;

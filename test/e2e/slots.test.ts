@@ -87,6 +87,7 @@ describe.each(['default', 'lastUpdate'] as const)('the slot editor (sandbox prof
   it('sends nothing for an over-long title', async () => {
     const editor = await EditorPage.open(session);
     await editor.target('Haus Müllerstraße').click();
+    await editor.edit(6);
     await editor.title(6).fill('x'.repeat(65));
     await expect.poll(() => editor.slot(6).getByText('65/64').count()).toBe(1);
     sandbox.clearLog();
@@ -107,6 +108,7 @@ describe.each(['default', 'lastUpdate'] as const)('the slot editor (sandbox prof
   it('restores a draft after the page is closed mid-edit', async () => {
     let editor = await EditorPage.open(session);
     await editor.target('Haus Müllerstraße').click();
+    await editor.edit(7);
     await editor.data(7).fill('halb fertig');
     await editor.page.close();
 
@@ -121,7 +123,7 @@ describe.each(['default', 'lastUpdate'] as const)('the slot editor (sandbox prof
   it('shows a conflict when the slot changed behind the editor’s back, and can keep mine', async () => {
     const editor = await EditorPage.open(session);
     await editor.target('Haus Müllerstraße').click();
-    await expect.poll(() => editor.title(8).isEditable()).toBe(true);
+    await editor.edit(8);
     await writeBehindTheEditorsBack(8, 'Von woanders');
     await editor.title(8).fill('Meins');
     await editor.save(8);
@@ -138,7 +140,7 @@ describe.each(['default', 'lastUpdate'] as const)('the slot editor (sandbox prof
     const [a, b] = [await EditorPage.open(session), await EditorPage.open(session)];
     for (const editor of [a, b]) {
       await editor.target('Haus Müllerstraße').click();
-      await expect.poll(() => editor.title(9).isEditable()).toBe(true);
+      await editor.edit(9);
     }
     await a.title(9).fill('Aus Tab A');
     await b.title(9).fill('Aus Tab B');
@@ -218,7 +220,7 @@ describe.each(['default', 'lastUpdate'] as const)('the slot editor (sandbox prof
       .click();
     await expect.poll(async () => (await readSlot('building', 'b-1001', 4)).title).toBe(original.title);
     expect((await readSlot('building', 'b-1001', 4)).data).toBe(original.data);
-    await expect.poll(() => editor.button(4, /^History/).textContent()).toBe('History (2)');
+    await expect.poll(() => editor.button(4, /^History/).textContent()).toBe('History: 2 versions');
     await editor.page.close();
   });
 
@@ -259,6 +261,8 @@ describe('a slot without a time (sandbox profile lastUpdate)', () => {
   it('says the time is unknown, shows no format error, and saves it', async () => {
     const editor = await EditorPage.open(session);
     await editor.target('Haus Müllerstraße').click();
+    await editor.edit(9);
+    await editor.edit(10);
     await expect.poll(() => editor.slot(9).getByText('Time of the last change unknown').count()).toBe(1);
     await expect.poll(() => editor.slot(10).getByText('Time of the last change unknown').count()).toBe(1);
     expect(await editor.page.getByText(/does not match the documented format/).count()).toBe(0);

@@ -1,4 +1,7 @@
-/** The full slot editor in Firefox: slots as groups named "Slot N", fields by label, targets by name. */
+/**
+ * The full slot editor in Firefox: its sections as tabs, slots as groups named "Slot N" (an empty one
+ * folded into a line until opened with "Edit slot N"), fields by label, targets by name.
+ */
 import type { Page } from 'puppeteer-core';
 import type { FirefoxSession } from '../firefox';
 import { countOf, field, role, text, textOf, textsOf, valueOf, waitFor, within } from './query';
@@ -27,9 +30,24 @@ export class EditorPage {
   target(name: string): string {
     return role('button', name);
   }
-  /** Slots whose read has arrived (their Title field is shown); one accessibility query, not one per input. */
-  slotCount(): Promise<number> {
-    return countOf(this.page, role('textbox', 'Title'));
+  /** Slots whose read has arrived: their Title field is shown, or they are folded as empty. */
+  async slotCount(): Promise<number> {
+    const open = await countOf(this.page, role('textbox', 'Title'));
+    return open + (await countOf(this.page, 'button[aria-label^="Edit slot "]'));
+  }
+  /** Opens slot `n` once read: an empty slot is folded into one line until its "Edit slot N". */
+  async edit(n: number): Promise<void> {
+    const folded = role('button', `Edit slot ${n}`);
+    const deadline = Date.now() + 15_000;
+    while (!(await this.page.$(this.title(n)))) {
+      if (await this.page.$(folded)) await this.page.locator(folded).click();
+      else if (Date.now() > deadline) throw new Error(`slot ${n} was not read`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  /** Shows one of the editor's sections: "Slots", "Import & export", "Document", "Backup & restore". */
+  async showSection(name: string): Promise<void> {
+    await this.page.locator(role('tab', name)).click();
   }
   titleValue(n: number): Promise<string | null> {
     return valueOf(this.page, this.title(n));
@@ -79,6 +97,8 @@ export class EditorPage {
   }
   /** Fills the document, plans it, agrees to overwrite named slots, previews and confirms. */
   async writeDocument(value: string, confirm: string): Promise<void> {
+    await this.showSection('Document');
+    await waitFor(this.page, this.documentText());
     // Typing 10,000 characters key by key is slow: the text is set as a paste would, then input fires.
     await this.page.$eval(
       this.documentText(),

@@ -17,7 +17,7 @@ export class ImportPanelPage {
   private constructor(readonly page: Page) {}
 
   static async open(session: FirefoxSession): Promise<ImportPanelPage> {
-    const panel = new ImportPanelPage(await session.open('editor.html'));
+    const panel = new ImportPanelPage(await session.open('editor.html#import-export'));
     await waitFor(panel.page, ImportPanelPage.fileLabel);
     return panel;
   }

@@ -1,4 +1,7 @@
-/** The full slot editor tab as a user sees it: slots as groups named "Slot N", fields by label. */
+/**
+ * The full slot editor tab as a user sees it: its sections as tabs, slots as groups named "Slot N"
+ * (an empty one folded into a line until opened with "Edit slot N"), fields by label.
+ */
 import type { Locator, Page } from 'playwright-core';
 import type { ExtensionSession } from '../browser';
 
@@ -13,6 +16,29 @@ export class EditorPage {
     return editor;
   }
 
+  /** The editor's sections: "Slots", "Import & export", "Document", "Backup & restore". */
+  tab(name: string): Locator {
+    return this.page.getByRole('tab', { name, exact: true });
+  }
+  async showSection(name: string): Promise<void> {
+    const tab = this.tab(name);
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+  }
+  /** Opens slot `n` once read: an empty slot is folded into one line until its "Edit slot N". */
+  async edit(n: number, wait: { timeout?: number } = {}): Promise<void> {
+    const folded = this.page.getByRole('button', { name: `Edit slot ${n}`, exact: true });
+    await folded.or(this.title(n)).first().waitFor(wait);
+    if (await folded.isVisible()) await folded.click();
+    await this.title(n).waitFor(wait);
+  }
+  /** Every slot read: 20 groups (10 without premium), none loading. */
+  async allRead(count = 20, wait: { timeout?: number } = {}): Promise<void> {
+    await this.slot(count).waitFor(wait);
+    await this.page
+      .getByText('Loading slot…')
+      .first()
+      .waitFor({ state: 'detached', ...wait });
+  }
   get slots(): Locator {
     return this.page.getByRole('group', { name: /^Slot \d+$/ });
   }
@@ -45,6 +71,7 @@ export class EditorPage {
     return this.document.getByLabel('Document (JSON)');
   }
   async planDocument(text: string): Promise<void> {
+    await this.showSection('Document');
     await this.documentText.fill(text);
     await this.document.getByRole('button', { name: 'Plan the write' }).click();
   }

@@ -5,8 +5,8 @@ import type { ExtensionSession } from '../browser';
 export class ImportPanelPage {
   constructor(readonly page: Page) {}
 
-  /** Opens the full editor (optionally at #import or #selection) and waits for the panel. */
-  static async open(session: ExtensionSession, hash = ''): Promise<ImportPanelPage> {
+  /** Opens the full editor at its Import & export section (or at #import or #selection) and waits for the panel. */
+  static async open(session: ExtensionSession, hash = '#import-export'): Promise<ImportPanelPage> {
     const page = await session.context.newPage();
     await page.goto(session.url(`editor.html${hash}`));
     const panel = new ImportPanelPage(page);
@@ -14,6 +14,19 @@ export class ImportPanelPage {
     return panel;
   }
 
+  /** Shows one of the editor's sections: "Slots", "Import & export", "Document", "Backup & restore". */
+  async showSection(name: string): Promise<void> {
+    await this.page.getByRole('tab', { name, exact: true }).click();
+  }
+  /** "Restore" in Backup & restore: a backup file into the restore flow. */
+  async restoreFile(name: string, document: unknown): Promise<void> {
+    await this.showSection('Backup & restore');
+    await this.page.getByLabel('Restore', { exact: true }).setInputFiles({
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(document, null, 2)),
+    });
+  }
   get file(): Locator {
     return this.page.getByLabel('Choose a JSON file');
   }

@@ -1,0 +1,165 @@
+/**
+ * The full editor in sections, one click apart (tabs after the ARIA pattern): Slots, Import &
+ * export, Document, Backup & restore. The target picker and the request-limit notice sit above
+ * them, the bar of running jobs below, in view whichever section is shown.
+ */
+import { type ReadonlySignal, useSignal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import { minutesFor } from '../../lib/backup/plan';
+import { t } from '../../lib/i18n';
+import { valueOf } from '../../lib/loadable';
+import { sameTarget } from '../../lib/slots/keys';
+import type { ImportJob } from '../../lib/storage/import-jobs';
+import { type Backup, useBackup } from '../backup/use-backup';
+import { BackupPanel } from '../backup/BackupPanel';
+import { Tabs } from '../dashboard/Tabs';
+import { type ImportSection, ImportPanel, type RunningJob } from '../import/ImportPanel';
+import type { Intent } from '../import/use-import-check';
+import type { ProfileState } from '../page/mount';
+import { ProfileSwitcher } from '../profile/ProfileSwitcher';
+import { RateLimitNotice } from '../RateLimitNotice';
+import { SlotWorkspace } from '../slots/SlotWorkspace';
+import { TargetPicker } from '../slots/TargetPicker';
+import type { Workspace } from '../slots/workspace';
+import { buildingName, factoryName } from '../text';
+import { type BarJob, JobBar } from './JobBar';
+import './editor.css';
+
+export type EditorSection = ImportSection;
+
+const SECTIONS = [
+  { key: 'slots', label: 'editor_tab_slots' },
+  { key: 'import', label: 'editor_tab_import' },
+  { key: 'document', label: 'editor_tab_document' },
+  { key: 'backup', label: 'editor_tab_backup' },
+] as const;
+
+/** The section a link opens: #import-export, #import and #selection (handed over), #document, #backup. */
+export function sectionOf(hash: string): EditorSection {
+  if (hash === '#import-export' || hash === '#import' || hash === '#selection') return 'import';
+  if (hash === '#document') return 'document';
+  if (hash === '#backup' || hash === '#restore') return 'backup';
+  return 'slots';
+}
+
+const openSettings = () => void browser.runtime.openOptionsPage();
+
+export interface EditorAppProps {
+  workspace: Workspace;
+  profiles: ProfileState;
+  intent: Intent;
+  section: EditorSection;
+}
+
+export function EditorApp({ workspace, profiles, intent, section: initial }: EditorAppProps) {
+  const { page } = workspace;
+  const section = useSignal<EditorSection>(initial);
+  const importJob = useSignal<RunningJob | null>(null);
+  const backup = useBackup(page.send, page.profileId);
+  const target = workspace.target.value;
+  const buildings = valueOf(workspace.buildings.value);
+  const building = target?.kind === 'building' ? buildings?.find((b) => b.id === target.id) : undefined;
+  const factory =
+    target?.kind === 'factory' ? page.factories.all.value.find((f) => f.id === target.id) : undefined;
+  /** After an import into the target on screen (or a restore or copy across it), its slots are read again. */
+  const reload = (job: ImportJob) => {
+    const shown = workspace.target.value;
+    if (!job.items.some((item) => sameTarget(shown, item.target ?? job.target))) return;
+    for (const model of workspace.slots.value) void workspace.retry(model);
+  };
+  const show = (next: EditorSection) => {
+    section.value = next;
+  };
+  const active = section.value;
+
+  return (
+    <div class="editor">
+      <header class="editor__header">
+        <h1>{t('slots_heading')}</h1>
+        <ProfileSwitcher state={profiles} />
+      </header>
+      <TargetPicker workspace={workspace} onOpenSettings={openSettings} />
+      <RateLimitNotice send={page.send} />
+      <Tabs
+        label={t('editor_sections')}
+        tabs={SECTIONS.map((s) => ({ key: s.key, label: t(s.label) }))}
+        active={active}
+        onChange={show}
+      >
+        <div hidden={active !== 'slots'}>
+          <SlotWorkspace layout="full" page={page} workspace={workspace} inEditor />
+        </div>
+        {active === 'backup' && <BackupPanel send={page.send} profileId={page.profileId} backup={backup} />}
+        <ImportPanel
+          section={active}
+          onSection={show}
+          onRunning={(job) => {
+            importJob.value = job;
+          }}
+          target={target}
+          targetName={building ? buildingName(building) : factory && factoryName(factory)}
+          premium={workspace.premium.value}
+          intent={intent}
+          buildings={buildings}
+          factories={page.factories.all.value}
+          onFinished={reload}
+          send={page.send}
+          profileId={page.profileId}
+          document={{
+            slots: workspace.slots.value.map((model) => model.server.value),
+            placeholder: page.placeholder.value.value,
+          }}
+        />
+      </Tabs>
+      <RunningJobs running={importJob} backup={backup} show={show} />
+    </div>
+  );
+}
+
+/** The job bar, on its own: a job's progress renders the bar, not the whole editor. */
+function RunningJobs({
+  running,
+  backup,
+  show,
+}: {
+  running: ReadonlySignal<RunningJob | null>;
+  backup: Backup;
+  show: (section: EditorSection) => void;
+}) {
+  return <JobBar jobs={runningJobs(running.value, backup, show)} />;
+}
+
+function runningJobs(
+  running: RunningJob | null,
+  backup: Backup,
+  show: (section: EditorSection) => void,
+): BarJob[] {
+  const jobs: BarJob[] = [];
+  if (running) {
+    jobs.push({
+      key: 'import',
+      what: running.kind === 'undo' ? t('jobbar_undo') : t('jobbar_import'),
+      settled: running.settled,
+      total: running.total,
+      minutesLeft: running.minutesLeft,
+      cancelling: running.cancelling,
+      onCancel: running.cancel,
+      onShow: () => show(running.section),
+    });
+  }
+  const job = backup.job.value;
+  if (job?.state === 'running') {
+    const minutes = minutesFor(job.toRead, job.perMinute);
+    jobs.push({
+      key: 'backup',
+      what: t('jobbar_backup'),
+      settled: job.settled,
+      total: job.total,
+      minutesLeft: minutes > 0 ? minutes : null,
+      cancelling: backup.busy.value === 'cancelling',
+      onCancel: () => void backup.cancel(job.id),
+      onShow: () => show('backup'),
+    });
+  }
+  return jobs;
+}
