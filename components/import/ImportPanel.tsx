@@ -83,6 +83,7 @@ export function ImportPanel({
     finalSlot,
     dismiss,
     preview,
+    readCurrent,
     checkText,
     load,
     readFile,
@@ -148,6 +149,7 @@ export function ImportPanel({
           buildings={buildings}
           factories={factories}
           starting={busy === 'starting'}
+          onReadCurrent={readCurrent}
           onConfirm={() => void start(check, clear, finalSlot)}
           onCancel={dismiss}
         />
@@ -158,6 +160,7 @@ export function ImportPanel({
           buildings={buildings}
           factories={factories}
           starting={busy === 'starting'}
+          onReadCurrent={readCurrent}
           onConfirm={(chosen) => void startTargets(chosen, clear)}
           onCancel={dismiss}
         />

@@ -12,6 +12,7 @@ import { documentJobSlots } from '../../lib/slots/document';
 import { itemKey, refusedClears } from '../../lib/import/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
+import { jobSlotOf } from '../../lib/import/write-plan';
 import type { ReadyTargets } from './TargetPreview';
 import { download } from './download';
 import type { ConflictChoice } from './JobProgress';
@@ -81,14 +82,11 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
       target: preview.target,
       // Each slot with what the preview showed: the worker writes it only while it still holds that.
       // A document's job gets only what changes, and its manifest (lib/slots/document.ts).
-      slots: (finalSlot === undefined ? preview.items : documentJobSlots(preview.items, finalSlot)).map(
-        ({ slot, title, data, current }) => ({
-          slot,
-          title,
-          data,
-          ...(current ? { expected: { title: current.title, data: current.data } } : {}),
-        }),
-      ),
+      // A slot shown holding its value already is left without a request.
+      slots: (finalSlot === undefined
+        ? preview.items.filter((item) => !item.unchanged)
+        : documentJobSlots(preview.items, finalSlot)
+      ).map(jobSlotOf),
       ...(finalSlot === undefined ? {} : { finalSlot }),
     });
     setBusy(null);

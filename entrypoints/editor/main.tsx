@@ -9,9 +9,7 @@ import { ProfileSwitcher } from '../../components/profile/ProfileSwitcher';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { type Workspace, createWorkspace } from '../../components/slots/workspace';
 import { buildingName, factoryName } from '../../components/text';
-import type { ImportJob } from '../../lib/storage/import-jobs';
 import { valueOf } from '../../lib/loadable';
-import { sameTarget } from '../../lib/slots/keys';
 
 const intent = location.hash === '#import' ? 'import' : location.hash === '#selection' ? 'selection' : null;
 const workspaces = new WeakMap<PageContext, Workspace>();
@@ -23,12 +21,6 @@ function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: Pr
   const building = target?.kind === 'building' ? buildings?.find((b) => b.id === target.id) : undefined;
   const factory =
     target?.kind === 'factory' ? page.factories.all.value.find((f) => f.id === target.id) : undefined;
-  /** After an import into the target on screen (or a restore or copy across it), its slots are read again. */
-  const reload = (job: ImportJob) => {
-    const shown = workspace.target.value;
-    if (!job.items.some((item) => sameTarget(shown, item.target ?? job.target))) return;
-    for (const model of workspace.slots.value) void workspace.retry(model);
-  };
   return (
     <>
       <ProfileSwitcher state={profiles} />
@@ -40,7 +32,6 @@ function EditorApp({ workspace, profiles }: { workspace: Workspace; profiles: Pr
         intent={intent}
         buildings={buildings}
         factories={page.factories.all.value}
-        onFinished={reload}
         send={page.send}
         profileId={page.profileId}
         document={{

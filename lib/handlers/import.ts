@@ -8,6 +8,7 @@ import { fail, ok } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
 import { exportDocument, parseImport } from '../import/format';
 import { newJob, settleJob, undoSlots } from '../import/job';
+import { planCost, planSlot } from '../import/write-plan';
 import { type ImportJob, isUnsettledJob, readJob, readJobs, saveJob } from '../storage/import-jobs';
 import { requestCancel, runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
@@ -17,7 +18,8 @@ import { optionParts } from '../storage/cache';
 import { profilesItem } from '../storage/profiles';
 import { cachedRead } from './cached-read';
 import { effectivePremium } from '../storage/settings';
-import { type Connection, type WorkerDeps, connect, profileOf } from './context';
+import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from './context';
+import { sightsOf } from './targets';
 
 /** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();
@@ -135,26 +137,26 @@ export function importHandlers(
   | 'exportSlots'
 > {
   return {
-    async previewImport({ document }, context) {
+    /**
+     * The write plan of a one-target import: a slot freshly cached is shown as of its time and
+     * costs nothing to preview; one not known is "read before writing", or read now with `read`.
+     */
+    async previewImport({ document, read }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       const parsed = parseImport(document, { premium: effectivePremium(connection.value.profile) });
       if (!parsed.ok) return ok({ status: 'problems' as const, problems: parsed.problems });
-      const current = await readAll(
-        connection.value,
-        parsed.target,
-        parsed.slots.map((s) => s.slot),
-      );
-      if (!current.ok) return current;
-      const items = parsed.slots.map((slot, index) => {
-        const now = current.value[index] ?? null;
-        return {
-          ...slot,
-          current: now,
-          unchanged: now !== null && now.title === slot.title && now.data === slot.data,
-        };
+      const { target } = parsed;
+      const slots = parsed.slots.map(({ slot }) => ({ target, slot }));
+      const { sight } = await sightsOf(connection.value, slots, read ?? false);
+      // Checked by the format already (premium, range): every slot is the account's to plan.
+      const context_ = { premium: true, placeholder: '', owned: true };
+      const items = parsed.slots.map((slot) => {
+        const planned = planSlot(slot, sight(target, slot.slot), context_);
+        return { ...planned, unchanged: planned.status === 'unchanged' };
       });
-      return ok({ status: 'ready' as const, target: parsed.target, items });
+      const cost = planCost(items, await keyBudget(deps, connection.value));
+      return ok({ status: 'ready' as const, target, items, cost });
     },
 
     async startImport({ target, slots, finalSlot }, context) {

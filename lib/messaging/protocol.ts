@@ -21,7 +21,7 @@ import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery
 import { MultiTargetDocument } from '../import/format';
 import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
-import { PlanCost, PlanStorage, TargetPlan } from '../import/multi-plan';
+import { PlanCost, PlanStorage, PlannedSlot, TargetPlan } from '../import/multi-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
@@ -127,12 +127,13 @@ export const ImportSlotWrite = z.object({
 });
 export type ImportSlotWrite = z.infer<typeof ImportSlotWrite>;
 
-/** A slot of a previewed import: the new value against the current one. */
+/**
+ * A slot of a previewed import, planned by the one write plan (lib/import/write-plan.ts): the new
+ * value against the one shown (with its time), its status; `unchanged`: nothing to write.
+ */
 export const PreviewItem = z.object({
+  ...PlannedSlot.shape,
   slot: OptionNumber,
-  title: z.string(),
-  data: z.string(),
-  current: z.nullable(PageOption),
   unchanged: z.boolean(),
 });
 export type PreviewItem = z.infer<typeof PreviewItem>;
@@ -143,7 +144,7 @@ export const ImportPreview = z.union([
     status: z.literal('problems'),
     problems: z.array(z.object({ path: z.string(), message: z.string() })),
   }),
-  z.object({ status: z.literal('ready'), target: Target, items: z.array(PreviewItem) }),
+  z.object({ status: z.literal('ready'), target: Target, items: z.array(PreviewItem), cost: PlanCost }),
 ]);
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
@@ -256,7 +257,11 @@ export const protocol = {
     response: resultOf(PageOption),
   },
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
-  previewImport: { request: z.object({ document: z.unknown() }), response: resultOf(ImportPreview) },
+  /** `read`: slots not freshly cached are read for the preview (the user asked to see current values). */
+  previewImport: {
+    request: z.object({ document: z.unknown(), read: z.optional(z.boolean()) }),
+    response: resultOf(ImportPreview),
+  },
   startImport: {
     /** `finalSlot`: a document's manifest, written last (lib/slots/document.ts); ignored when not among the slots. */
     request: z.object({

@@ -33,6 +33,7 @@ const READY: ImportPreview = {
       title: 'Gleich',
       data: 'x',
       current: { title: 'Gleich', data: 'x', lastUpdated: null },
+      status: 'unchanged',
       unchanged: true,
     },
     {
@@ -40,9 +41,11 @@ const READY: ImportPreview = {
       title: HTML,
       data: '{"a":1,"b":3}',
       current: { title: 'Alt', data: '{"a":1,"b":2}', lastUpdated: null },
+      status: 'changed',
       unchanged: false,
     },
   ],
+  cost: { reads: 1, writes: 1, skipped: 1, perMinute: 10, minutes: 0.2 },
 };
 
 function fakeWorker(preview: ImportPreview) {
