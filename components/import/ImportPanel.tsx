@@ -4,7 +4,6 @@
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
  */
 import { useId } from 'preact/hooks';
-import { itemKey } from '../../lib/import/job';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/storage/import-jobs';
@@ -61,8 +60,6 @@ export function ImportPanel({
   const {
     job,
     busy,
-    resolved,
-    newer,
     actionError,
     start,
     startTargets,
@@ -168,20 +165,13 @@ export function ImportPanel({
       {actionError && <ErrorNotice error={actionError} />}
       {job && (
         <JobProgress
-          job={{
-            ...job,
-            items: job.items.map((item) => {
-              const seen = newer.get(itemKey(item));
-              return seen ? { ...item, conflict: seen } : item;
-            }),
-          }}
+          job={job}
           undoing={busy === 'undoing'}
           onUndo={job.kind === 'import' ? () => void undo() : undefined}
           cancelling={busy === 'cancelling'}
           onCancel={() => void cancel()}
           resuming={busy === 'resuming'}
           onResume={() => void resume()}
-          resolved={resolved}
           onResolve={(item, choice) => void resolve(item, choice)}
           onClearWithPlaceholder={() => void clearWithPlaceholder()}
           buildings={buildings}

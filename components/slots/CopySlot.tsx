@@ -114,7 +114,6 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
           onCancel={() => void jobs.cancel()}
           resuming={jobs.busy === 'resuming'}
           onResume={() => void jobs.resume()}
-          resolved={jobs.resolved}
           onResolve={(item, choice) => void jobs.resolve(item, choice)}
           buildings={valueOf(workspace.buildings.value)}
           factories={workspace.page.factories.all.value}

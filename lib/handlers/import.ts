@@ -7,7 +7,8 @@ import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
 import { exportDocument, parseImport } from '../import/format';
-import { newJob, settleJob, undoSlots } from '../import/job';
+import { itemKey, newJob, settleJob, undoSlots } from '../import/job';
+import { settleConflict } from '../import/settle';
 import { planCost, planSlot } from '../import/write-plan';
 import { type ImportJob, isUnsettledJob, readJob, readJobs, saveJob } from '../storage/import-jobs';
 import { requestCancel, runJob } from '../import/runner';
@@ -134,6 +135,7 @@ export function importHandlers(
   | 'undoImport'
   | 'cancelImport'
   | 'resumeImport'
+  | 'settleConflict'
   | 'exportSlots'
 > {
   return {
@@ -237,6 +239,19 @@ export function importHandlers(
       const { pause: _done, ...resumed } = job;
       await startJob(deps, { ...resumed, state: 'running' }, connection.value);
       return ok({ id });
+    },
+
+    /** A conflict of a finished job settled as part of it: counted, kept in history, undone by its Undo. */
+    async settleConflict({ id, target, slot, choice }, context) {
+      const connection = await connect(deps, context);
+      if (!connection.ok) return connection;
+      const { secret, profile } = connection.value;
+      if (!secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
+      if (active.has(id)) return fail({ kind: 'badMessage', message: 'the job is still running' });
+      // What the user just asked for: its read and write go first.
+      const config = api.placed(connection.value.config, 'user');
+      const key = itemKey({ slot, ...(target ? { target } : {}) });
+      return settleConflict({ config, secret, profileId: profile.id }, { id, key, choice });
     },
 
     async exportSlots({ target }, context) {

@@ -282,6 +282,25 @@ export const protocol = {
   cancelImport: { request: JobRef, response: resultOf(JobRef) },
   /** Goes on with a job paused by the server's wait past the cap. */
   resumeImport: { request: JobRef, response: resultOf(JobRef) },
+  /**
+   * Settles a slot of a finished job found in conflict, as part of that job: 'mine' writes the
+   * job's value over the value shown (kept in history for its Undo); 'server' keeps the later one.
+   * Answers `conflict` with the newer value when the slot changed again since.
+   */
+  settleConflict: {
+    request: z.object({
+      id: z.string().check(z.minLength(1)),
+      target: z.optional(Target),
+      slot: OptionNumber,
+      choice: z.enum(['mine', 'server']),
+    }),
+    response: resultOf(
+      z.union([
+        z.object({ status: z.literal('settled') }),
+        z.object({ status: z.literal('conflict'), server: PageOption }),
+      ]),
+    ),
+  },
   exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
   /**
    * The queue of the page's profile (its key, and the wait, what is queued, the learned budget);
