@@ -238,6 +238,85 @@ describe('a slot changed between preview and Confirm (issue 21, item 1)', () => 
   });
 });
 
+describe('the request floor of an import over a warm editor (issue 26)', () => {
+  const optionGets = () => sandbox.log.filter((r) => r.method === 'GET' && r.path.includes('/options/'));
+
+  it('sends exactly 2 reads and 2 writes for 3 slots (1 unchanged), and no view reads the written slots again', async () => {
+    const panel = await ImportPanelPage.open(session);
+    const slot = (n: number) => panel.page.getByRole('group', { name: `Slot ${n}`, exact: true });
+    // The editor shows the building's 20 slots: the cache is warm.
+    await slot(20).waitFor();
+    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
+    const title1 = await slot(1).getByLabel('Title', { exact: true }).inputValue();
+    const data1 = await slot(1).getByLabel('Data', { exact: true }).inputValue();
+    sandbox.clearLog();
+    await panel.chooseFile('three.json', {
+      target: { kind: 'building', id: BUILDING },
+      slots: [
+        { slot: 1, title: title1, data: data1 },
+        { slot: 2, title: 'Boden 2', data: 'zwei' },
+        { slot: 3, title: 'Boden 3', data: 'drei' },
+      ],
+    });
+    await panel.confirm.waitFor();
+    // Shown as of the editor's read: the preview sends nothing.
+    expect(await panel.preview.textContent()).toMatch(/as of /);
+    expect(await panel.preview.textContent()).toContain('Needs up to 4 requests (2 reads, 2 writes)');
+    expect(sandbox.log).toHaveLength(0);
+    await panel.confirm.click();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 2 written, 0 skipped, 0 failed.');
+    // The editor shows what the job wrote, from what the job knows.
+    await expect.poll(() => slot(2).getByLabel('Title', { exact: true }).inputValue()).toBe('Boden 2');
+    await expect.poll(() => slot(3).getByLabel('Data', { exact: true }).inputValue()).toBe('drei');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sandbox.log.map((r) => r.method).toSorted()).toEqual(['GET', 'GET', 'POST', 'POST']);
+    // A view opened after the job shows the job's values without reading a slot.
+    const second = await ImportPanelPage.open(session);
+    const slot2 = second.page.getByRole('group', { name: 'Slot 2', exact: true });
+    await expect.poll(() => slot2.getByLabel('Title', { exact: true }).inputValue()).toBe('Boden 2');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(optionGets()).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
+    await Promise.all([panel.page.close(), second.page.close()]);
+  });
+
+  it('a slot changed between a warm preview and Confirm is still a conflict with both values', async () => {
+    const panel = await ImportPanelPage.open(session);
+    await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
+    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
+    sandbox.clearLog();
+    await panel.chooseFile('one.json', {
+      target: { kind: 'building', id: BUILDING },
+      slots: [{ slot: 6, title: 'Aus der Datei', data: 'neu' }],
+    });
+    await panel.confirm.waitFor();
+    expect(sandbox.log).toHaveLength(0);
+    sandbox.changeSlot({
+      target: { kind: 'building', id: BUILDING },
+      option: 6,
+      title: 'Dazwischen',
+      data: 'von woanders',
+    });
+    await panel.confirm.click();
+    const conflict = panel.page.getByRole('alertdialog', { name: 'Slot 6 was changed elsewhere' });
+    await conflict.waitFor({ timeout: 20_000 });
+    expect(await conflict.textContent()).toContain('von woanders');
+    expect(await conflict.textContent()).toContain('neu');
+    expect(posts()).toHaveLength(0);
+    // Settled as part of the job: written, counted, undoable.
+    await conflict.getByRole('button', { name: 'Keep mine (overwrite)' }).click();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 1 written, 0 skipped, 0 failed.');
+    expect(await readSlot(6)).toMatchObject({ title: 'Aus der Datei', data: 'neu' });
+    await panel.undo.click();
+    await panel.page.getByRole('region', { name: 'Undo progress' }).waitFor();
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 1 written, 0 skipped, 0 failed.');
+    expect(await readSlot(6)).toMatchObject({ title: 'Dazwischen', data: 'von woanders' });
+    await panel.page.close();
+  });
+});
+
 describe('push from a page', () => {
   let site: http.Server;
   let siteUrl: string;
