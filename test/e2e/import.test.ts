@@ -6,8 +6,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
+import { clearCachedAnswers } from './browser';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 import { readSlotDirect } from '../sandbox/direct';
@@ -29,6 +30,10 @@ const expectedData = (i: number) =>
 const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: BUILDING }, option);
 const readAll = () => Promise.all(Array.from({ length: 20 }, (_, i) => readSlot(i + 1)));
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
+
+// The sandbox is reset before each test: what the extension knew of it is from another world. (A
+// preview trusts the answers it cached within the freshness window, as of their time.)
+beforeEach(() => clearCachedAnswers(session));
 
 /** The file import up to a started job; the log is cleared just before Confirm. */
 async function startImport(document: unknown = twenty()): Promise<ImportPanelPage> {
