@@ -39,7 +39,8 @@ beforeEach(() => clearCachedAnswers(session));
 async function startImport(document: unknown = twenty()): Promise<ImportPanelPage> {
   const panel = await ImportPanelPage.open(session);
   // The editor's own slot reads finish first, so the log holds the import's requests only.
-  await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
+  await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
+  await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
   await panel.chooseFile('slots.json', document);
   await panel.confirm.waitFor();
   sandbox.clearLog();
@@ -96,7 +97,9 @@ describe('import', () => {
     sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 503, times: 1 });
     sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 422, times: 1 });
     await panel.confirm.click();
-    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 19 written, 0 skipped, 1 failed.');
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 19 written, 0 skipped, 1 failed.');
     const results = await panel.results.allTextContents();
     const failed = results.filter((text) => / failed: validation/.test(text));
     expect(failed).toHaveLength(1);
@@ -160,7 +163,9 @@ describe('import', () => {
   it('undoes the whole import in one action, restoring every previous value', async () => {
     const before = await readAll();
     const panel = await startImport();
-    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 20 written, 0 skipped, 0 failed.');
     await panel.undo.click();
     await panel.page.getByRole('region', { name: 'Undo progress' }).waitFor();
     await expect
@@ -217,7 +222,8 @@ describe('undo after a later edit', () => {
 describe('a slot changed between preview and Confirm (issue 21, item 1)', () => {
   it('is shown as a conflict with both values; the other change stays and no history holds the preview', async () => {
     const panel = await ImportPanelPage.open(session);
-    await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
+    await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
+    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
     await panel.chooseFile('slots.json', {
       target: { kind: 'building', id: BUILDING },
       slots: [{ slot: 5, title: 'Aus der Datei', data: 'neu aus der Datei' }],
@@ -392,7 +398,9 @@ describe('push from a page', () => {
 
     await panel.confirm.click();
     // The panel showed the previous test's finished job until this one starts, so the slots decide.
-    await expect.poll(() => readSlot(2)).toMatchObject({ title: 'Vom Shop', data: '{"preise":[3,5]}' });
+    await expect
+      .poll(() => readSlot(2), { timeout: 20_000 })
+      .toMatchObject({ title: 'Vom Shop', data: '{"preise":[3,5]}' });
     await expect.poll(() => panel.summary.textContent()).toBe('Finished: 2 written, 0 skipped, 0 failed.');
     expect((await readSlot(3)).title).toBe('Öffnungszeiten');
 
