@@ -35,18 +35,17 @@ export function createSlotReads(page: PageContext) {
     });
   }
 
-  /** The server's value as known now; the fields follow it unless the user has edited them. */
+  /**
+   * The server's value as known now, for a slot the user has not edited. An edited slot keeps the
+   * value its edit began from: its save is checked against that, so a change made meanwhile (another
+   * tab's save, a job) is a conflict shown with both values, never taken over silently.
+   */
   function adopt(model: SlotModel, value: PageOption): void {
-    const before = model.server.value;
-    if (before && before.title === value.title && before.data === value.data) {
-      if (!model.dirty.value) model.base.value = value.lastUpdated;
-      return void (model.server.value = value);
-    }
+    if (model.dirty.value || model.saving.value) return;
     batch(() => {
-      const edited = model.dirty.value;
       model.server.value = value;
       model.loadError.value = null;
-      if (!edited) model.edited(value.title, value.data, value.lastUpdated);
+      model.edited(value.title, value.data, value.lastUpdated);
     });
   }
 
