@@ -10,10 +10,12 @@
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
+import { planCost } from '../../lib/import/write-plan';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import {
   type DocumentLayout,
   type DocumentPlan,
+  type DocumentPreviewItem,
   assembleDocument,
   documentPreview,
   exportProblem,
@@ -60,6 +62,14 @@ function useStoredDocument(slots: DocumentPanelProps['slots'], layout: DocumentL
     return { status: 'found' as const, document: assembleDocument(manifest, pieces, layout, slots.length) };
   }, [slots, layout]);
 }
+
+/** The page's own preview of a document write: no request; the cost at the assumed budget. */
+const readyPreview = (target: Target, items: DocumentPreviewItem[]) => ({
+  status: 'ready' as const,
+  target,
+  items,
+  cost: planCost(items, null),
+});
 
 const sameValue = (a: PageOption | null | undefined, b: PageOption | null | undefined) =>
   !!a && !!b && a.title === b.title && a.data === b.data;
@@ -190,11 +200,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
           onClick={() =>
             ready &&
             onPreview(
-              {
-                status: 'ready',
-                target,
-                items: documentPreview(plan.writes, base, shown, layout.manifestSlot),
-              },
+              readyPreview(target, documentPreview(plan.writes, base, shown, layout.manifestSlot)),
               layout.manifestSlot,
             )
           }

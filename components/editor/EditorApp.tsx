@@ -8,8 +8,6 @@ import { browser } from 'wxt/browser';
 import { minutesFor } from '../../lib/backup/plan';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
-import { sameTarget } from '../../lib/slots/keys';
-import type { ImportJob } from '../../lib/storage/import-jobs';
 import { type Backup, useBackup } from '../backup/use-backup';
 import { BackupPanel } from '../backup/BackupPanel';
 import { Tabs } from '../dashboard/Tabs';
@@ -61,12 +59,6 @@ export function EditorApp({ workspace, profiles, intent, section: initial }: Edi
   const building = target?.kind === 'building' ? buildings?.find((b) => b.id === target.id) : undefined;
   const factory =
     target?.kind === 'factory' ? page.factories.all.value.find((f) => f.id === target.id) : undefined;
-  /** After an import into the target on screen (or a restore or copy across it), its slots are read again. */
-  const reload = (job: ImportJob) => {
-    const shown = workspace.target.value;
-    if (!job.items.some((item) => sameTarget(shown, item.target ?? job.target))) return;
-    for (const model of workspace.slots.value) void workspace.retry(model);
-  };
   const show = (next: EditorSection) => {
     section.value = next;
   };
@@ -102,7 +94,6 @@ export function EditorApp({ workspace, profiles, intent, section: initial }: Edi
           intent={intent}
           buildings={buildings}
           factories={page.factories.all.value}
-          onFinished={reload}
           send={page.send}
           profileId={page.profileId}
           document={{

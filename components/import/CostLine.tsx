@@ -1,4 +1,7 @@
-/** Before Confirm, what a job will cost: requests (reads + writes), minutes at the budget, what is skipped. */
+/**
+ * Before Confirm, what a job will cost: requests (reads + writes), minutes at the budget, what is
+ * skipped; and, when some slots are not known, what showing their current values first costs.
+ */
 import { t } from '../../lib/i18n';
 import type { PlanCost } from '../../lib/import/multi-plan';
 
@@ -19,5 +22,23 @@ export function CostLine({ cost }: { cost: PlanCost }) {
         ])}{' '}
       {cost.skipped > 0 && t('targets_skipped', String(cost.skipped))}
     </p>
+  );
+}
+
+/** "Show current values: 12 requests, about 1 min": reads the slots not known for the preview. */
+export function ReadCurrentButton({
+  reads,
+  minutes,
+  onRead,
+}: {
+  reads: number;
+  minutes: number;
+  onRead?: (() => void) | undefined;
+}) {
+  if (reads === 0 || !onRead) return null;
+  return (
+    <button type="button" class="button" onClick={onRead}>
+      {t('import_readCurrent', [String(reads), minutesText(minutes)])}
+    </button>
   );
 }

@@ -8,7 +8,6 @@
  * section that started it, brought into view as it arrives.
  */
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { itemKey } from '../../lib/import/job';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/storage/import-jobs';
@@ -120,8 +119,6 @@ export function ImportPanel({
   const {
     job,
     busy,
-    resolved,
-    newer,
     actionError,
     start,
     startTargets,
@@ -143,6 +140,7 @@ export function ImportPanel({
     dismiss,
     preview,
     show,
+    readCurrent,
     checkText,
     load,
     readFile,
@@ -290,6 +288,7 @@ export function ImportPanel({
             buildings={buildings}
             factories={factories}
             starting={busy === 'starting'}
+            onReadCurrent={readCurrent}
             onConfirm={starting(() => start(check, clear, finalSlot))}
             onCancel={dismiss}
           />
@@ -300,6 +299,7 @@ export function ImportPanel({
             buildings={buildings}
             factories={factories}
             starting={busy === 'starting'}
+            onReadCurrent={readCurrent}
             onConfirm={starting((chosen: Parameters<typeof startTargets>[0]) => startTargets(chosen, clear))}
             onCancel={dismiss}
           />
@@ -308,20 +308,13 @@ export function ImportPanel({
         {job && (
           <div class="import__job" ref={jobRegion} tabIndex={-1}>
             <JobProgress
-              job={{
-                ...job,
-                items: job.items.map((item) => {
-                  const seen = newer.get(itemKey(item));
-                  return seen ? { ...item, conflict: seen } : item;
-                }),
-              }}
+              job={job}
               undoing={busy === 'undoing'}
               onUndo={job.kind === 'import' ? starting(undo) : undefined}
               cancelling={busy === 'cancelling'}
               onCancel={() => void cancel()}
               resuming={busy === 'resuming'}
               onResume={() => void resume()}
-              resolved={resolved}
               onResolve={(item, choice) => void resolve(item, choice)}
               onClearWithPlaceholder={starting(clearWithPlaceholder)}
               buildings={buildings}

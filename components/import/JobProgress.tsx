@@ -37,10 +37,8 @@ export interface JobProgressProps extends TargetNames {
   /** Goes on with a job paused by the server's wait. */
   onResume?: () => void;
   resuming?: boolean;
-  /** Settles a slot in conflict: write this job's value anyway, or keep the slot's later value. */
+  /** Settles a slot in conflict, as part of the job: write its value anyway, or keep the later value. */
   onResolve?: (item: JobItem, choice: ConflictChoice) => void;
-  /** Conflicts already settled on this page, by slot. */
-  resolved?: ReadonlyMap<string, ConflictChoice>;
   /** Writes the slots the server refused to clear with empty text with the placeholder instead. */
   onClearWithPlaceholder?: () => void;
 }
@@ -67,7 +65,6 @@ export function JobProgress({
   onResume,
   resuming = false,
   onResolve,
-  resolved,
   onClearWithPlaceholder,
   ...names
 }: JobProgressProps) {
@@ -113,32 +110,26 @@ export function JobProgress({
         {job.items.map((item) => (
           <li key={itemKey(item)} class={`job__item job__item--${item.status}`}>
             <span class="job__slot">{slotLabel(item, names)}</span>{' '}
-            <span class="job__status">
-              {resolved?.has(itemKey(item))
-                ? resolved.get(itemKey(item)) === 'mine'
-                  ? t('import_status_done')
-                  : t('import_status_keptLater')
-                : statusText(item)}
-            </span>
+            <span class="job__status">{statusText(item)}</span>
           </li>
         ))}
       </ol>
       {onResolve &&
-        conflicts
-          .filter((item) => !resolved?.has(itemKey(item)))
-          .map((item) =>
-            item.conflict ? (
-              <ConflictDialog
-                key={itemKey(item)}
-                option={item.slot}
-                {...(item.target ? { targetLabel: labelOf(item.target, names) } : {})}
-                mine={{ title: item.title, data: item.data }}
-                server={item.conflict}
-                onKeepMine={() => onResolve(item, 'mine')}
-                onTakeServer={() => onResolve(item, 'server')}
-              />
-            ) : null,
-          )}
+        !running &&
+        !paused &&
+        conflicts.map((item) =>
+          item.conflict ? (
+            <ConflictDialog
+              key={itemKey(item)}
+              option={item.slot}
+              {...(item.target ? { targetLabel: labelOf(item.target, names) } : {})}
+              mine={{ title: item.title, data: item.data }}
+              server={item.conflict}
+              onKeepMine={() => onResolve(item, 'mine')}
+              onTakeServer={() => onResolve(item, 'server')}
+            />
+          ) : null,
+        )}
       {!running && !paused && onClearWithPlaceholder && (
         <ClearOffer count={refusedClears(job).length} onClear={onClearWithPlaceholder} />
       )}

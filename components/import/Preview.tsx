@@ -1,6 +1,7 @@
 /** The preview of an import: per slot, the current value beside the new one, changed lines marked. */
 import { t } from '../../lib/i18n';
 import type { PreviewItem } from '../../lib/messaging/protocol';
+import { Time } from '../slots/time';
 import { diffLines, readable } from './diff';
 
 function Cell({ text, side, changed }: { text: string | null; side: 'old' | 'new'; changed: boolean }) {
@@ -54,19 +55,34 @@ function Diff({ before, after, caption }: { before: string; after: string; capti
   );
 }
 
+/** "as of 2 minutes ago": when the value shown as current was answered. */
+function ShownAge({ seenAt }: { seenAt: number | undefined }) {
+  if (seenAt === undefined) return null;
+  return (
+    <p class="hint preview__age">
+      <Time ms={seenAt} label={(relative) => t('import_asOf', relative)} />
+    </p>
+  );
+}
+
+/** One slot of a write plan: its status, the value shown as current (with its age) against the new one. */
 export function PreviewSlot({ item }: { item: PreviewItem }) {
   const current = item.current ?? { title: '', data: '' };
+  const unknown = item.status === 'unknown';
   return (
     <li class={item.unchanged ? 'preview__slot preview__slot--unchanged' : 'preview__slot'}>
       <h4 class="preview__heading">
         {t('import_slot', String(item.slot))}{' '}
         {item.unchanged ? (
           <span class="badge">{t('import_unchanged')}</span>
+        ) : unknown ? (
+          <span class="badge">{t('targets_slotUnknown')}</span>
         ) : (
           <span class="badge badge--unsaved">{t('import_changes')}</span>
         )}
       </h4>
-      {item.unchanged ? (
+      <ShownAge seenAt={item.seenAt} />
+      {item.unchanged || unknown ? (
         <p class="hint">
           <span class="preview__title">{item.title || t('slot_emptyValue')}</span>
         </p>

@@ -2,6 +2,8 @@
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportPreview } from '../../lib/messaging/protocol';
+import { readCost } from '../../lib/import/write-plan';
+import { CostLine, ReadCurrentButton } from './CostLine';
 import { PreviewSlot } from './Preview';
 import { nameTarget } from './target-name';
 
@@ -11,13 +13,17 @@ interface PreviewSectionProps {
   /** The account's factories (listed or added by hand), to name a factory target. */
   factories?: readonly { id: string; name: string }[];
   starting: boolean;
+  /** Previews again with the slots not known read now (the user asked to see their values). */
+  onReadCurrent?: () => void;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 export function PreviewSection(props: PreviewSectionProps) {
-  const { preview, buildings, factories, starting, onConfirm, onCancel } = props;
+  const { preview, buildings, factories, starting, onReadCurrent, onConfirm, onCancel } = props;
   const changed = preview.items.filter((item) => !item.unchanged).length;
+  const budget = { limit: preview.cost.perMinute, windowMs: 60_000 };
+  const toRead = readCost(preview.items, budget);
   const name = nameTarget(preview.target, buildings, factories);
   return (
     <section class="preview" aria-label={t('import_preview')}>
@@ -32,6 +38,7 @@ export function PreviewSection(props: PreviewSectionProps) {
           <PreviewSlot key={item.slot} item={item} />
         ))}
       </ol>
+      <CostLine cost={preview.cost} />
       <div class="actions">
         {changed > 0 ? (
           <button
@@ -45,6 +52,7 @@ export function PreviewSection(props: PreviewSectionProps) {
         ) : (
           <p class="hint">{t('import_nothing')}</p>
         )}
+        <ReadCurrentButton reads={toRead.reads} minutes={toRead.minutes} onRead={onReadCurrent} />
         <button type="button" class="button button--quiet" onClick={onCancel}>
           {t('import_cancel')}
         </button>

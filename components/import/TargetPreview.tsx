@@ -7,9 +7,10 @@
 import { useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { type TargetPlan, jobSlotsOf, keepTargets, writeCount } from '../../lib/import/multi-plan';
+import { type TargetPlan, keepTargets, writeCount } from '../../lib/import/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
-import { CostLine } from './CostLine';
+import { readCost } from '../../lib/import/write-plan';
+import { CostLine, ReadCurrentButton } from './CostLine';
 import { TargetSection } from './TargetSection';
 import { nameTarget } from './target-name';
 
@@ -22,6 +23,8 @@ interface TargetPreviewProps {
   /** The heading: a restore names its targets, a copy its slot. */
   heading?: string;
   starting: boolean;
+  /** Previews again with the slots not known read now (the user asked to see their values). */
+  onReadCurrent?: () => void;
   /** Called with the preview of the included targets. */
   onConfirm: (chosen: ReadyTargets) => void;
   onCancel: () => void;
@@ -40,12 +43,9 @@ function ConfirmButton({
   fits: boolean;
   onConfirm: (chosen: ReadyTargets) => void;
 }) {
-  const checks = jobSlotsOf(chosen.targets);
   const writes = writeCount(chosen.targets);
-  if (checks.length === 0) return <p class="hint">{t('import_nothing')}</p>;
-  const targets = chosen.targets.filter((plan) =>
-    writes > 0 ? writeCount([plan]) > 0 : plan.slots.some((slot) => slot.status === 'unchanged'),
-  ).length;
+  if (writes === 0) return <p class="hint">{t('import_nothing')}</p>;
+  const targets = chosen.targets.filter((plan) => writeCount([plan]) > 0).length;
   return (
     <button
       type="button"
@@ -55,9 +55,7 @@ function ConfirmButton({
         if (!starting && fits) onConfirm(chosen);
       }}
     >
-      {writes > 0
-        ? t('targets_confirm', [String(writes), String(targets)])
-        : t('targets_confirmCheck', [String(checks.length), String(targets)])}
+      {t('targets_confirm', [String(writes), String(targets)])}
     </button>
   );
 }
@@ -67,6 +65,10 @@ export function TargetPreview(props: TargetPreviewProps) {
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const chosen = left.size === 0 ? preview : keepTargets(preview, (plan) => !left.has(keyOf(plan)));
   const fits = chosen.storage.bytes <= chosen.storage.max;
+  const toRead = readCost(
+    chosen.targets.flatMap((plan) => plan.slots),
+    { limit: chosen.cost.perMinute, windowMs: 60_000 },
+  );
   const choice = preview.targets.length > 1;
   const include = (plan: TargetPlan, included: boolean) => {
     const next = new Set(left);
@@ -94,6 +96,7 @@ export function TargetPreview(props: TargetPreviewProps) {
         />
       ))}
       <CostLine cost={chosen.cost} />
+      <ReadCurrentButton {...toRead} onRead={props.onReadCurrent} />
       {!fits && (
         <p class="notice" role="alert">
           {t('targets_storage', [

@@ -20,16 +20,14 @@ function countsText(slots: readonly PlannedSlot[]): string {
 }
 
 function PlannedSlotRow({ slot }: { slot: PlannedSlot }) {
-  if (slot.status === 'changed' || slot.status === 'unchanged')
+  if (slot.status === 'changed' || slot.status === 'unchanged' || slot.status === 'unknown')
     return <PreviewSlot item={{ ...slot, unchanged: slot.status === 'unchanged' }} />;
   const note =
-    slot.status === 'unknown'
-      ? t('targets_slotUnknown')
-      : slot.status === 'needsPremium'
-        ? t('targets_slotNeedsPremium')
-        : slot.status === 'overLimit'
-          ? t('targets_slotOverLimit')
-          : t('targets_slotNotYours');
+    slot.status === 'needsPremium'
+      ? t('targets_slotNeedsPremium')
+      : slot.status === 'overLimit'
+        ? t('targets_slotOverLimit')
+        : t('targets_slotNotYours');
   return (
     <li class="preview__slot">
       <h4 class="preview__heading">

@@ -14,7 +14,7 @@ export function statusText(item: JobItem): string {
     case 'done':
       return t('import_status_done');
     case 'skipped':
-      return t('import_status_skipped');
+      return item.settled === 'server' ? t('import_status_keptLater') : t('import_status_skipped');
     case 'failed':
       return t('import_status_failed', item.error ?? '');
     case 'conflict':

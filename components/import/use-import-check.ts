@@ -44,10 +44,16 @@ export function useImportCheck(send: Send, intent: Intent, premium: boolean) {
   /** A document across slots: its manifest slot, written last by the job. */
   const [finalSlot, setFinalSlot] = useState<number | undefined>(undefined);
 
-  const preview = async (document: unknown, final?: number) => {
+  /** The document previewed last, to preview it again with current values read. */
+  const [previewed, setPreviewed] = useState<{ document: unknown; final?: number; targets: boolean } | null>(
+    null,
+  );
+
+  const preview = async (document: unknown, final?: number, read = false) => {
     setFinalSlot(final);
+    setPreviewed({ document, ...(final === undefined ? {} : { final }), targets: false });
     setCheck({ status: 'checking' });
-    const answer = await send('previewImport', { document });
+    const answer = await send('previewImport', { document, ...(read ? { read } : {}) });
     if (!answer.ok) return setCheck({ status: 'error', error: answer.error });
     // A document's manifest is written even when unchanged (its time must follow the pieces').
     const value = answer.value;
@@ -64,10 +70,11 @@ export function useImportCheck(send: Send, intent: Intent, premium: boolean) {
     setCheck(ready);
   };
 
-  const previewTargets = async (document: unknown) => {
+  const previewTargets = async (document: unknown, read = false) => {
     setFinalSlot(undefined);
+    setPreviewed({ document, targets: true });
     setCheck({ status: 'checking' });
-    const answer = await send('previewTargets', { document });
+    const answer = await send('previewTargets', { document, ...(read ? { read } : {}) });
     if (!answer.ok) return setCheck({ status: 'error', error: answer.error });
     const value = answer.value;
     setCheck(value.status === 'ready' ? { status: 'targets', preview: value } : value);
@@ -116,6 +123,14 @@ export function useImportCheck(send: Send, intent: Intent, premium: boolean) {
     load(await file.text(), file.name);
   };
 
+  /** The same document again, its slots not known read now (the user asked to see their values). */
+  const readCurrent = () => {
+    if (!previewed) return;
+    void (previewed.targets
+      ? previewTargets(previewed.document, true)
+      : preview(previewed.document, previewed.final, true));
+  };
+
   /** Once its import has started, the checked document is done with. */
   const clear = () => {
     setCheck({ status: 'idle' });
@@ -134,6 +149,7 @@ export function useImportCheck(send: Send, intent: Intent, premium: boolean) {
     dismiss: () => setCheck({ status: 'idle' }),
     preview,
     show,
+    readCurrent,
     checkText,
     load,
     readFile,

@@ -3,15 +3,16 @@
  * done with it: start, undo, cancel, settle its conflicts; and Export of the current target.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { PageOption, Target } from '../../lib/api/schemas';
+import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/storage/import-jobs';
 import type { Send } from '../../lib/messaging/client';
 import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
 import { documentJobSlots, documentRetrySlots } from '../../lib/slots/document';
-import { itemKey, refusedClears } from '../../lib/import/job';
+import { refusedClears } from '../../lib/import/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
+import { jobSlotOf } from '../../lib/import/write-plan';
 import type { ReadyTargets } from './TargetPreview';
 import { download } from './download';
 import type { ConflictChoice } from './JobProgress';
@@ -48,9 +49,6 @@ function useJob(id: string | null, send: Send, profileId: string): ImportJob | n
 export function useImportJob(send: Send, profileId: string, onFinished?: (job: ImportJob) => void) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
-  const [resolved, setResolved] = useState<ReadonlyMap<string, ConflictChoice>>(new Map());
-  /** Conflicts whose slot changed again while being settled here: the value seen last. */
-  const [newer, setNewer] = useState<ReadonlyMap<string, PageOption>>(new Map());
   const [actionError, setActionError] = useState<AppError | null>(null);
   const job = useJob(jobId, send, profileId);
 
@@ -81,14 +79,11 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
       target: preview.target,
       // Each slot with what the preview showed: the worker writes it only while it still holds that.
       // A document's job gets only what changes, and its manifest (lib/slots/document.ts).
-      slots: (finalSlot === undefined ? preview.items : documentJobSlots(preview.items, finalSlot)).map(
-        ({ slot, title, data, current }) => ({
-          slot,
-          title,
-          data,
-          ...(current ? { expected: { title: current.title, data: current.data } } : {}),
-        }),
-      ),
+      // A slot shown holding its value already is left without a request.
+      slots: (finalSlot === undefined
+        ? preview.items.filter((item) => !item.unchanged)
+        : documentJobSlots(preview.items, finalSlot)
+      ).map(jobSlotOf),
       ...(finalSlot === undefined ? {} : { finalSlot }),
     });
     setBusy(null);
@@ -105,8 +100,6 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     setBusy(null);
     if (!answer.ok) return void setActionError(answer.error);
     setJobId(answer.value.id);
-    setResolved(new Map());
-    setNewer(new Map());
     return answer.value.id;
   };
 
@@ -148,8 +141,6 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     setBusy(null);
     if (!answer.ok) return void setActionError(answer.error);
     setJobId(answer.value.id);
-    setResolved(new Map());
-    setNewer(new Map());
     return answer.value.id;
   };
 
@@ -166,30 +157,23 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
   /** Goes on with a job paused by the server's wait: the worker writes only its open slots. */
   const resume = () => act('resumeImport', 'resuming');
 
-  /** A slot in conflict: "mine" writes the job's value through the checked save, over the value seen. */
+  /**
+   * Settles a slot in conflict as part of the job (the worker writes "mine" over the value seen,
+   * kept for the job's Undo): the stored job then shows it settled, or, when the slot changed yet
+   * again, the newer value to decide on.
+   */
   const resolve = async (item: JobItem, choice: ConflictChoice) => {
     if (!job || !item.conflict) return;
     setActionError(null);
     // A document held back whole: "mine" writes it again, over the value seen in that slot.
     if (choice === 'mine' && job.finalSlot !== undefined) return rewriteDocument(job, item);
-    if (choice === 'mine') {
-      const answer = await send('saveSlot', {
-        target: item.target ?? job.target,
-        option: item.slot,
-        title: item.title,
-        data: item.data,
-        expectedLastUpdated: item.conflict.lastUpdated,
-        // Without a time (the API may answer none) the save compares title and data.
-        expected: { title: item.conflict.title, data: item.conflict.data },
-      });
-      if (!answer.ok) return setActionError(answer.error);
-      // Changed yet again since: the dialog shows the newer value and asks again.
-      if (answer.value.status === 'conflict') {
-        const server = answer.value.server;
-        return setNewer((before) => new Map(before).set(itemKey(item), server));
-      }
-    }
-    setResolved((before) => new Map(before).set(itemKey(item), choice));
+    const answer = await send('settleConflict', {
+      id: job.id,
+      ...(item.target ? { target: item.target } : {}),
+      slot: item.slot,
+      choice,
+    });
+    if (!answer.ok) setActionError(answer.error);
   };
 
   /** A document job held back by a conflict, started again with `chosen` expected to hold what it was seen holding. */
@@ -204,8 +188,6 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
     setBusy(null);
     if (!answer.ok) return setActionError(answer.error);
     setJobId(answer.value.id);
-    setResolved(new Map());
-    setNewer(new Map());
   };
 
   const exportTarget = async (target: Target | null) => {
@@ -221,8 +203,6 @@ export function useImportJob(send: Send, profileId: string, onFinished?: (job: I
   return {
     job,
     busy,
-    resolved,
-    newer,
     actionError,
     start,
     startTargets,

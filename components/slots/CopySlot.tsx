@@ -41,14 +41,15 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
   const remember = (id: string | undefined) => id && setMine((before) => new Set(before).add(id));
   const targets = options.filter((o) => chosen.has(optionKey(o.target))).map((o) => o.target);
 
-  const preview = async () => {
+  /** The plan of the copy: slots freshly cached shown as of then; others read only when asked. */
+  const preview = async (read = false) => {
     setError(null);
     setProblems([]);
     setNoneChosen(targets.length === 0);
     if (targets.length === 0) return;
     setStep({ kind: 'checking' });
     const document = { targets: targets.map((target) => ({ target, slots: [{ slot: into, ...content }] })) };
-    const answer = await send('previewTargets', { document, read: true });
+    const answer = await send('previewTargets', { document, ...(read ? { read } : {}) });
     if (!answer.ok) return (setError(answer.error), setStep({ kind: 'choose' }));
     if (answer.value.status === 'problems')
       return (setProblems(answer.value.problems), setStep({ kind: 'choose' }));
@@ -104,6 +105,7 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
             factories={workspace.page.factories.all.value}
             heading={t('copy_heading', String(option))}
             starting={jobs.busy === 'starting'}
+            onReadCurrent={() => void preview(true)}
             onConfirm={(chosen) =>
               void jobs.startTargets(chosen, () => setStep({ kind: 'choose' })).then(remember)
             }
@@ -120,7 +122,6 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
             onCancel={() => void jobs.cancel()}
             resuming={jobs.busy === 'resuming'}
             onResume={() => void jobs.resume()}
-            resolved={jobs.resolved}
             onResolve={(item, choice) => void jobs.resolve(item, choice)}
             buildings={valueOf(workspace.buildings.value)}
             factories={workspace.page.factories.all.value}

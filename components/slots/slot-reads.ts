@@ -1,13 +1,15 @@
 /**
  * The slots of one target: drafts first, every cached value at once, then only the stale slots are
- * read, through a bounded pool in slot order, so each slot fills in (or fails) on its own.
+ * read, through a bounded pool in slot order, so each slot fills in (or fails) on its own. Then the
+ * slots follow the answer cache: what a job, a save or an undo read and wrote (anywhere: the worker
+ * keeps it there with its time) is shown at once, and never read again while it is fresh.
  */
 import { batch, signal } from '@preact/signals';
 import { PageOption, type Target } from '../../lib/api/schemas';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../../lib/slots/pool';
 import { slotNumbers } from '../../lib/slots/validate';
 import { isFresh } from '../../lib/cache/fresh';
-import { optionParts, readCached } from '../../lib/storage/cache';
+import { cacheFamily, optionParts, readCached } from '../../lib/storage/cache';
 import { readDrafts, removeDraft } from '../../lib/storage/drafts';
 import type { PageContext } from '../page/context';
 import { SlotModel } from './slot-model';
@@ -18,11 +20,42 @@ export function createSlotReads(page: PageContext) {
   /** Raised for each target shown: answers for an earlier one are dropped. */
   let generation = 0;
 
+  /** Stops following the cache for the slots shown before. */
+  let unfollow: (() => void) | null = null;
+
+  /** A slot's answer the worker just kept (a job's read or write, a save): shown at once. */
+  function follow(models: SlotModel[], target: Target): () => void {
+    return cacheFamily.watch(profileId, (parts, entry) => {
+      const [kind, type, id, option] = parts;
+      if (kind !== 'option' || type !== target.kind || id !== target.id || !entry) return;
+      const model = models.find((m) => String(m.option) === option);
+      const value = PageOption.safeParse(entry.value);
+      if (!model || !value.success) return;
+      adopt(model, value.data);
+    });
+  }
+
+  /**
+   * The server's value as known now, for a slot the user has not edited. An edited slot keeps the
+   * value its edit began from: its save is checked against that, so a change made meanwhile (another
+   * tab's save, a job) is a conflict shown with both values, never taken over silently.
+   */
+  function adopt(model: SlotModel, value: PageOption): void {
+    if (model.dirty.value || model.saving.value) return;
+    batch(() => {
+      model.server.value = value;
+      model.loadError.value = null;
+      model.edited(value.title, value.data, value.lastUpdated);
+    });
+  }
+
   async function show(target: Target): Promise<void> {
     const mine = ++generation;
     const options = slotNumbers(page.premium.value);
     const models = options.map((option) => new SlotModel(target, option));
     slots.value = models;
+    unfollow?.();
+    unfollow = follow(models, target);
     const drafts = await readDrafts(profileId, target, options);
     if (mine !== generation) return;
     for (const model of models) {
@@ -74,6 +107,8 @@ export function createSlotReads(page: PageContext) {
     show,
     clear(): void {
       generation += 1;
+      unfollow?.();
+      unfollow = null;
       slots.value = [];
     },
     /** Reads the slot again, now (the user asked). */

@@ -8,7 +8,9 @@ import { fail, ok } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
 import { exportDocument } from '../import/format-export';
 import { parseImportDocument } from '../import/import-parser';
-import { newJob, settleJob, undoSlots } from '../import/job';
+import { itemKey, newJob, settleJob, undoSlots } from '../import/job';
+import { settleConflict } from '../import/settle';
+import { planCost, planSlot } from '../import/write-plan';
 import { type ImportJob, isUnsettledJob, jobRoom, readJob, readJobs, saveJob } from '../storage/import-jobs';
 import { requestCancel, runJob } from '../import/runner';
 import type { Handlers } from '../messaging/router';
@@ -18,7 +20,8 @@ import { optionParts } from '../storage/cache';
 import { profilesItem } from '../storage/profiles';
 import { cachedRead } from './cached-read';
 import { effectivePremium } from '../storage/settings';
-import { type Connection, type WorkerDeps, connect, profileOf } from './context';
+import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from './context';
+import { sightsOf } from './targets';
 
 const UNDO_GONE = 'its backups made room in storage for newer jobs: Undo is no longer possible';
 const noRoom = (bytes: number, max: number) =>
@@ -134,31 +137,32 @@ export function importHandlers(
   | 'undoImport'
   | 'cancelImport'
   | 'resumeImport'
+  | 'settleConflict'
   | 'exportSlots'
 > {
   return {
-    async previewImport({ document }, context) {
+    /**
+     * The write plan of a one-target import: a slot freshly cached is shown as of its time and
+     * costs nothing to preview; one not known is "read before writing", or read now with `read`.
+     */
+    async previewImport({ document, read }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       const premium = effectivePremium(connection.value.profile);
       const checked = parseImportDocument({ value: document }, { premium, shape: 'single' });
       if (!checked.ok) return ok({ status: 'problems' as const, problems: checked.problems });
       const [parsed] = checked.targets;
-      const current = await readAll(
-        connection.value,
-        parsed.target,
-        parsed.slots.map((s) => s.slot),
-      );
-      if (!current.ok) return current;
-      const items = parsed.slots.map((slot, index) => {
-        const now = current.value[index] ?? null;
-        return {
-          ...slot,
-          current: now,
-          unchanged: now !== null && now.title === slot.title && now.data === slot.data,
-        };
+      const { target } = parsed;
+      const slots = parsed.slots.map(({ slot }) => ({ target, slot }));
+      const { sight } = await sightsOf(connection.value, slots, read ?? false);
+      // Checked by the format already (premium, range): every slot is the account's to plan.
+      const context_ = { premium: true, placeholder: '', owned: true };
+      const items = parsed.slots.map((slot) => {
+        const planned = planSlot(slot, sight(target, slot.slot), context_);
+        return { ...planned, unchanged: planned.status === 'unchanged' };
       });
-      return ok({ status: 'ready' as const, target: parsed.target, items });
+      const cost = planCost(items, await keyBudget(deps, connection.value));
+      return ok({ status: 'ready' as const, target, items, cost });
     },
 
     async startImport({ target, slots, finalSlot }, context) {
@@ -245,6 +249,19 @@ export function importHandlers(
       const { pause: _done, ...resumed } = job;
       await startJob(deps, { ...resumed, state: 'running' }, connection.value);
       return ok({ id });
+    },
+
+    /** A conflict of a finished job settled as part of it: counted, kept in history, undone by its Undo. */
+    async settleConflict({ id, target, slot, choice }, context) {
+      const connection = await connect(deps, context);
+      if (!connection.ok) return connection;
+      const { secret, profile } = connection.value;
+      if (!secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
+      if (active.has(id)) return fail({ kind: 'badMessage', message: 'the job is still running' });
+      // What the user just asked for: its read and write go first.
+      const config = api.placed(connection.value.config, 'user');
+      const key = itemKey({ slot, ...(target ? { target } : {}) });
+      return settleConflict({ config, secret, profileId: profile.id }, { id, key, choice });
     },
 
     async exportSlots({ target }, context) {

@@ -6,16 +6,15 @@
 import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
-import { isFresh } from '../cache/fresh';
 import { FactoryDiscovery } from '../factories/discovery';
-import type { TargetWrites } from '../import/format-schema';
 import { parseImportDocument } from '../import/import-parser';
 import { newJob } from '../import/job';
 import { type PlanKnowledge, planCost, planStorage, planTargets } from '../import/multi-plan';
+import { type SlotSight, freshSight } from '../import/write-plan';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { BuildingListEntry } from '../api/schemas';
-import { answerParts, optionParts, readCached } from '../storage/cache';
+import { answerParts, optionParts, readCached, writeCached } from '../storage/cache';
 import { readFactories } from '../storage/factories';
 import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
@@ -55,30 +54,37 @@ async function ownership(connection: Connection) {
 }
 
 /**
- * What each slot holds now, as far as it can be known: a fresh cached answer; with `read` (a copy's
- * few slots), a stale one is read at the user's priority. A read refused for the target marks it.
+ * What each slot was shown holding, as far as the extension knows without a request: a cached
+ * answer younger than the freshness window, with its time (an older one is never shown as
+ * current). With `read` (the user asked to see current values) each slot not known that way is
+ * read now, at the user's priority, and kept in the cache. A read refused for the target marks it.
  */
-async function currentValues(connection: Connection, targets: readonly TargetWrites[], read: boolean) {
+export async function sightsOf(
+  connection: Connection,
+  slots: readonly { target: Target; slot: number }[],
+  read: boolean,
+) {
   const { profile } = connection;
-  const values = new Map<string, PageOption>();
+  const sights = new Map<string, SlotSight>();
   const refused = new Set<string>();
-  const slots = targets.flatMap(({ target, slots: list }) => list.map((s) => ({ target, slot: s.slot })));
   const config = api.placed(connection.config, 'user');
+  const freshMs = freshnessMs(profile);
   await mapPool(slots, SLOT_READ_CONCURRENCY, async ({ target, slot }) => {
     const parts = optionParts(target, slot);
-    if (!read) {
-      const cached = await readCached(profile.id, parts, PageOption);
-      if (cached && isFresh(cached.savedAt, Date.now(), freshnessMs(profile)))
-        values.set(key(target, slot), cached.value);
-      return;
-    }
-    const answer = await cachedRead(profile, undefined, { parts, schema: PageOption }, () =>
-      api.readOption(config, target, slot),
-    );
-    if (answer.ok) values.set(key(target, slot), answer.value);
-    else if (answer.error.kind === 'notFound') refused.add(`${target.kind}\u0000${target.id}`);
+    const cached = freshSight(await readCached(profile.id, parts, PageOption), Date.now(), freshMs);
+    if (cached) return void sights.set(key(target, slot), cached);
+    if (!read) return;
+    const answer = await api.readOption(config, target, slot);
+    if (answer.ok) {
+      const seenAt = Date.now();
+      await writeCached(profile.id, parts, answer.value, seenAt);
+      sights.set(key(target, slot), { value: answer.value, seenAt });
+    } else if (answer.error.kind === 'notFound') refused.add(`${target.kind}\u0000${target.id}`);
   });
-  return { values, refused };
+  return {
+    sight: (target: Target, slot: number) => sights.get(key(target, slot)) ?? null,
+    refused: (target: Target) => refused.has(`${target.kind}\u0000${target.id}`),
+  };
 }
 
 const kb = (bytes: number) => Math.ceil(bytes / 1024);
@@ -93,18 +99,23 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       const parsed = parseImportDocument({ value: document }, { premium });
       if (!parsed.ok) return ok({ status: 'problems' as const, problems: parsed.problems });
       const owned = await ownership(connection.value);
-      const { values, refused } = await currentValues(connection.value, parsed.targets, read ?? false);
+      const slots = parsed.targets.flatMap(({ target, slots: list }) =>
+        list.map(({ slot }) => ({ target, slot })),
+      );
+      const { sight, refused } = await sightsOf(connection.value, slots, read ?? false);
       const known: PlanKnowledge = {
         premium,
         placeholder: await readPlaceholder(profile.id),
-        current: (target, slot) => values.get(key(target, slot)) ?? null,
-        owned: (target) => (refused.has(`${target.kind}\u0000${target.id}`) ? false : owned(target)),
+        current: (target, slot) => sight(target, slot)?.value ?? null,
+        seenAt: (target, slot) => sight(target, slot)?.seenAt,
+        owned: (target) => (refused(target) ? false : owned(target)),
       };
       const plans = planTargets(parsed.targets, known);
+      const budget = await keyBudget(deps, connection.value);
       return ok({
         status: 'ready' as const,
         targets: plans,
-        cost: planCost(plans, await keyBudget(deps, connection.value)),
+        cost: planCost(plans, budget),
         storage: planStorage(plans),
       });
     },

@@ -3,44 +3,27 @@
  * slot, what it holds as far as known and what becomes of it; what the job will cost in requests
  * and time at the account's budget; and whether the job fits the storage it may use.
  *
- * What a slot holds is known when the profile has a fresh cached answer for it (a restore reads
- * nothing before Confirm), or when the preview read it (a copy). A slot not known is read once by
- * the job, under its write lock, right before it would be written: so a restore needs one read per
- * slot to restore and one write per slot that changes, and no read twice.
+ * Each slot is planned by the one write plan (lib/import/write-plan.ts): a slot shown holding its
+ * value (a fresh cached answer, or one read for the preview when the user asked) costs nothing; a
+ * slot that may change costs its write-time read and at most one write.
  */
-import { PageOption, Target } from '../api/schemas';
-import { BASIC_SLOTS } from '../slots/count';
-import { isEmptySlot } from '../slots/clearing';
+import { type PageOption, Target } from '../api/schemas';
 import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
 import { z } from '../zod';
 import type { TargetWrites } from './format-schema';
 import type { JobSlot } from './job';
-import { perMinuteOf } from '../api/limits';
+import {
+  type PlanCost,
+  PlannedSlot,
+  type PlannedStatus,
+  type SlotSight,
+  jobSlotOf,
+  mayWrite,
+  planCost as slotsCost,
+  planSlot,
+} from './write-plan';
 
-export const PlannedStatus = z.enum([
-  /** Known to hold something else: written (read again just before, under the slot's lock). */
-  'changed',
-  /** Known to hold the value already: skipped without a request. */
-  'unchanged',
-  /** Not known: read by the job, written when it differs. */
-  'unknown',
-  /** Slot 11–20 of an account without premium. */
-  'needsPremium',
-  /** Past the extension's count, within the server's (a backup holds it): left as it is, never written. */
-  'overLimit',
-  /** A target the account does not own (not in its building list): nothing is sent for it. */
-  'notYours',
-]);
-export type PlannedStatus = z.infer<typeof PlannedStatus>;
-
-export const PlannedSlot = z.object({
-  slot: z.int(),
-  title: z.string(),
-  data: z.string(),
-  current: z.nullable(PageOption),
-  status: PlannedStatus,
-});
-export type PlannedSlot = z.infer<typeof PlannedSlot>;
+export { PlanCost, PlannedSlot, PlannedStatus, clearingWrite } from './write-plan';
 
 export const TargetPlan = z.object({
   target: Target,
@@ -49,66 +32,35 @@ export const TargetPlan = z.object({
 });
 export type TargetPlan = z.infer<typeof TargetPlan>;
 
-export const PlanCost = z.object({
-  reads: z.int(),
-  /** At most this many writes: an unknown slot may turn out to hold the value already. */
-  writes: z.int(),
-  /** Slots known to hold the value already. */
-  skipped: z.int(),
-  /** The budget the estimate is made at, per minute (learned by the scheduler, or assumed). */
-  perMinute: z.number(),
-  minutes: z.number(),
-});
-export type PlanCost = z.infer<typeof PlanCost>;
-
 export const PlanStorage = z.object({ bytes: z.int(), max: z.int() });
 export type PlanStorage = z.infer<typeof PlanStorage>;
 
 export interface PlanKnowledge {
   premium: boolean;
-  /** What the slot holds, when known (fresh cache, or read for the preview); else null. */
+  /** What the slot is shown holding (fresh cache, or read for the preview); else null. */
   current(target: Target, slot: number): PageOption | null;
+  /** When that value was answered (epoch ms), when known. */
+  seenAt?(target: Target, slot: number): number | undefined;
   /** False for a target known not to be the account's; true or null (unknown) otherwise. */
   owned(target: Target): boolean | null;
   /** The account's clearing text ('' unless its server refused empty text). */
   placeholder: string;
 }
 
-/** What an empty slot of a document is written as: the account's clearing text (README). */
-export function clearingWrite(slot: { title: string; data: string }, placeholder: string) {
-  if (slot.title !== '' || slot.data !== '' || placeholder === '') return slot;
-  return { title: placeholder, data: placeholder };
-}
-
-function holdsAlready(current: PageOption, wanted: { title: string; data: string }, placeholder: string) {
-  if (wanted.title === '' && wanted.data === '') return isEmptySlot(current, placeholder);
-  return current.title === wanted.title && current.data === wanted.data;
-}
-
-function statusOf(target: Target, slot: TargetWrites['slots'][number], known: PlanKnowledge): PlannedStatus {
-  if (known.owned(target) === false) return 'notYours';
-  if (slot.slot > BASIC_SLOTS && !known.premium) return 'needsPremium';
-  if (slot.overLimit) return 'overLimit';
-  const current = known.current(target, slot.slot);
-  if (!current) return 'unknown';
-  return holdsAlready(current, slot, known.placeholder) ? 'unchanged' : 'changed';
+function sightOf(known: PlanKnowledge, target: Target, slot: number): SlotSight | null {
+  const value = known.current(target, slot);
+  return value ? { value, seenAt: known.seenAt?.(target, slot) ?? Date.now() } : null;
 }
 
 export function planTargets(targets: readonly TargetWrites[], known: PlanKnowledge): TargetPlan[] {
-  return targets.map(({ target, name, slots }) => ({
-    target,
-    ...(name === undefined ? {} : { name }),
-    slots: slots.map((slot) => {
-      const write = clearingWrite(slot, known.placeholder);
-      return {
-        slot: slot.slot,
-        title: write.title,
-        data: write.data,
-        current: known.current(target, slot.slot),
-        status: statusOf(target, slot, known),
-      };
-    }),
-  }));
+  return targets.map(({ target, name, slots }) => {
+    const context = { premium: known.premium, placeholder: known.placeholder, owned: known.owned(target) };
+    return {
+      target,
+      ...(name === undefined ? {} : { name }),
+      slots: slots.map((slot) => planSlot(slot, sightOf(known, target, slot.slot), context)),
+    };
+  });
 }
 
 export type PlanCounts = Record<PlannedStatus, number>;
@@ -126,48 +78,23 @@ export function countsOf(slots: readonly PlannedSlot[]): PlanCounts {
   return counts;
 }
 
-const toWrite = (slot: PlannedSlot) => slot.status === 'changed' || slot.status === 'unknown';
-/**
- * What the job reads: every slot it may write, and every slot the preview saw holding its value
- * already. That sight may be a cached answer minutes old: the job reads it once more and leaves it
- * when it still holds the value, and shows it as a conflict (both values) when it changed since.
- */
-const toCheck = (slot: PlannedSlot) => toWrite(slot) || slot.status === 'unchanged';
+const slotsOf = (plans: readonly TargetPlan[]) => plans.flatMap((plan) => plan.slots);
 
 /** How many of the plans' slots the job may write. */
-export const writeCount = (plans: readonly TargetPlan[]) =>
-  plans.reduce((sum, plan) => sum + plan.slots.filter(toWrite).length, 0);
+export const writeCount = (plans: readonly TargetPlan[]) => slotsOf(plans).filter(mayWrite).length;
 
-/** The job's slots: each slot to check, a known one with the value the preview showed. */
+/** The job's slots: each slot it may write, a known one with the value the preview showed. */
 export function jobSlotsOf(plans: readonly TargetPlan[]): (JobSlot & { target: Target })[] {
   return plans.flatMap(({ target, slots }) =>
-    slots.filter(toCheck).map(({ slot, title, data, current }) => ({
-      target,
-      slot,
-      title,
-      data,
-      ...(current ? { expected: { title: current.title, data: current.data } } : {}),
-    })),
+    slots.filter(mayWrite).map((slot) => ({ target, ...jobSlotOf(slot) })),
   );
 }
 
-/** Requests (one read per slot to check, at most one write per slot to write) and minutes at `budget`. */
-export function planCost(
+/** Requests (one read and at most one write per slot it may write) and minutes at `budget`. */
+export const planCost = (
   plans: readonly TargetPlan[],
   budget: { limit: number; windowMs: number } | null,
-): PlanCost {
-  const slots = plans.flatMap((plan) => plan.slots);
-  const reads = slots.filter(toCheck).length;
-  const writes = slots.filter(toWrite).length;
-  const perMinute = perMinuteOf(budget);
-  return {
-    reads,
-    writes,
-    skipped: slots.filter((s) => s.status === 'unchanged').length,
-    perMinute,
-    minutes: (reads + writes) / perMinute,
-  };
-}
+): PlanCost => slotsCost(slotsOf(plans), budget);
 
 /**
  * What the job takes in storage: the job itself (each slot's new value, the value it expects and
@@ -177,7 +104,7 @@ export function planCost(
  */
 export function planStorage(plans: readonly TargetPlan[]): PlanStorage {
   const bytes = plans
-    .flatMap(({ target, slots }) => slots.filter(toCheck).map((slot) => ({ target, slot })))
+    .flatMap(({ target, slots }) => slots.filter(mayWrite).map((slot) => ({ target, slot })))
     .reduce((sum, { target, slot }) => {
       const replaced = slot.current ?? { title: slot.title, data: slot.data, lastUpdated: null };
       const item = {

@@ -188,6 +188,9 @@ async function attemptItem(run: Run, item: JobItem, place: Place, attempts: numb
     await store.update(index, { status: 'failed', error: describe(current.error), attempts });
     return DONE;
   }
+  // What the slot holds now is known: every view shows it, and nothing reads it again while fresh.
+  if (!discarded(job.id))
+    await writeCached(job.profileId, optionParts(target, item.slot), current.value, Date.now());
   // A document's manifest is written again even when unchanged: its time must follow the pieces'.
   const rewrite = job.finalSlot === item.slot && item.status === 'pending' && attempts === item.attempts;
   const holds =

@@ -24,7 +24,7 @@ import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery
 import { MultiTargetDocument } from '../import/format-schema';
 import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
-import { PlanCost, PlanStorage, TargetPlan } from '../import/multi-plan';
+import { PlanCost, PlanStorage, PlannedSlot, TargetPlan } from '../import/multi-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
@@ -130,12 +130,13 @@ export const ImportSlotWrite = z.object({
 });
 export type ImportSlotWrite = z.infer<typeof ImportSlotWrite>;
 
-/** A slot of a previewed import: the new value against the current one. */
+/**
+ * A slot of a previewed import, planned by the one write plan (lib/import/write-plan.ts): the new
+ * value against the one shown (with its time), its status; `unchanged`: nothing to write.
+ */
 export const PreviewItem = z.object({
+  ...PlannedSlot.shape,
   slot: OptionNumber,
-  title: z.string(),
-  data: z.string(),
-  current: z.nullable(PageOption),
   unchanged: z.boolean(),
 });
 export type PreviewItem = z.infer<typeof PreviewItem>;
@@ -146,7 +147,7 @@ export const ImportPreview = z.union([
     status: z.literal('problems'),
     problems: z.array(z.object({ path: z.string(), message: z.string() })),
   }),
-  z.object({ status: z.literal('ready'), target: Target, items: z.array(PreviewItem) }),
+  z.object({ status: z.literal('ready'), target: Target, items: z.array(PreviewItem), cost: PlanCost }),
 ]);
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
@@ -259,7 +260,11 @@ export const protocol = {
     response: resultOf(PageOption),
   },
   saveSlot: { request: SaveSlotRequest, response: resultOf(SaveOutcome) },
-  previewImport: { request: z.object({ document: z.unknown() }), response: resultOf(ImportPreview) },
+  /** `read`: slots not freshly cached are read for the preview (the user asked to see current values). */
+  previewImport: {
+    request: z.object({ document: z.unknown(), read: z.optional(z.boolean()) }),
+    response: resultOf(ImportPreview),
+  },
   startImport: {
     /** `finalSlot`: a document's manifest, written last (lib/slots/document.ts); ignored when not among the slots. */
     request: z.object({
@@ -280,6 +285,25 @@ export const protocol = {
   cancelImport: { request: JobRef, response: resultOf(JobRef) },
   /** Goes on with a job paused by the server's wait past the cap. */
   resumeImport: { request: JobRef, response: resultOf(JobRef) },
+  /**
+   * Settles a slot of a finished job found in conflict, as part of that job: 'mine' writes the
+   * job's value over the value shown (kept in history for its Undo); 'server' keeps the later one.
+   * Answers `conflict` with the newer value when the slot changed again since.
+   */
+  settleConflict: {
+    request: z.object({
+      id: z.string().check(z.minLength(1)),
+      target: z.optional(Target),
+      slot: OptionNumber,
+      choice: z.enum(['mine', 'server']),
+    }),
+    response: resultOf(
+      z.union([
+        z.object({ status: z.literal('settled') }),
+        z.object({ status: z.literal('conflict'), server: PageOption }),
+      ]),
+    ),
+  },
   exportSlots: { request: z.object({ target: Target }), response: resultOf(ExportedDocument) },
   /**
    * The queue of the page's profile (its key, and the wait, what is queued, the learned budget);

@@ -11,6 +11,7 @@
  * pieces needs nothing else.
  */
 import type { PageOption } from '../api/schemas';
+import type { PlannedStatus } from '../import/write-plan';
 import type { ImportJob, JobItem } from '../storage/import-jobs';
 import { isEmptySlot } from './clearing';
 import { DATA_MAX, TITLE_MAX } from './count';
@@ -297,6 +298,8 @@ export interface DocumentPreviewItem extends SlotContent {
   /** What the slot held when the user began editing (null: not known, read before writing). */
   current: PageOption | null;
   unchanged: boolean;
+  /** The write plan's status (lib/import/write-plan.ts): the same statuses as every preview. */
+  status: Extract<PlannedStatus, 'changed' | 'unchanged' | 'unknown'>;
 }
 
 /**
@@ -317,7 +320,9 @@ export function documentPreview(
     const now = shown[write.slot - 1] ?? null;
     const current = base[write.slot - 1] ?? now;
     const holds = now !== null && now.title === write.title && now.data === write.data;
-    return { ...write, current, unchanged: holds && write.slot !== manifestSlot };
+    const unchanged = holds && write.slot !== manifestSlot;
+    const status = unchanged ? 'unchanged' : current ? 'changed' : 'unknown';
+    return { ...write, current, unchanged, status };
   });
 }
 

@@ -50,6 +50,12 @@ export const JobItem = z.object({
   /** The slot's value when it was found in conflict. */
   conflict: z.optional(PageOption),
   /**
+   * A conflict the user settled, as part of this job: 'mine' wrote the job's value over it
+   * (status done, the value replaced in `previous` for Undo); 'server' kept the later value
+   * (status skipped). Never asked again.
+   */
+  settled: z.optional(z.enum(['mine', 'server'])),
+  /**
    * The item empties the slot (title and data are the account's clearing text): a slot that holds
    * nothing already (empty, or only that text) counts as holding it.
    */

@@ -36,8 +36,9 @@ function fakeWorker() {
     if (type === 'previewImport') {
       const { document } = payload as RequestOf<'previewImport'>;
       const { slots } = document as { slots: { slot: number; title: string; data: string }[] };
-      const items = slots.map((s) => ({ ...s, current: empty(), unchanged: false }));
-      return { ok: true, value: { status: 'ready', target, items } };
+      const items = slots.map((s) => ({ ...s, current: empty(), status: 'changed', unchanged: false }));
+      const cost = { reads: items.length, writes: items.length, skipped: 0, perMinute: 10, minutes: 1 };
+      return { ok: true, value: { status: 'ready', target, items, cost } };
     }
     if (type === 'startImport') return { ok: true, value: { id: `import-${calls.length}` } };
     if (type === 'getImportJob') {

@@ -33,6 +33,7 @@ const READY: ImportPreview = {
       title: 'Gleich',
       data: 'x',
       current: { title: 'Gleich', data: 'x', lastUpdated: null },
+      status: 'unchanged',
       unchanged: true,
     },
     {
@@ -40,9 +41,11 @@ const READY: ImportPreview = {
       title: HTML,
       data: '{"a":1,"b":3}',
       current: { title: 'Alt', data: '{"a":1,"b":2}', lastUpdated: null },
+      status: 'changed',
       unchanged: false,
     },
   ],
+  cost: { reads: 1, writes: 1, skipped: 1, perMinute: 10, minutes: 0.2 },
 };
 
 function fakeWorker(preview: ImportPreview) {
@@ -149,16 +152,16 @@ describe('ImportPanel', () => {
         type: 'startImport',
         payload: {
           target,
-          slots:
-            READY.status === 'ready'
-              ? // Each slot with what the preview showed: the worker writes it only while it still holds that.
-                READY.items.map(({ slot, title, data, current }) => ({
-                  slot,
-                  title,
-                  data,
-                  ...(current ? { expected: { title: current.title, data: current.data } } : {}),
-                }))
-              : [],
+          // Each slot that changes with what the preview showed: the worker writes it only while it
+          // still holds that. The slot shown holding its value already is left without a request.
+          slots: [
+            {
+              slot: 2,
+              title: HTML,
+              data: '{"a":1,"b":3}',
+              expected: { title: 'Alt', data: '{"a":1,"b":2}' },
+            },
+          ],
         },
       },
     ]);
@@ -372,7 +375,14 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
       items: [{ ...item, status: 'conflict', conflict: later }],
     };
     await saveJob(ended);
-    const worker = recordingSend({ getImportJob: () => ({ ok: true, value: ended }) });
+    const worker = recordingSend({
+      getImportJob: () => ({ ok: true, value: ended }),
+      // As the worker does: the item settled in the stored job.
+      settleConflict: async () => {
+        await saveJob({ ...ended, items: [{ ...ended.items[0]!, status: 'skipped', settled: 'server' }] });
+        return { ok: true, value: { status: 'settled' } };
+      },
+    });
     render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     const dialog = await screen.findByRole('alertdialog', { name: 'Slot 1 was changed elsewhere' });
     expect(dialog.textContent).toContain('old');
@@ -382,10 +392,13 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     expect(screen.getByRole('list', { name: 'Results per slot' }).textContent).toBe(
       'Slot 1 not written: the later value was kept',
     );
+    expect(worker.sent('settleConflict')).toEqual([
+      { type: 'settleConflict', payload: { id: ended.id, slot: 1, choice: 'server' } },
+    ]);
     expect(worker.sent('saveSlot')).toHaveLength(0);
   });
 
-  it('keeping the undo’s value writes it through the checked save, over the value shown', async () => {
+  it('keeping the undo’s value settles it as part of the undo job, never through a separate save (issue 27, finding 8)', async () => {
     const later = { title: 'Later', data: 'L', lastUpdated: '2026-01-02T00:00:00.000Z' };
     const undo = newJob(P, 'undo', target, [
       { slot: 4, title: 'old', data: 'O', expected: { title: 'new', data: 'N' } },
@@ -399,28 +412,23 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     await saveJob(ended);
     const worker = recordingSend({
       getImportJob: () => ({ ok: true, value: ended }),
-      saveSlot: () => ({
-        ok: true,
-        value: { status: 'saved', option: { title: 'old', data: 'O', lastUpdated: 'x' } },
-      }),
+      settleConflict: async () => {
+        await saveJob({
+          ...ended,
+          items: [{ ...item, status: 'done', settled: 'mine', previous: later, conflict: later }],
+        });
+        return { ok: true, value: { status: 'settled' } };
+      },
     });
     render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
     const dialog = await screen.findByRole('alertdialog', { name: 'Slot 4 was changed elsewhere' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine (overwrite)' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(worker.sent('saveSlot')).toEqual([
-      {
-        type: 'saveSlot',
-        payload: {
-          target,
-          option: 4,
-          title: 'old',
-          data: 'O',
-          expectedLastUpdated: later.lastUpdated,
-          expected: { title: later.title, data: later.data },
-        },
-      },
+    expect(worker.sent('settleConflict')).toEqual([
+      { type: 'settleConflict', payload: { id: ended.id, slot: 4, choice: 'mine' } },
     ]);
+    expect(worker.sent('saveSlot')).toHaveLength(0);
+    expect(screen.getByRole('status').textContent).toBe('Finished: 1 written, 0 skipped, 0 failed.');
   });
 });
 

@@ -77,7 +77,7 @@ describe('restore preview across targets', () => {
     const first = await screen.findByRole('group', { name: 'Building b-1001' });
     expect(
       within(first).getByText(
-        '1 change, 1 unchanged when last read (read again, not written), 1 read before writing, 1 need premium (not written)',
+        '1 change, 1 already hold this value (skipped, no request), 1 read before writing, 1 need premium (not written)',
       ),
     ).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Lager (b-1002)' })).toBeTruthy();
@@ -89,22 +89,24 @@ describe('restore preview across targets', () => {
     // Untrusted text stays text.
     expect(within(first).getAllByText(HTML, { exact: false }).length).toBeGreaterThan(0);
     expect(document.querySelector('img')).toBeNull();
-    // Slots 2 and 3 of b-1001 and slot 1 of b-1002 to write, and the unchanged one checked again:
-    // 4 reads, at most 3 writes, 7 requests at 10 a minute.
+    // Slots 2 and 3 of b-1001 and slot 1 of b-1002 to write, each read once right before: 3 reads,
+    // at most 3 writes; the slot shown holding its value already costs nothing.
     expect(
       screen.getByText(
-        /Needs up to 7 requests \(4 reads, 3 writes\): about 1 min at 10 requests per minute\./,
+        /Needs up to 6 requests \(3 reads, 3 writes\): about 1 min at 10 requests per minute\./,
       ),
     ).toBeTruthy();
     expect(
-      screen.getByText(/1 slots held their value when last read: the job reads each once more and leaves it/),
+      screen.getByText(/1 slots already hold this value as shown: skipped without a request\./),
     ).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm: write up to 3 slots in 2 targets' }));
+    // The slots not known can be read for the preview, when the user asks (one request each).
+    fireEvent.click(screen.getByRole('button', { name: 'Show current values: 2 requests, about 1 min' }));
+    await vi.waitFor(() => expect(worker.sent('previewTargets')).toHaveLength(2));
+    expect(worker.sent('previewTargets')[1]?.payload).toMatchObject({ read: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm: write up to 3 slots in 2 targets' }));
     await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1));
     expect(worker.sent('startTargets')[0]?.payload).toEqual({
       slots: [
-        // Unchanged when last read: checked once more by the job, never written.
-        { target: b1, slot: 1, title: 'same', data: 'x', expected: { title: 'same', data: 'x' } },
         { target: b1, slot: 2, title: HTML, data: 'new', expected: { title: 'old', data: 'old' } },
         { target: b1, slot: 3, title: 'unknown', data: 'u' },
         { target: b2, slot: 1, title: 'b2', data: 'y' },

@@ -78,9 +78,12 @@ it('restores a backup into a changed account: only the changed slots are written
   // again, so they show as known, the others as read before writing.
   await panel.preview.getByText('Restore into 4 targets').waitFor();
   await panel.preview.getByRole('button', { name: /^Confirm: write up to \d+ slots in 4 targets$/ }).click();
+  // Skipped: the slots read under the lock and found holding their value; the slots the editor's
+  // fresh reads showed unchanged are left out of the job without a request (their number depends
+  // on how many the editor had read by then).
   await expect
     .poll(() => panel.summary.textContent(), SLOW)
-    .toBe(`Finished: 2 written, ${80 - CHANGES.length} skipped, 1 failed.`);
+    .toMatch(/^Finished: 2 written, \d+ skipped, 1 failed\.$/);
   expect((await panel.results.allTextContents()).filter((text) => !text.endsWith('(unchanged)'))).toEqual([
     // Named as the pickers name them: the readable hash (the live list has no label), the factory's name.
     'Pillbox Hill Flat 15, slot 2 written',

@@ -6,8 +6,9 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
+import { clearCachedAnswers } from './browser';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 import { readSlotDirect } from '../sandbox/direct';
@@ -30,11 +31,16 @@ const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building',
 const readAll = () => Promise.all(Array.from({ length: 20 }, (_, i) => readSlot(i + 1)));
 const posts = () => sandbox.log.filter((r) => r.method === 'POST');
 
+// The sandbox is reset before each test: what the extension knew of it is from another world. (A
+// preview trusts the answers it cached within the freshness window, as of their time.)
+beforeEach(() => clearCachedAnswers(session));
+
 /** The file import up to a started job; the log is cleared just before Confirm. */
 async function startImport(document: unknown = twenty()): Promise<ImportPanelPage> {
   const panel = await ImportPanelPage.open(session);
   // The editor's own slot reads finish first, so the log holds the import's requests only.
-  await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
+  await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
+  await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
   await panel.chooseFile('slots.json', document);
   await panel.confirm.waitFor();
   sandbox.clearLog();
@@ -91,7 +97,9 @@ describe('import', () => {
     sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 503, times: 1 });
     sandbox.addFault({ path: '/building/options', method: 'POST', kind: 'status', status: 422, times: 1 });
     await panel.confirm.click();
-    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 19 written, 0 skipped, 1 failed.');
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 19 written, 0 skipped, 1 failed.');
     const results = await panel.results.allTextContents();
     const failed = results.filter((text) => / failed: validation/.test(text));
     expect(failed).toHaveLength(1);
@@ -155,7 +163,9 @@ describe('import', () => {
   it('undoes the whole import in one action, restoring every previous value', async () => {
     const before = await readAll();
     const panel = await startImport();
-    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 20 written, 0 skipped, 0 failed.');
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 20 written, 0 skipped, 0 failed.');
     await panel.undo.click();
     await panel.page.getByRole('region', { name: 'Undo progress' }).waitFor();
     await expect
@@ -212,7 +222,8 @@ describe('undo after a later edit', () => {
 describe('a slot changed between preview and Confirm (issue 21, item 1)', () => {
   it('is shown as a conflict with both values; the other change stays and no history holds the preview', async () => {
     const panel = await ImportPanelPage.open(session);
-    await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
+    await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
+    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
     await panel.chooseFile('slots.json', {
       target: { kind: 'building', id: BUILDING },
       slots: [{ slot: 5, title: 'Aus der Datei', data: 'neu aus der Datei' }],
@@ -234,6 +245,85 @@ describe('a slot changed between preview and Confirm (issue 21, item 1)', () => 
     expect(await panel.results.nth(0).textContent()).toBe('Slot 5 not written: changed since, see below');
     expect(posts()).toHaveLength(0);
     expect(await readSlot(5)).toMatchObject({ title: 'Dazwischen geändert', data: 'von woanders' });
+    await panel.page.close();
+  });
+});
+
+describe('the request floor of an import over a warm editor (issue 26)', () => {
+  const optionGets = () => sandbox.log.filter((r) => r.method === 'GET' && r.path.includes('/options/'));
+
+  it('sends exactly 2 reads and 2 writes for 3 slots (1 unchanged), and no view reads the written slots again', async () => {
+    const panel = await ImportPanelPage.open(session);
+    const slot = (n: number) => panel.page.getByRole('group', { name: `Slot ${n}`, exact: true });
+    // The editor shows the building's 20 slots: the cache is warm.
+    await slot(20).waitFor();
+    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
+    const title1 = await slot(1).getByLabel('Title', { exact: true }).inputValue();
+    const data1 = await slot(1).getByLabel('Data', { exact: true }).inputValue();
+    sandbox.clearLog();
+    await panel.chooseFile('three.json', {
+      target: { kind: 'building', id: BUILDING },
+      slots: [
+        { slot: 1, title: title1, data: data1 },
+        { slot: 2, title: 'Boden 2', data: 'zwei' },
+        { slot: 3, title: 'Boden 3', data: 'drei' },
+      ],
+    });
+    await panel.confirm.waitFor();
+    // Shown as of the editor's read: the preview sends nothing.
+    expect(await panel.preview.textContent()).toMatch(/as of /);
+    expect(await panel.preview.textContent()).toContain('Needs up to 4 requests (2 reads, 2 writes)');
+    expect(sandbox.log).toHaveLength(0);
+    await panel.confirm.click();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 2 written, 0 skipped, 0 failed.');
+    // The editor shows what the job wrote, from what the job knows.
+    await expect.poll(() => slot(2).getByLabel('Title', { exact: true }).inputValue()).toBe('Boden 2');
+    await expect.poll(() => slot(3).getByLabel('Data', { exact: true }).inputValue()).toBe('drei');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sandbox.log.map((r) => r.method).toSorted()).toEqual(['GET', 'GET', 'POST', 'POST']);
+    // A view opened after the job shows the job's values without reading a slot.
+    const second = await ImportPanelPage.open(session);
+    const slot2 = second.page.getByRole('group', { name: 'Slot 2', exact: true });
+    await expect.poll(() => slot2.getByLabel('Title', { exact: true }).inputValue()).toBe('Boden 2');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(optionGets()).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
+    await Promise.all([panel.page.close(), second.page.close()]);
+  });
+
+  it('a slot changed between a warm preview and Confirm is still a conflict with both values', async () => {
+    const panel = await ImportPanelPage.open(session);
+    await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
+    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
+    sandbox.clearLog();
+    await panel.chooseFile('one.json', {
+      target: { kind: 'building', id: BUILDING },
+      slots: [{ slot: 6, title: 'Aus der Datei', data: 'neu' }],
+    });
+    await panel.confirm.waitFor();
+    expect(sandbox.log).toHaveLength(0);
+    sandbox.changeSlot({
+      target: { kind: 'building', id: BUILDING },
+      option: 6,
+      title: 'Dazwischen',
+      data: 'von woanders',
+    });
+    await panel.confirm.click();
+    const conflict = panel.page.getByRole('alertdialog', { name: 'Slot 6 was changed elsewhere' });
+    await conflict.waitFor({ timeout: 20_000 });
+    expect(await conflict.textContent()).toContain('von woanders');
+    expect(await conflict.textContent()).toContain('neu');
+    expect(posts()).toHaveLength(0);
+    // Settled as part of the job: written, counted, undoable.
+    await conflict.getByRole('button', { name: 'Keep mine (overwrite)' }).click();
+    await expect.poll(() => panel.summary.textContent()).toBe('Finished: 1 written, 0 skipped, 0 failed.');
+    expect(await readSlot(6)).toMatchObject({ title: 'Aus der Datei', data: 'neu' });
+    await panel.undo.click();
+    await panel.page.getByRole('region', { name: 'Undo progress' }).waitFor();
+    await expect
+      .poll(() => panel.summary.textContent(), { timeout: 20_000 })
+      .toBe('Finished: 1 written, 0 skipped, 0 failed.');
+    expect(await readSlot(6)).toMatchObject({ title: 'Dazwischen', data: 'von woanders' });
     await panel.page.close();
   });
 });
@@ -308,7 +398,9 @@ describe('push from a page', () => {
 
     await panel.confirm.click();
     // The panel showed the previous test's finished job until this one starts, so the slots decide.
-    await expect.poll(() => readSlot(2)).toMatchObject({ title: 'Vom Shop', data: '{"preise":[3,5]}' });
+    await expect
+      .poll(() => readSlot(2), { timeout: 20_000 })
+      .toMatchObject({ title: 'Vom Shop', data: '{"preise":[3,5]}' });
     await expect.poll(() => panel.summary.textContent()).toBe('Finished: 2 written, 0 skipped, 0 failed.');
     expect((await readSlot(3)).title).toBe('Öffnungszeiten');
 

@@ -124,6 +124,86 @@ describe('previewImport', () => {
   });
 });
 
+describe('the request floor of an import (issue 26)', () => {
+  const gets = () => sandbox.log.filter((r) => r.method === 'GET');
+  const three = (one: { title: string; data: string }) =>
+    doc([
+      { slot: 1, title: one.title, data: one.data },
+      { slot: 2, title: 'Neu 2', data: 'zwei' },
+      { slot: 3, title: 'Neu 3', data: 'drei' },
+    ]);
+
+  it('previews slots fresh in the cache as of their time with no request; the job reads each slot it writes once', async () => {
+    await configure('premium');
+    const one = await slot(1);
+    await slot(2);
+    await slot(3);
+    sandbox.clearLog();
+    const answer = await handlers.previewImport({ document: three(one) });
+    if (!answer.ok || answer.value.status !== 'ready') throw new Error('no preview');
+    expect(sandbox.log).toHaveLength(0);
+    expect(answer.value.items.map((i) => i.status)).toEqual(['unchanged', 'changed', 'changed']);
+    expect(answer.value.items.every((i) => typeof i.seenAt === 'number')).toBe(true);
+    expect(answer.value.cost).toMatchObject({ reads: 2, writes: 2, skipped: 1 });
+    const started = await handlers.startImport({
+      target,
+      slots: answer.value.items
+        .filter((i) => !i.unchanged)
+        .map((i) => ({
+          slot: i.slot,
+          title: i.title,
+          data: i.data,
+          ...(i.current ? { expected: { title: i.current.title, data: i.current.data } } : {}),
+        })),
+    });
+    if (!started.ok) throw new Error(started.error.kind);
+    await finished(started.value.id);
+    // The floor: one write-time read and one write per slot that changes.
+    expect(gets()).toHaveLength(2);
+    expect(posts()).toHaveLength(2);
+    // What the job read and wrote is in the cache: nothing is read again while it is fresh.
+    sandbox.clearLog();
+    expect((await slot(2)).title).toBe('Neu 2');
+    expect((await slot(1)).title).toBe(one.title);
+    expect(sandbox.log).toHaveLength(0);
+  });
+
+  it('previews a slot not known as read before writing, and reads it only when asked', async () => {
+    await configure('premium');
+    const cold = await handlers.previewImport({ document: three({ title: 'x', data: 'y' }) });
+    if (!cold.ok || cold.value.status !== 'ready') throw new Error('no preview');
+    expect(sandbox.log).toHaveLength(0);
+    expect(cold.value.items.map((i) => [i.status, i.current])).toEqual([
+      ['unknown', null],
+      ['unknown', null],
+      ['unknown', null],
+    ]);
+    expect(cold.value.cost).toMatchObject({ reads: 3, writes: 3, skipped: 0 });
+    const read = await handlers.previewImport({ document: three({ title: 'x', data: 'y' }), read: true });
+    if (!read.ok || read.value.status !== 'ready') throw new Error('no preview');
+    expect(gets()).toHaveLength(3);
+    expect(read.value.items.map((i) => i.status)).toEqual(['changed', 'changed', 'changed']);
+    // Read once: asked again, the preview answers from what it read.
+    await handlers.previewImport({ document: three({ title: 'x', data: 'y' }), read: true });
+    expect(gets()).toHaveLength(3);
+  });
+
+  it('never shows a cached answer older than the freshness window as current', async () => {
+    const profileId = await configure('premium');
+    const one = await slot(1);
+    const { writeCached, optionParts } = await import('../../lib/storage/cache');
+    await writeCached(profileId, optionParts(target, 1), one, Date.now() - 6 * 60_000);
+    sandbox.clearLog();
+    const answer = await handlers.previewImport({
+      document: doc([{ slot: 1, title: one.title, data: one.data }]),
+    });
+    if (!answer.ok || answer.value.status !== 'ready') throw new Error('no preview');
+    expect(answer.value.items[0]).toMatchObject({ status: 'unknown', current: null, unchanged: false });
+    expect(answer.value.items[0]?.seenAt).toBeUndefined();
+    expect(sandbox.log).toHaveLength(0);
+  });
+});
+
 describe('startImport, getImportJob, undoImport', () => {
   it('re-validates in the worker and refuses what the page should not have sent', async () => {
     const profileId = await configure('basic');
@@ -308,8 +388,10 @@ describe('cancelImport and bounded documents', () => {
 describe('every write of a job is checked against the slot just before it (issue 21, item 1)', () => {
   /** What the page sends on Confirm: each slot with the value the preview showed as current. */
   async function previewThenConfirm(change: () => void) {
+    // The user asked to see the current values: the preview reads the slot (not cached yet).
     const answer = await handlers.previewImport({
       document: doc([{ slot: 1, title: 'Aus der Datei', data: 'neu' }]),
+      read: true,
     });
     if (!answer.ok || answer.value.status !== 'ready') throw new Error('no preview');
     change();

@@ -101,8 +101,9 @@ describe('previewTargets', () => {
     expect(own?.slots.map((s) => s.status)).toEqual(['unchanged', 'unknown', 'needsPremium']);
     expect(foreign?.slots.map((s) => s.status)).toEqual(['notYours']);
     expect(countsOf(own?.slots ?? [])).toMatchObject({ unchanged: 1, unknown: 1, needsPremium: 1 });
-    // One slot to restore (a read, at most a write) and one to check again (a read), at 10 per minute.
-    expect(preview.cost).toEqual({ reads: 2, writes: 1, skipped: 1, perMinute: 10, minutes: 0.3 });
+    // One slot to restore (a read right before, at most a write); the one shown unchanged costs nothing.
+    expect(preview.cost).toEqual({ reads: 1, writes: 1, skipped: 1, perMinute: 10, minutes: 0.2 });
+    expect(own?.slots[0]?.seenAt).toBeGreaterThan(Date.now() - 60_000);
     expect(preview.storage.bytes).toBeGreaterThan(0);
     expect(preview.storage.bytes).toBeLessThan(preview.storage.max);
   });
@@ -169,7 +170,7 @@ describe('startTargets', () => {
       ],
     };
     const preview = await ready(document);
-    // b2's slot 1 was read just now: fresh, known unchanged; the job reads it once more, never writes it.
+    // b2's slot 1 was read just now: fresh, shown unchanged as of then; the job leaves it unasked.
     expect(preview.targets[1]?.slots[0]?.status).toBe('unchanged');
     const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
     if (!started.ok) throw new Error(started.error.kind);
@@ -178,34 +179,48 @@ describe('startTargets', () => {
       ['b-1001', 1, 'done'],
       ['b-1001', 2, 'done'],
       ['b-1001', 3, 'done'],
-      ['b-1002', 1, 'skipped'],
     ]);
-    expect(gets()).toHaveLength(4);
+    expect(gets()).toHaveLength(3);
     expect(posts()).toHaveLength(3);
     const undo = await handlers.undoImport({ id: job.id });
     if (!undo.ok) throw new Error(undo.error.kind);
     expect((await finished(undo.value.id)).items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
   });
 
-  it('a slot unchanged when last read but changed elsewhere since is a conflict with both values, never overwritten', async () => {
+  it('a slot shown holding its value (fresh cache, with its age) is left without a request; one shown changed that changed since is a conflict with both values', async () => {
     await configure('premium');
-    const before = await handlers.readOption({ target: b2!, option: 1 });
-    if (!before.ok) throw new Error(before.error.kind);
+    const one = await handlers.readOption({ target: b2!, option: 1 });
+    const two = await handlers.readOption({ target: b2!, option: 2 });
+    if (!one.ok || !two.ok) throw new Error('no read');
     const preview = await ready({
-      targets: [{ target: b2, slots: [{ slot: 1, title: before.value.title, data: before.value.data }] }],
+      targets: [
+        {
+          target: b2,
+          slots: [
+            { slot: 1, title: one.value.title, data: one.value.data },
+            { slot: 2, title: 'Restored', data: 'r' },
+          ],
+        },
+      ],
     });
-    expect(preview.targets[0]?.slots[0]?.status).toBe('unchanged');
+    expect(preview.targets[0]?.slots.map((s) => [s.status, typeof s.seenAt])).toEqual([
+      ['unchanged', 'number'],
+      ['changed', 'number'],
+    ]);
     // Changed in the game after the extension read it (its cached answer is still fresh).
-    sandbox.changeSlot({ target: b2!, option: 1, title: 'In the game', data: 'since' });
+    sandbox.changeSlot({ target: b2!, option: 2, title: 'In the game', data: 'since' });
     sandbox.clearLog();
     const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
     if (!started.ok) throw new Error(started.error.kind);
     const job = await finished(started.value.id);
+    expect(job.items).toHaveLength(1);
     expect(job.items[0]).toMatchObject({
+      slot: 2,
       status: 'conflict',
-      title: before.value.title,
+      title: 'Restored',
       conflict: { title: 'In the game', data: 'since' },
     });
+    expect(gets()).toHaveLength(1);
     expect(posts()).toHaveLength(0);
   });
 
@@ -250,5 +265,83 @@ describe('startTargets', () => {
       [1, 'done'],
     ]);
     expect(posts()).toHaveLength(1);
+  });
+});
+
+describe('a conflict settled after a restore or copy is part of its job (issue 27, finding 8)', () => {
+  /** A restore of b2's slots 1 and 2 whose slot 2 changed in the game after the preview read it. */
+  async function conflicted() {
+    await configure('premium');
+    const before = await handlers.readOption({ target: b2!, option: 2 });
+    if (!before.ok) throw new Error(before.error.kind);
+    const preview = await ready({
+      targets: [
+        {
+          target: b2,
+          slots: [
+            { slot: 1, title: 'Restored 1', data: 'r1' },
+            { slot: 2, title: 'Restored 2', data: 'r2' },
+          ],
+        },
+      ],
+    });
+    sandbox.changeSlot({ target: b2!, option: 2, title: 'In the game', data: 'since' });
+    const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    expect(job.items.map((i) => i.status)).toEqual(['done', 'conflict']);
+    return job;
+  }
+
+  it('"Keep mine" is written by the job: counted as written, kept in its history, undone by its Undo, never asked again', async () => {
+    const job = await conflicted();
+    sandbox.clearLog();
+    const settled = await handlers.settleConflict({ id: job.id, target: b2, slot: 2, choice: 'mine' });
+    expect(settled).toEqual({ ok: true, value: { status: 'settled' } });
+    // One read right before, one write: like any write of the job.
+    expect(gets()).toHaveLength(1);
+    expect(posts()).toHaveLength(1);
+    const after = await handlers.getImportJob({ id: job.id });
+    const stored = after.ok ? after.value : null;
+    expect(stored?.items.map((i) => [i.slot, i.status])).toEqual([
+      [1, 'done'],
+      [2, 'done'],
+    ]);
+    expect(stored?.items[1]).toMatchObject({
+      settled: 'mine',
+      previous: { title: 'In the game', data: 'since' },
+    });
+    // Asked again (a page reopened), it is no conflict any more.
+    const again = await handlers.settleConflict({ id: job.id, target: b2, slot: 2, choice: 'mine' });
+    expect(again.ok).toBe(false);
+    const undo = await handlers.undoImport({ id: job.id });
+    if (!undo.ok) throw new Error(undo.error.kind);
+    const undone = await finished(undo.value.id);
+    expect(undone.items.map((i) => [i.slot, i.status])).toEqual([
+      [1, 'done'],
+      [2, 'done'],
+    ]);
+    const slot2 = await handlers.readOption({ target: b2!, option: 2, hint: { priority: 'user' } });
+    expect(slot2.ok && slot2.value).toMatchObject({ title: 'In the game', data: 'since' });
+  });
+
+  it('a slot changed again since the conflict was shown stays a conflict, with the newer value; "Take the server\'s" is kept', async () => {
+    const job = await conflicted();
+    sandbox.changeSlot({ target: b2!, option: 2, title: 'Once more', data: 'newer' });
+    sandbox.clearLog();
+    const settled = await handlers.settleConflict({ id: job.id, target: b2, slot: 2, choice: 'mine' });
+    expect(settled).toMatchObject({
+      ok: true,
+      value: { status: 'conflict', server: { title: 'Once more', data: 'newer' } },
+    });
+    expect(posts()).toHaveLength(0);
+    const kept = await handlers.settleConflict({ id: job.id, target: b2, slot: 2, choice: 'server' });
+    expect(kept).toEqual({ ok: true, value: { status: 'settled' } });
+    const after = await handlers.getImportJob({ id: job.id });
+    expect(after.ok && after.value?.items[1]).toMatchObject({
+      status: 'skipped',
+      settled: 'server',
+      conflict: { title: 'Once more', data: 'newer' },
+    });
   });
 });

@@ -1,0 +1,177 @@
+/**
+ * The one write plan of every writer (a save, an import, a restore, a copy to many, a document
+ * across slots, an undo): per slot, the value the user was shown and what the job will do with it.
+ *
+ * The value shown is a fresh cached answer (with its time: "as of 2 min ago"), a read made for
+ * this preview (the user asked to see current values), or not known: then the job reads it before
+ * writing. The job reads each slot it may write once, under the slot's lock, right before writing
+ * (lib/import/runner.ts): it writes when the slot holds the value shown (for one not known,
+ * whatever it holds, kept in history for Undo), skips it when it holds the new value already, and
+ * otherwise reports a conflict with both values. A slot shown holding the new value already costs
+ * nothing. So a plan's floor is one read and one write per slot that may change.
+ *
+ * Pure: no storage, no requests. The worker fills in what it knows; every preview shows the same
+ * statuses and the same cost line.
+ */
+import { perMinuteOf } from '../api/limits';
+import { PageOption } from '../api/schemas';
+import { isFresh } from '../cache/fresh';
+import { isEmptySlot } from '../slots/clearing';
+import { BASIC_SLOTS } from '../slots/count';
+import { z } from '../zod';
+
+export const PlannedStatus = z.enum([
+  /** Shown holding something else: written after its write-time read, if it still holds that. */
+  'changed',
+  /** Shown holding the value already: skipped without a request. */
+  'unchanged',
+  /** Not known: read right before writing, written whatever it holds (kept for Undo). */
+  'unknown',
+  /** Slot 11–20 of an account without premium. */
+  'needsPremium',
+  /** Past the extension's count, within the server's (a backup holds it): left as it is, never written. */
+  'overLimit',
+  /** A target the account does not own (not in its building list): nothing is sent for it. */
+  'notYours',
+]);
+export type PlannedStatus = z.infer<typeof PlannedStatus>;
+
+export const PlannedSlot = z.object({
+  slot: z.int(),
+  title: z.string(),
+  data: z.string(),
+  /** The value the user is shown as the slot's current one; null when not known. */
+  current: z.nullable(PageOption),
+  /** When that value was answered (epoch ms): its age is shown with it. */
+  seenAt: z.optional(z.number()),
+  status: PlannedStatus,
+});
+export type PlannedSlot = z.infer<typeof PlannedSlot>;
+
+export const PlanCost = z.object({
+  /** One write-time read per slot that may be written. */
+  reads: z.int(),
+  /** At most this many writes: a slot not known may turn out to hold the value already. */
+  writes: z.int(),
+  /** Slots shown holding the value already: no request. */
+  skipped: z.int(),
+  /** The budget the estimate is made at, per minute (learned by the scheduler, or assumed). */
+  perMinute: z.number(),
+  minutes: z.number(),
+});
+export type PlanCost = z.infer<typeof PlanCost>;
+
+/** What the preview knows of one slot: a value and when it was answered. */
+export interface SlotSight {
+  value: PageOption;
+  seenAt: number;
+}
+
+/**
+ * A cached answer as a sight: only while it is younger than the freshness window. An older one is
+ * never shown as current (the slot is then "read before writing").
+ */
+export function freshSight(
+  cached: { value: PageOption; savedAt: number } | null,
+  now: number,
+  freshMs: number,
+): SlotSight | null {
+  return cached && isFresh(cached.savedAt, now, freshMs)
+    ? { value: cached.value, seenAt: cached.savedAt }
+    : null;
+}
+
+/** Whether a slot holding `current` holds `wanted` already (an empty write: empty or the placeholder). */
+export function holdsAlready(
+  current: { title: string; data: string },
+  wanted: { title: string; data: string },
+  placeholder: string,
+): boolean {
+  if (wanted.title === '' && wanted.data === '') return isEmptySlot(current, placeholder);
+  return current.title === wanted.title && current.data === wanted.data;
+}
+
+/** What an empty slot is written as: the account's clearing text ('' unless its server refused it). */
+export function clearingWrite(slot: { title: string; data: string }, placeholder: string) {
+  if (slot.title !== '' || slot.data !== '' || placeholder === '') return slot;
+  return { title: placeholder, data: placeholder };
+}
+
+export interface SlotContext {
+  premium: boolean;
+  placeholder: string;
+  /** False for a target known not to be the account's. */
+  owned: boolean | null;
+}
+
+/** One slot of the plan: the value to write, the value shown (with its time) and the status. */
+export function planSlot(
+  wanted: { slot: number; title: string; data: string; overLimit?: boolean },
+  sight: SlotSight | null,
+  context: SlotContext,
+): PlannedSlot {
+  const write = clearingWrite(wanted, context.placeholder);
+  const status: PlannedStatus =
+    context.owned === false
+      ? 'notYours'
+      : wanted.slot > BASIC_SLOTS && !context.premium
+        ? 'needsPremium'
+        : wanted.overLimit
+          ? 'overLimit'
+          : !sight
+            ? 'unknown'
+            : holdsAlready(sight.value, wanted, context.placeholder)
+              ? 'unchanged'
+              : 'changed';
+  return {
+    slot: wanted.slot,
+    title: write.title,
+    data: write.data,
+    current: sight?.value ?? null,
+    ...(sight ? { seenAt: sight.seenAt } : {}),
+    status,
+  };
+}
+
+/** A slot the job may write: each costs one read (under its lock, right before) and at most one write. */
+export const mayWrite = (slot: Pick<PlannedSlot, 'status'>) =>
+  slot.status === 'changed' || slot.status === 'unknown';
+
+/** The job's slot: the value to write and, when one was shown, the value it must still hold. */
+export function jobSlotOf(slot: PlannedSlot): {
+  slot: number;
+  title: string;
+  data: string;
+  expected?: { title: string; data: string };
+} {
+  return {
+    slot: slot.slot,
+    title: slot.title,
+    data: slot.data,
+    ...(slot.current ? { expected: { title: slot.current.title, data: slot.current.data } } : {}),
+  };
+}
+
+type Budget = { limit: number; windowMs: number } | null;
+
+/** The job's requests (one read and at most one write per slot it may write) and minutes at `budget`. */
+export function planCost(slots: readonly PlannedSlot[], budget: Budget): PlanCost {
+  const writes = slots.filter(mayWrite).length;
+  const perMinute = perMinuteOf(budget);
+  return {
+    reads: writes,
+    writes,
+    skipped: slots.filter((s) => s.status === 'unchanged').length,
+    perMinute,
+    minutes: (2 * writes) / perMinute,
+  };
+}
+
+/**
+ * What showing the current value of every slot not known costs before Confirm (one read each):
+ * "Show current values: 12 requests, about 1 min". Those reads stand in for no write-time read.
+ */
+export function readCost(slots: readonly PlannedSlot[], budget: Budget): { reads: number; minutes: number } {
+  const reads = slots.filter((s) => s.status === 'unknown').length;
+  return { reads, minutes: reads / perMinuteOf(budget) };
+}
