@@ -93,6 +93,8 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
       void import('../page/cached-answers'); // fetched while the stored target is read, not after it
       tab.load();
       await page.start();
+      // The factories join the buildings in the one picker (the worker keeps their list like the buildings').
+      void page.factories.discover();
       // The first view's building, unless the stored target replaced it (a factory is current).
       if (unchecked) show(shownId.value);
     },
