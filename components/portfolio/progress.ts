@@ -5,7 +5,7 @@
 import { type MessageKey, t } from '../../lib/i18n';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
 import { totalsOf } from '../../lib/portfolio/table';
-import { clockTime, formatNumber, uiLanguage } from '../format';
+import { formatNumber, uiLanguage } from '../format';
 
 let rules: Intl.PluralRules | null = null;
 
@@ -47,7 +47,9 @@ export function progressText(table: PortfolioTable, now: number): string | null 
     formatNumber(read),
     formatNumber(total),
   ]);
-  return nextAt === null ? text : `${text} · ${t('portfolio_nextRead', clockTime(Math.max(nextAt, now)))}`;
+  if (nextAt === null) return text;
+  const at = new Intl.DateTimeFormat(uiLanguage(), { timeStyle: 'short' }).format(Math.max(nextAt, now));
+  return `${text} · ${t('portfolio_nextRead', at)}`;
 }
 
 /** "12 buildings · 61 of 72 rooms let · 3 tenants late", with how far it is read while rows are unread. */
