@@ -92,10 +92,12 @@ export function Transactions({
 }: TransactionsProps) {
   const { skip } = state;
   const anchor = useRef<HTMLDivElement>(null);
-  // Opened by a click on an account: its transactions come into view (the popup is one column).
+  const shown = state.page.status !== 'loading';
+  // Opened by a click on an account: its transactions come into view (the popup is one column),
+  // again once they are shown (sections above may have grown meanwhile).
   useEffect(() => {
     anchor.current?.scrollIntoView({ block: 'start' });
-  }, [state.bankId]);
+  }, [state.bankId, shown]);
   return (
     <div ref={anchor} class="transactions">
       <Section
