@@ -61,6 +61,17 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
     else if (list && !list.some((b) => b.id === shownId.peek())) show(list[0]?.id ?? null);
   });
 
+  // The factories join the buildings in the one picker (the worker keeps their list like the
+  // buildings'), asked for once what the first view shows has arrived, so it never delays it.
+  const stopDiscovering = effect(() => {
+    const list = buildings.list.value;
+    const shown = shownId.value;
+    const waiting =
+      list.status === 'loading' ||
+      (shown !== null && SECTION_KEYS.some((key) => sections.sections[key].value.status === 'loading'));
+    if (!waiting) void page.factories.discover();
+  });
+
   const retry = (key: SectionKey) => {
     const id = shownId.value;
     if (id !== null) sections.retry(key, id);
@@ -93,13 +104,12 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
       void import('../page/cached-answers'); // fetched while the stored target is read, not after it
       tab.load();
       await page.start();
-      // The factories join the buildings in the one picker (the worker keeps their list like the buildings').
-      void page.factories.discover();
       // The first view's building, unless the stored target replaced it (a factory is current).
       if (unchecked) show(shownId.value);
     },
     dispose(): void {
       stopFollowing();
+      stopDiscovering();
     },
   };
 }
