@@ -74,6 +74,13 @@ export function localDateTime(iso: string): string {
   return formatter('dateTime', format).format(ms);
 }
 
+/** Local date, short: "25.11.26". */
+export function localDate(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'short' }).format(ms);
+}
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export const looksLikeTimestamp = (value: unknown): value is string =>
   typeof value === 'string' && ISO_DATE.test(value);

@@ -1,6 +1,7 @@
 /**
- * The character's buildings as a list of choices, searchable when there are more than five. The
- * chosen building is marked with aria-current; every field is server text rendered as text.
+ * The page's one picker: the character's buildings, then its factories (listed or added by hand),
+ * as lists of choices, searchable when there are more than five. The current choice is marked with
+ * aria-current; every field is server text rendered as text.
  */
 import { useId, useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
@@ -8,7 +9,8 @@ import { describeError, needsSettings } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
 import type { Loadable } from '../../lib/loadable';
 import { ErrorNotice } from '../ErrorNotice';
-import { buildingName } from '../text';
+import type { KnownFactory } from '../../lib/factories/merge';
+import { buildingName, factoryName } from '../text';
 
 export const SEARCH_THRESHOLD = 5;
 
@@ -18,6 +20,11 @@ export interface BuildingPickerProps {
   onSelect: (id: string) => void;
   onRetry: () => void;
   onOpenSettings: () => void;
+  /** The account's factories (slots only), and the one current when a factory is. */
+  factories?: readonly KnownFactory[];
+  factoryId?: string | null;
+  onSelectFactory?: (id: string) => void;
+  onRemoveFactory?: (id: string) => void;
 }
 
 const placeOf = (b: BuildingListEntry) =>
@@ -32,8 +39,13 @@ export function BuildingPicker({
   onSelect,
   onRetry,
   onOpenSettings,
+  factories = [],
+  factoryId = null,
+  onSelectFactory,
+  onRemoveFactory,
 }: BuildingPickerProps) {
   const headingId = useId();
+  const factoriesId = useId();
   const searchId = useId();
   const [query, setQuery] = useState('');
 
@@ -72,14 +84,13 @@ export function BuildingPicker({
     body = <p class="empty">{t('buildings_empty')}</p>;
   } else {
     const needle = query.trim().toLocaleLowerCase();
-    const shown = needle
-      ? state.value.filter((b) =>
-          [buildingName(b), b.address, b.area, b.id].some((v) => v?.toLocaleLowerCase().includes(needle)),
-        )
-      : state.value;
+    const matches = (...values: (string | null | undefined)[]) =>
+      !needle || values.some((v) => v?.toLocaleLowerCase().includes(needle));
+    const shown = state.value.filter((b) => matches(buildingName(b), b.address, b.area, b.id));
+    const shownFactories = onSelectFactory ? factories.filter((f) => matches(factoryName(f), f.id)) : [];
     body = (
       <>
-        {state.value.length > SEARCH_THRESHOLD && (
+        {state.value.length + shownFactories.length > SEARCH_THRESHOLD && (
           <div class="field picker__search">
             <label for={searchId}>{t('picker_search')}</label>
             <input
@@ -98,7 +109,7 @@ export function BuildingPicker({
                 <button
                   type="button"
                   class="picker__choice"
-                  aria-current={b.id === selectedId ? 'true' : undefined}
+                  aria-current={b.id === selectedId && factoryId === null ? 'true' : undefined}
                   onClick={() => onSelect(b.id)}
                 >
                   <span class="building__name">{buildingName(b)}</span>
@@ -108,7 +119,43 @@ export function BuildingPicker({
             );
           })}
         </ul>
-        {shown.length === 0 && <p class="empty">{t('picker_noMatch', query.trim())}</p>}
+        {shownFactories.length > 0 && (
+          <>
+            <h3 id={factoriesId} class="picker__heading picker__heading--sub">
+              {t('slots_factories')}
+            </h3>
+            <ul class="picker" aria-labelledby={factoriesId}>
+              {shownFactories.map((f) => {
+                const name = factoryName(f);
+                return (
+                  <li key={f.id} class="picker__item picker__item--factory">
+                    <button
+                      type="button"
+                      class="picker__choice"
+                      aria-current={f.id === factoryId ? 'true' : undefined}
+                      onClick={() => onSelectFactory?.(f.id)}
+                    >
+                      <span class="building__name">{name}</span>
+                    </button>
+                    {f.added && !f.listed && onRemoveFactory && (
+                      <button
+                        type="button"
+                        class="button button--quiet"
+                        aria-label={t('slots_removeFactory', name)}
+                        onClick={() => onRemoveFactory(f.id)}
+                      >
+                        ×
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        )}
+        {shown.length + shownFactories.length === 0 && (
+          <p class="empty">{t('picker_noMatch', query.trim())}</p>
+        )}
       </>
     );
   }

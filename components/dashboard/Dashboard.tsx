@@ -15,6 +15,7 @@ import { DetailsCard } from './DetailsCard';
 import { Section } from './Section';
 import { Tabs } from './Tabs';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
+import type { KnownFactory } from '../../lib/factories/merge';
 
 export interface DashboardProps {
   layout: 'compact' | 'full';
@@ -22,6 +23,12 @@ export interface DashboardProps {
   premium: boolean | null;
   buildings: Loadable<BuildingListEntry[]>;
   selectedId: string | null;
+  /** The account's factories, in the same picker (their slots only). */
+  factories?: readonly KnownFactory[];
+  /** The factory that is the current target, if one is. */
+  factoryId?: string | null;
+  onSelectFactory?: (id: string) => void;
+  onRemoveFactory?: (id: string) => void;
   details: Loadable<Building>;
   rooms: Loadable<Room[]>;
   tenants: Loadable<Tenant[]>;
@@ -56,6 +63,8 @@ export interface DashboardProps {
 export function Dashboard(props: DashboardProps) {
   const { now, onOpenSettings, tab } = props;
   const common = { now, onOpenSettings };
+  const onPortfolio = tab === 'portfolio' && props.portfolio !== undefined;
+  const factoryId = props.factoryId ?? null;
 
   return (
     <main class={`dashboard dashboard--${props.layout}`}>
@@ -65,13 +74,20 @@ export function Dashboard(props: DashboardProps) {
       </header>
       <RateLimitNotice />
       {props.summary}
-      <BuildingPicker
-        state={props.buildings}
-        selectedId={props.selectedId}
-        onSelect={props.onSelect}
-        onRetry={props.onRetryBuildings}
-        onOpenSettings={onOpenSettings}
-      />
+      {/* The one picker of the page, for every tab but the portfolio's (all buildings at once). */}
+      {!onPortfolio && (
+        <BuildingPicker
+          state={props.buildings}
+          selectedId={props.selectedId}
+          onSelect={props.onSelect}
+          onRetry={props.onRetryBuildings}
+          onOpenSettings={onOpenSettings}
+          factories={props.factories ?? []}
+          factoryId={factoryId}
+          {...(props.onSelectFactory ? { onSelectFactory: props.onSelectFactory } : {})}
+          {...(props.onRemoveFactory ? { onRemoveFactory: props.onRemoveFactory } : {})}
+        />
+      )}
       {(props.selectedId !== null || props.portfolio) && (
         <Tabs
           label={t('tabs_label')}
@@ -83,10 +99,17 @@ export function Dashboard(props: DashboardProps) {
           active={tab === 'portfolio' && !props.portfolio ? 'building' : tab}
           onChange={props.onTabChange}
         >
-          {tab === 'portfolio' && props.portfolio ? (
+          {onPortfolio && props.portfolio ? (
             props.portfolio()
           ) : tab === 'slots' ? (
             props.slots()
+          ) : factoryId !== null ? (
+            <div class="note">
+              <p>{t('factory_slotsOnly')}</p>
+              <button type="button" class="button" onClick={() => props.onTabChange('slots')}>
+                {t('tab_slots')}
+              </button>
+            </div>
           ) : (
             <div class="sections">
               <Section

@@ -45,7 +45,8 @@ export function DashboardApp({
   headerActions,
 }: DashboardAppProps) {
   const now = useNow();
-  const { sections } = store;
+  const { sections, page } = store;
+  const current = page.current.target.value;
   return (
     <Dashboard
       layout={layout}
@@ -53,6 +54,13 @@ export function DashboardApp({
       premium={store.settings.value?.premium ?? null}
       buildings={store.buildings.value}
       selectedId={store.shownId.value}
+      factories={page.factories.all.value}
+      factoryId={current?.kind === 'factory' ? current.id : null}
+      onSelectFactory={(id) => {
+        page.current.choose({ kind: 'factory', id });
+        store.chooseTab('slots');
+      }}
+      onRemoveFactory={(id) => void page.factories.remove(id)}
       details={sections.details.value}
       rooms={sections.rooms.value}
       tenants={sections.tenants.value}

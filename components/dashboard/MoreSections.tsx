@@ -56,6 +56,7 @@ export function MoreSections(props: DashboardProps) {
         )}
       </Section>
       <Section
+        wide
         title={t('section_accounts')}
         state={props.accounts}
         onRetry={() => props.onRetry('accounts')}
@@ -69,6 +70,7 @@ export function MoreSections(props: DashboardProps) {
               accounts={accounts}
               chosen={props.transactions?.bankId ?? null}
               onChoose={props.onOpenAccount}
+              now={now}
             />
             {props.transactions && (
               <Transactions

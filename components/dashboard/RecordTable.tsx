@@ -1,13 +1,15 @@
 /**
  * A table for records whose shape the spec does not show (bank accounts, transactions): well-known
  * fields first under translated headers, then every other field under its own name. Values are
- * rendered as text; amounts and timestamps are formatted.
+ * rendered as text; amounts and timestamps are formatted (a time relative, on one line, the exact
+ * time in its title). Below about 480 px each row reads as a card: every cell names its column
+ * (data-label), the table stays a table for screen readers.
  */
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import type { LooseRecord } from '../../lib/api/schemas';
 import { type MessageKey, t } from '../../lib/i18n';
-import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp } from '../format';
+import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp, relativeTime } from '../format';
 
 export interface Column {
   field: string;
@@ -50,7 +52,7 @@ export function columnsOf(records: LooseRecord[]): Column[] {
     });
 }
 
-export function Cell({ value, kind }: { value: unknown; kind: Column['kind'] }) {
+export function Cell({ value, kind, now }: { value: unknown; kind: Column['kind']; now: number }) {
   if (value === undefined || value === null || value === '') return <>–</>;
   if (kind === 'flag' && typeof value === 'boolean') {
     return value ? <strong class="flag">{t('accounts_main')}</strong> : <>–</>;
@@ -59,9 +61,10 @@ export function Cell({ value, kind }: { value: unknown; kind: Column['kind'] }) 
     return <span class={value < 0 ? 'amount amount--negative' : 'amount'}>{formatAmount(value)}</span>;
   }
   if (looksLikeTimestamp(value)) {
+    const at = Date.parse(value);
     return (
-      <time dateTime={value} title={exactUtc(value)}>
-        {localDateTime(value)}
+      <time dateTime={value} title={`${localDateTime(value)} (${exactUtc(value)})`}>
+        {Number.isNaN(at) ? value : relativeTime(at, now)}
       </time>
     );
   }
@@ -72,45 +75,60 @@ export function Cell({ value, kind }: { value: unknown; kind: Column['kind'] }) 
 export interface RecordTableProps {
   caption: string;
   records: LooseRecord[];
-  /** An extra last column, e.g. a button per row. */
-  action?: { label: string; render: (record: LooseRecord) => ComponentChildren };
+  /** For relative times ("3 days ago"). */
+  now?: number;
+  /**
+   * The row's action, at its start: the first cell's content becomes this (e.g. a button named by
+   * the record), and a click anywhere on the row does `onRow`.
+   */
+  rowAction?: {
+    render: (record: LooseRecord, content: ComponentChildren) => ComponentChildren;
+    onRow: (record: LooseRecord) => void;
+  };
   rowKey: (record: LooseRecord, index: number) => string;
 }
 
-export function RecordTable({ caption, records, action, rowKey }: RecordTableProps) {
+const cellClass = (c: Column) => (c.kind === 'amount' ? 'num' : undefined);
+
+export function RecordTable({ caption, records, now = Date.now(), rowAction, rowKey }: RecordTableProps) {
   const captionId = useId();
   const columns = columnsOf(records);
   const [first, ...rest] = columns;
   return (
     <div class="table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
-      <table class="table">
+      <table class="table table--cards">
         <caption id={captionId}>{caption}</caption>
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.field} scope="col" class={c.kind === 'amount' ? 'num' : undefined}>
+              <th key={c.field} scope="col" class={cellClass(c)}>
                 {c.label}
               </th>
             ))}
-            {action && <th scope="col">{action.label}</th>}
           </tr>
         </thead>
         <tbody>
-          {records.map((record, i) => (
-            <tr key={rowKey(record, i)}>
-              {first && (
-                <th scope="row" class={first.kind === 'amount' ? 'num' : undefined}>
-                  <Cell value={record[first.field]} kind={first.kind} />
-                </th>
-              )}
-              {rest.map((c) => (
-                <td key={c.field} class={c.kind === 'amount' ? 'num' : undefined}>
-                  <Cell value={record[c.field]} kind={c.kind} />
-                </td>
-              ))}
-              {action && <td>{action.render(record)}</td>}
-            </tr>
-          ))}
+          {records.map((record, i) => {
+            const content = first && <Cell value={record[first.field]} kind={first.kind} now={now} />;
+            return (
+              <tr
+                key={rowKey(record, i)}
+                class={rowAction ? 'table__row--action' : undefined}
+                onClick={rowAction && (() => rowAction.onRow(record))}
+              >
+                {first && (
+                  <th scope="row" class={cellClass(first)}>
+                    {rowAction ? rowAction.render(record, content) : content}
+                  </th>
+                )}
+                {rest.map((c) => (
+                  <td key={c.field} class={cellClass(c)} data-label={c.label}>
+                    <Cell value={record[c.field]} kind={c.kind} now={now} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -23,6 +23,8 @@ export interface SectionProps<T> {
   skeletonRows?: number;
   children: (data: T) => ComponentChildren;
   headingLevel?: 2 | 3;
+  /** Spans the full width where sections sit side by side (the dashboard tab). */
+  wide?: boolean;
 }
 
 export function Section<T>(props: SectionProps<T>) {
@@ -31,7 +33,11 @@ export function Section<T>(props: SectionProps<T>) {
   const Heading = props.headingLevel === 3 ? 'h3' : 'h2';
   const busy = state.status === 'loading' || (state.status === 'ready' && state.refreshing);
   return (
-    <section class="dash-section" aria-labelledby={headingId} aria-busy={busy ? 'true' : 'false'}>
+    <section
+      class={props.wide ? 'dash-section dash-section--wide' : 'dash-section'}
+      aria-labelledby={headingId}
+      aria-busy={busy ? 'true' : 'false'}
+    >
       <header class="dash-section__header">
         <Heading id={headingId}>{title}</Heading>
         {state.status === 'ready' && (

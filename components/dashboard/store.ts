@@ -61,6 +61,17 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
     else if (list && !list.some((b) => b.id === shownId.peek())) show(list[0]?.id ?? null);
   });
 
+  // The factories join the buildings in the one picker (the worker keeps their list like the
+  // buildings'), asked for once what the first view shows has arrived, so it never delays it.
+  const stopDiscovering = effect(() => {
+    const list = buildings.list.value;
+    const shown = shownId.value;
+    const waiting =
+      list.status === 'loading' ||
+      (shown !== null && SECTION_KEYS.some((key) => sections.sections[key].value.status === 'loading'));
+    if (!waiting) void page.factories.discover();
+  });
+
   const retry = (key: SectionKey) => {
     const id = shownId.value;
     if (id !== null) sections.retry(key, id);
@@ -98,6 +109,7 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
     },
     dispose(): void {
       stopFollowing();
+      stopDiscovering();
     },
   };
 }

@@ -3,68 +3,72 @@
  * in how to ask for the host permission and how to save and test. It edits one profile (the one
  * in `settings`); signing out is in the profiles list.
  */
+import { useModel } from '@preact/signals';
 import type { JSX } from 'preact';
+import { useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import type { ResponseOf, SettingsInput, SettingsView } from '../../lib/messaging/protocol';
 import { BaseUrlField } from './BaseUrlField';
 import { PersistenceChoice, PremiumChoice } from './ChoiceFields';
 import { SecretField, TokenField } from './CredentialFields';
 import { FormOutcome } from './FormOutcome';
 import { LimitsFields } from './LimitsFields';
-import { useSettingsForm } from './use-settings-form';
+import type { OptionsFormProps } from './settings-form';
+import { type FocusField, SettingsForm } from './use-settings-form';
 
 export { checkSettingsForm } from './settings-form';
-
-export interface OptionsFormProps {
-  settings: SettingsView;
-  /** Asks the browser for the host permission `pattern`; resolves to whether it was granted. */
-  requestPermission: (pattern: string) => Promise<boolean>;
-  onSave: (input: SettingsInput) => Promise<ResponseOf<'saveSettings'>>;
-  onTest: (input: SettingsInput) => Promise<ResponseOf<'testConnection'>>;
-}
+export type { OptionsFormProps } from './settings-form';
 
 export function OptionsForm(props: OptionsFormProps) {
-  const form = useSettingsForm(props);
+  const baseUrlInput = useRef<HTMLInputElement>(null);
+  const tokenInput = useRef<HTMLInputElement>(null);
+  const focus = (field: FocusField) => {
+    if (field === 'baseUrl') baseUrlInput.current?.focus();
+    else if (field === 'token') tokenInput.current?.focus();
+    else document.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  };
+  const form = useModel(() => new SettingsForm(props, focus));
+  const outcome = form.outcome.value;
+  const errors = form.errors.value;
 
   const onSubmit = (event: JSX.TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
     void form.run('save');
   };
 
-  const isBusy = form.outcome.kind === 'busy';
+  const isBusy = outcome.kind === 'busy';
 
   return (
     <form class="options-form" noValidate onSubmit={onSubmit} aria-busy={isBusy ? 'true' : 'false'}>
       <BaseUrlField
-        value={form.baseUrl}
-        error={form.errors.baseUrl}
-        originChanged={form.baseUrlChanged}
-        inputRef={form.baseUrlInput}
+        value={form.baseUrl.value}
+        error={errors.baseUrl}
+        originChanged={form.baseUrlChanged.value}
+        inputRef={baseUrlInput}
         onInput={form.editBaseUrl}
         onUseLiveAddress={form.chooseLiveAddress}
       />
 
       <TokenField
-        value={form.token}
-        error={form.errors.token}
-        saved={form.view.hasToken}
-        inputRef={form.tokenInput}
+        value={form.token.value}
+        error={errors.token}
+        saved={form.view.value.hasToken}
+        inputRef={tokenInput}
         onInput={form.editToken}
       />
 
-      <SecretField value={form.secret} saved={form.view.hasSecret} onInput={form.setSecret} />
+      <SecretField value={form.secret.value} saved={form.view.value.hasSecret} onInput={form.setSecret} />
 
-      <PersistenceChoice value={form.secretPersistence} onChange={form.setSecretPersistence} />
+      <PersistenceChoice value={form.secretPersistence.value} onChange={form.setSecretPersistence} />
 
-      <LimitsFields values={form.limits} errors={form.errors} onChange={form.editLimits} />
+      <LimitsFields values={form.limits.value} errors={errors} onChange={form.editLimits} />
 
       <PremiumChoice
-        value={form.premiumOverride}
+        value={form.premiumOverride.value}
         onChange={form.setPremiumOverride}
-        detectedPremium={form.view.detectedPremium}
+        detectedPremium={form.view.value.detectedPremium}
       />
 
-      <div class="actions">
+      <div class="actions options-form__actions">
         <button type="submit" class="button button--primary" aria-disabled={isBusy ? 'true' : undefined}>
           {t('action_save')}
         </button>
@@ -76,9 +80,10 @@ export function OptionsForm(props: OptionsFormProps) {
         >
           {t('action_test')}
         </button>
+        {form.dirty.value && <span class="badge badge--unsaved">{t('options_unsaved')}</span>}
       </div>
 
-      <FormOutcome outcome={form.outcome} />
+      <FormOutcome outcome={outcome} />
     </form>
   );
 }

@@ -65,9 +65,9 @@ export function StoredData({ profileName, usage, onClear, children }: StoredData
               return (
                 <tr key={family}>
                   <th scope="row">{t(label)}</th>
-                  <td>{used.count}</td>
-                  <td>{kb(used.bytes)}</td>
-                  <td>
+                  <td data-label={t('storage_entries')}>{used.count}</td>
+                  <td data-label={t('storage_size')}>{kb(used.bytes)}</td>
+                  <td data-label={t('storage_budget')}>
                     {budget ? (
                       <meter min={0} max={budget} value={used.bytes} aria-label={t(label)}>
                         {kb(budget)}

@@ -1,7 +1,7 @@
 /** The connection form's synchronous check: what is wrong, per field, before anything is sent. */
 import { problemText } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
-import type { SettingsInput } from '../../lib/messaging/protocol';
+import type { ResponseOf, SettingsInput, SettingsView } from '../../lib/messaging/protocol';
 import {
   BaseUrl,
   type PremiumOverride,
@@ -11,6 +11,15 @@ import {
 } from '../../lib/storage/settings';
 import { checkFreshnessMinutes, checkRequestsPerMinute } from './checks';
 import type { LimitsValues } from './LimitsFields';
+
+/** What the connection form is given: it never talks to the API or the browser itself. */
+export interface OptionsFormProps {
+  settings: SettingsView;
+  /** Asks the browser for the host permission `pattern`; resolves to whether it was granted. */
+  requestPermission: (pattern: string) => Promise<boolean>;
+  onSave: (input: SettingsInput) => Promise<ResponseOf<'saveSettings'>>;
+  onTest: (input: SettingsInput) => Promise<ResponseOf<'testConnection'>>;
+}
 
 export interface FieldErrors {
   baseUrl?: string | undefined;

@@ -1,6 +1,8 @@
 /**
  * The refresh's settings: on or off, its share of the request budget, when a tenant counts as late,
- * and alerts. Turning alerts on asks for the optional notifications permission, in the click.
+ * and alerts. Each applies at once, as a switch does: a box when ticked, a number when changed
+ * (Enter or leaving the field), and says so ("Saved: applies at once"). Turning alerts on asks for
+ * the optional notifications permission, in the click.
  */
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
@@ -12,39 +14,45 @@ export interface PortfolioSettingsFormProps {
   onSave: (settings: PortfolioSettings) => Promise<boolean>;
 }
 
+type Message = { kind: 'saved' | 'problem'; text: string } | null;
+
 export function PortfolioSettingsForm({ settings, onSave }: PortfolioSettingsFormProps) {
-  const [refresh, setRefresh] = useState(settings.refresh);
   const [share, setShare] = useState(String(Math.round(settings.share * 100)));
   const [late, setLate] = useState(String(settings.lateAfterDays));
-  const [alerts, setAlerts] = useState(settings.alerts);
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message>(null);
+
+  async function apply(change: Partial<PortfolioSettings>) {
+    const parsed = PortfolioSettings.safeParse({ ...settings, ...change });
+    if (!parsed.success) return setMessage({ kind: 'problem', text: t('portfolio_setting_invalid') });
+    const saved = await onSave(parsed.data);
+    setMessage(saved ? { kind: 'saved', text: t('portfolio_setting_saved') } : null);
+  }
 
   async function toggleAlerts(on: boolean) {
-    if (!on) return setAlerts(false);
+    if (!on) return apply({ alerts: false });
     const granted = await browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
-    setAlerts(granted);
-    setMessage(granted ? null : t('portfolio_alerts_denied'));
+    if (!granted) return setMessage({ kind: 'problem', text: t('portfolio_alerts_denied') });
+    return apply({ alerts: true });
   }
 
-  async function submit(event: Event) {
-    event.preventDefault();
-    const parsed = PortfolioSettings.safeParse({
-      refresh,
-      share: Number(share) / 100,
-      lateAfterDays: Number(late),
-      alerts,
-    });
-    if (!parsed.success) return setMessage(t('portfolio_setting_invalid'));
-    setMessage(null);
-    await onSave(parsed.data);
-  }
+  const numbers = () => apply({ share: Number(share) / 100, lateAfterDays: Number(late) });
 
   return (
-    <form class="portfolio__settings" onSubmit={(e) => void submit(e)}>
+    <form
+      class="portfolio__settings"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void numbers();
+      }}
+    >
       <fieldset>
         <legend>{t('portfolio_settings')}</legend>
         <label>
-          <input type="checkbox" checked={refresh} onChange={(e) => setRefresh(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={settings.refresh}
+            onChange={(e) => void apply({ refresh: e.currentTarget.checked })}
+          />
           {t('portfolio_setting_refresh')}
         </label>
         <label>
@@ -56,6 +64,7 @@ export function PortfolioSettingsForm({ settings, onSave }: PortfolioSettingsFor
             step={5}
             value={share}
             onInput={(e) => setShare(e.currentTarget.value)}
+            onChange={() => void numbers()}
           />
         </label>
         <label>
@@ -66,22 +75,25 @@ export function PortfolioSettingsForm({ settings, onSave }: PortfolioSettingsFor
             max={365}
             value={late}
             onInput={(e) => setLate(e.currentTarget.value)}
+            onChange={() => void numbers()}
           />
         </label>
         <label>
           <input
             type="checkbox"
-            checked={alerts}
+            checked={settings.alerts}
             onChange={(e) => void toggleAlerts(e.currentTarget.checked)}
           />
           {t('portfolio_setting_alerts')}
         </label>
-        {message && (
+        {message?.kind === 'problem' && (
           <p role="alert" class="portfolio__message">
-            {message}
+            {message.text}
           </p>
         )}
-        <button type="submit">{t('portfolio_setting_save')}</button>
+        <p role="status" class="portfolio__saved">
+          {message?.kind === 'saved' ? message.text : ''}
+        </p>
       </fieldset>
     </form>
   );

@@ -1,25 +1,18 @@
 /**
  * The portfolio in one line for the popup and the side panel ("12 buildings · 61 of 72 rooms let ·
- * 3 tenants late"); a click opens the portfolio tab of the dashboard.
+ * 3 tenants late", "4 of 12 buildings read · next about 14:05" while rows are unread); before its
+ * first fill, for an account with buildings, "12 buildings · open the portfolio". A click opens the
+ * portfolio tab of the dashboard.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { valueOf } from '../../lib/loadable';
 import { t } from '../../lib/i18n';
-import { totalsOf } from '../../lib/portfolio/table';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
-import { formatNumber } from '../format';
 import type { PageContext } from '../page/context';
+import { offerText, summaryText } from './progress';
 
-export function summaryText(table: PortfolioTable): string {
-  const totals = totalsOf(table.rows);
-  const n = (value: number | null) => (value === null ? '–' : formatNumber(value));
-  return t('portfolio_summary', [
-    n(table.rows.length),
-    n(totals.roomsOccupied),
-    n(totals.roomsTotal),
-    n(totals.late),
-  ]);
-}
+export { summaryText } from './progress';
 
 export function PortfolioSummary({
   page,
@@ -44,7 +37,14 @@ export function PortfolioSummary({
       stop?.();
     };
   }, [page]);
-  if (!table || table.rows.length === 0) return null;
+  const buildings = valueOf(page.buildings.list.value);
+  const text =
+    table && table.rows.length > 0
+      ? summaryText(table)
+      : buildings && buildings.length > 0
+        ? offerText(buildings.length)
+        : null;
+  if (text === null) return null;
   const open = () =>
     void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html#portfolio') }).then(() => {
       if (closeAfterOpening) window.close();
@@ -55,9 +55,9 @@ export function PortfolioSummary({
         type="button"
         class="portfolio__link"
         onClick={open}
-        aria-label={`${t('portfolio_open')}: ${summaryText(table)}`}
+        aria-label={`${t('portfolio_open')}: ${text}`}
       >
-        {summaryText(table)}
+        {text}
       </button>
     </p>
   );

@@ -1,6 +1,7 @@
 /**
  * The portfolio as a real table: a header button per column sorts it (again: the other way), the
- * name opens the building, each row has its age and a refresh, and the totals row sums what is shown.
+ * name opens the building, each row starts with its refresh and has its age, and the totals row sums
+ * what is shown. Every cell names its column (data-label): narrow, the rows read as cards.
  */
 import { Component } from 'preact';
 import { t } from '../../lib/i18n';
@@ -94,8 +95,21 @@ class Row extends Component<RowProps> {
   }
 
   override render({ row, columns, now, refreshing, onOpen, onRefresh }: RowProps) {
+    const labels = columnLabels();
     return (
       <tr onClick={() => onOpen(row.id)}>
+        <td class="portfolio__action">
+          <button
+            type="button"
+            class="button button--icon"
+            disabled={refreshing}
+            aria-label={t('portfolio_refreshRow', row.name)}
+            title={t('portfolio_refreshRow', row.name)}
+            onClick={(e) => (e.stopPropagation(), onRefresh(row.id))}
+          >
+            ↻
+          </button>
+        </td>
         {columns.map((column) =>
           column === 'name' ? (
             <th key={column} scope="row">
@@ -109,21 +123,11 @@ class Row extends Component<RowProps> {
               <Problems row={row} />
             </th>
           ) : (
-            <td key={column} class={NUMERIC.has(column) ? 'num' : ''}>
+            <td key={column} class={NUMERIC.has(column) ? 'num' : ''} data-label={labels[column]}>
               <Cell row={row} column={column} now={now} />
             </td>
           ),
         )}
-        <td>
-          <button
-            type="button"
-            disabled={refreshing}
-            aria-label={t('portfolio_refreshRow', row.name)}
-            onClick={(e) => (e.stopPropagation(), onRefresh(row.id))}
-          >
-            ↻
-          </button>
-        </td>
       </tr>
     );
   }
@@ -145,6 +149,9 @@ export function PortfolioTable(props: PortfolioTableProps) {
       <caption class="visually-hidden">{t('portfolio_heading')}</caption>
       <thead>
         <tr>
+          <th scope="col">
+            <span class="visually-hidden">{t('portfolio_col_actions')}</span>
+          </th>
           {columns.map((column) => {
             const sorted = props.sort.column === column ? props.sort.direction : undefined;
             return (
@@ -163,7 +170,6 @@ export function PortfolioTable(props: PortfolioTableProps) {
               </th>
             );
           })}
-          <th scope="col">{t('portfolio_col_actions')}</th>
         </tr>
       </thead>
       <tbody>
@@ -181,18 +187,18 @@ export function PortfolioTable(props: PortfolioTableProps) {
       </tbody>
       <tfoot>
         <tr>
+          <td />
           {columns.map((column) =>
             column === 'name' ? (
               <th key={column} scope="row">
                 {totalCell(column)}
               </th>
             ) : (
-              <td key={column} class={NUMERIC.has(column) ? 'num' : ''}>
+              <td key={column} class={NUMERIC.has(column) ? 'num' : ''} data-label={labels[column]}>
                 {totalCell(column)}
               </td>
             ),
           )}
-          <td />
         </tr>
       </tfoot>
     </table>

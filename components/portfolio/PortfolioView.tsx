@@ -8,12 +8,13 @@ import { t } from '../../lib/i18n';
 import { portfolioCsv } from '../../lib/portfolio/table';
 import { download } from '../download';
 import { ErrorNotice } from '../ErrorNotice';
-import { uiLanguage } from '../format';
+import { formatNumber, uiLanguage } from '../format';
 import type { PageContext } from '../page/context';
 import { columnLabels } from './labels';
 import { PortfolioSettingsForm } from './PortfolioSettingsForm';
 import { PortfolioStatus } from './PortfolioStatus';
 import { PortfolioTable } from './PortfolioTable';
+import { plural } from './progress';
 import { createPortfolioStore } from './store';
 import './portfolio.css';
 
@@ -38,7 +39,7 @@ export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
   return (
     <section class="portfolio" aria-labelledby="portfolio-heading">
       <h2 id="portfolio-heading">{t('portfolio_heading')}</h2>
-      <PortfolioStatus table={store.table.value} pending={store.pending.value} />
+      <PortfolioStatus table={store.table.value} pending={store.pending.value} now={now} />
       {store.error.value && <ErrorNotice error={store.error.value} />}
       <div class="portfolio__toolbar">
         <label>
@@ -49,7 +50,7 @@ export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
             onInput={(e) => (store.filter.value = e.currentTarget.value)}
           />
         </label>
-        <button type="button" onClick={exportCsv} disabled={!table}>
+        <button type="button" class="button" onClick={exportCsv} disabled={!table}>
           {t('portfolio_export')}
         </button>
       </div>
@@ -58,7 +59,10 @@ export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
           <p class="portfolio__count" aria-live="polite">
             {rows.length === 0 && table.rows.length > 0
               ? t('portfolio_noMatch')
-              : t('portfolio_count', [String(rows.length), String(table.rows.length)])}
+              : plural(table.rows.length, 'portfolio_count_one', 'portfolio_count', [
+                  formatNumber(rows.length),
+                  formatNumber(table.rows.length),
+                ])}
           </p>
           <div class="portfolio__scroll">
             <PortfolioTable

@@ -21,7 +21,7 @@ import { profilesItem } from '../storage/profiles';
 import { cachedRead } from './cached-read';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from './context';
-import { sightsOf } from './targets';
+import { sightsOf } from './slot-sights';
 
 const UNDO_GONE = 'its backups made room in storage for newer jobs: Undo is no longer possible';
 const noRoom = (bytes: number, max: number) =>

@@ -61,9 +61,10 @@ describe('PortfolioTable', () => {
     const table = screen.getByRole('table');
     expect(table.textContent).not.toMatch(/NaN|undefined/);
     const koenigshof = screen.getByRole('button', { name: 'Königshof' }).closest('tr') as HTMLElement;
-    expect(within(koenigshof).getAllByRole('cell')[0]?.textContent).toBe('–');
+    // The row's first cell holds its refresh; the figures follow the name.
+    expect(within(koenigshof).getAllByRole('cell')[1]?.textContent).toBe('–');
     const totals = table.querySelector('tfoot tr') as HTMLElement;
-    expect(within(totals).getAllByRole('cell')[1]?.textContent).toBe('3');
+    expect(within(totals).getAllByRole('cell')[2]?.textContent).toBe('3');
     fireEvent.click(screen.getByRole('button', { name: 'Königshof' }));
     expect(onOpen).toHaveBeenCalledWith('c');
   });

@@ -170,14 +170,14 @@ describe('building dashboard', () => {
     const popup = await DashboardPage.open(session);
     await popup.building('Königshof').click();
     await popup.tab('Slots').click();
-    await expect.poll(() => popup.slotTarget('Königshof').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => popup.isCurrent('Königshof')).toBe(true);
     await popup.page.close();
 
     const again = await DashboardPage.open(session);
     await expect.poll(() => again.tab('Slots').getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => again.slotTarget('Königshof').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => again.isCurrent('Königshof')).toBe(true);
     await again.building('Haus Müllerstraße').click();
-    await expect.poll(() => again.slotTarget('Haus Müllerstraße').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => again.isCurrent('Haus Müllerstraße')).toBe(true);
     await expect.poll(() => again.page.getByText('Loading slot…').count()).toBe(0);
     expect(sandbox.log.some((r) => r.path.startsWith('/building/options/b-1001/'))).toBe(true);
 
@@ -188,10 +188,10 @@ describe('building dashboard', () => {
     await panel.tab('Slots').click();
     // The panel shows its first view before its code for the tabs has loaded: the Slots tab is used
     // (its building shown) before the panel goes, as a person would.
-    await expect.poll(() => panel.slotTarget('Haus Müllerstraße').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => panel.isCurrent('Haus Müllerstraße')).toBe(true);
     await panel.page.reload();
     await expect.poll(() => panel.tab('Slots').getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => panel.slotTarget('Haus Müllerstraße').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => panel.isCurrent('Haus Müllerstraße')).toBe(true);
   });
 
   it('screenshots of the popup and the side panel, light and dark', async () => {

@@ -34,9 +34,14 @@ export class DashboardPage {
   tab(name: 'Building' | 'Slots'): Locator {
     return this.page.getByRole('tab', { name });
   }
-  /** The Slots tab's choice of a building (pressed when it is the target being edited). */
-  slotTarget(name: string): Locator {
-    return this.page.getByRole('group', { name: 'Buildings' }).getByRole('button', { name });
+  /** The factories in the page's one picker (buildings are in `building`). */
+  factory(name: string | RegExp): Locator {
+    return this.page.getByRole('list', { name: 'Factories' }).getByRole('button', { name });
+  }
+  /** Whether the picker marks `name` (a building or factory) as the one shown and edited. */
+  async isCurrent(name: string): Promise<boolean> {
+    const current = this.page.locator('.picker-nav [aria-current="true"]');
+    return (await current.count()) === 1 && new RegExp(name).test((await current.textContent()) ?? '');
   }
   /** How many pixels `locator` (or the page) would scroll sideways; 0 when everything fits. */
   async sidewaysScroll(locator?: Locator): Promise<number> {
