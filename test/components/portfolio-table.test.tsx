@@ -90,7 +90,7 @@ describe('PortfolioTable', () => {
     const table = screen.getByRole('table');
     expect(table.textContent).not.toMatch(/Infinity|NaN|∞/);
     const totals = table.querySelector('tfoot tr') as HTMLElement;
-    // Area, rooms, occupied, free, occupancy, then the rent of the let rooms.
-    expect(within(totals).getAllByRole('cell')[5]?.textContent).toBe('–');
+    // The refresh, area, rooms, occupied, free, occupancy, then the rent of the let rooms.
+    expect(within(totals).getAllByRole('cell')[6]?.textContent).toBe('–');
   });
 });

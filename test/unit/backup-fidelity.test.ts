@@ -11,6 +11,7 @@ import { RequestScheduler } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
+import { cacheFamily } from '../../lib/storage/cache';
 import {
   type BackupJob,
   backupSlotsFamily,
@@ -78,6 +79,8 @@ describe('a value the server holds past our count', () => {
     const { document } = await backUp(profileId);
     await writeSlotDirect(sandbox, target, 3, { title: 'Changed since', data: 'by another client' });
     await writeSlotDirect(sandbox, target, 4, { title: 'Also changed', data: 'since' });
+    // A later day: nothing the backup read is fresh any more, so every slot is read before writing.
+    await cacheFamily.removeAll(profileId);
 
     const preview = await handlers.previewTargets({ document });
     if (!preview.ok) throw new Error(JSON.stringify(preview.error));
