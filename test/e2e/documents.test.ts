@@ -129,6 +129,7 @@ async function openWithDocument(text: string) {
   const editor = await EditorPage.open(session);
   await editor.target('Haus Müllerstraße').click();
   await expect.poll(() => editor.page.getByText('Loading slot…').count()).toBe(0);
+  await editor.showSection('Document');
   await editor.document
     .getByText('Document “site” in slots 1–7: 13800 characters in 6 pieces', { exact: false })
     .waitFor();

@@ -37,10 +37,8 @@ beforeEach(() => clearCachedAnswers(session));
 
 /** The file import up to a started job; the log is cleared just before Confirm. */
 async function startImport(document: unknown = twenty()): Promise<ImportPanelPage> {
-  const panel = await ImportPanelPage.open(session);
   // The editor's own slot reads finish first, so the log holds the import's requests only.
-  await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
-  await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
+  const panel = await ImportPanelPage.openAfterSlots(session);
   await panel.chooseFile('slots.json', document);
   await panel.confirm.waitFor();
   sandbox.clearLog();
@@ -221,9 +219,7 @@ describe('undo after a later edit', () => {
 
 describe('a slot changed between preview and Confirm (issue 21, item 1)', () => {
   it('is shown as a conflict with both values; the other change stays and no history holds the preview', async () => {
-    const panel = await ImportPanelPage.open(session);
-    await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
-    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
+    const panel = await ImportPanelPage.openAfterSlots(session);
     await panel.chooseFile('slots.json', {
       target: { kind: 'building', id: BUILDING },
       slots: [{ slot: 5, title: 'Aus der Datei', data: 'neu aus der Datei' }],
@@ -253,13 +249,13 @@ describe('the request floor of an import over a warm editor (issue 26)', () => {
   const optionGets = () => sandbox.log.filter((r) => r.method === 'GET' && r.path.includes('/options/'));
 
   it('sends exactly 2 reads and 2 writes for 3 slots (1 unchanged), and no view reads the written slots again', async () => {
-    const panel = await ImportPanelPage.open(session);
-    const slot = (n: number) => panel.page.getByRole('group', { name: `Slot ${n}`, exact: true });
     // The editor shows the building's 20 slots: the cache is warm.
-    await slot(20).waitFor();
-    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
+    const panel = await ImportPanelPage.openAfterSlots(session);
+    const slot = (n: number) => panel.page.getByRole('group', { name: `Slot ${n}`, exact: true });
+    await panel.showSection('Slots');
     const title1 = await slot(1).getByLabel('Title', { exact: true }).inputValue();
     const data1 = await slot(1).getByLabel('Data', { exact: true }).inputValue();
+    await panel.showSection('Import & export');
     sandbox.clearLog();
     await panel.chooseFile('three.json', {
       target: { kind: 'building', id: BUILDING },
@@ -277,12 +273,14 @@ describe('the request floor of an import over a warm editor (issue 26)', () => {
     await panel.confirm.click();
     await expect.poll(() => panel.summary.textContent()).toBe('Finished: 2 written, 0 skipped, 0 failed.');
     // The editor shows what the job wrote, from what the job knows.
+    await panel.showSection('Slots');
     await expect.poll(() => slot(2).getByLabel('Title', { exact: true }).inputValue()).toBe('Boden 2');
     await expect.poll(() => slot(3).getByLabel('Data', { exact: true }).inputValue()).toBe('drei');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sandbox.log.map((r) => r.method).toSorted()).toEqual(['GET', 'GET', 'POST', 'POST']);
     // A view opened after the job shows the job's values without reading a slot.
     const second = await ImportPanelPage.open(session);
+    await second.showSection('Slots');
     const slot2 = second.page.getByRole('group', { name: 'Slot 2', exact: true });
     await expect.poll(() => slot2.getByLabel('Title', { exact: true }).inputValue()).toBe('Boden 2');
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -292,9 +290,7 @@ describe('the request floor of an import over a warm editor (issue 26)', () => {
   });
 
   it('a slot changed between a warm preview and Confirm is still a conflict with both values', async () => {
-    const panel = await ImportPanelPage.open(session);
-    await panel.page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor();
-    await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
+    const panel = await ImportPanelPage.openAfterSlots(session);
     sandbox.clearLog();
     await panel.chooseFile('one.json', {
       target: { kind: 'building', id: BUILDING },

@@ -14,6 +14,21 @@ export class ImportPanelPage {
     return panel;
   }
 
+  /**
+   * Opens the full editor on its Slots section, waits until every slot is read (the editor's own
+   * reads are done, its cache warm), then shows Import & export: as a user who looked first.
+   */
+  static async openAfterSlots(session: ExtensionSession): Promise<ImportPanelPage> {
+    const page = await session.context.newPage();
+    await page.goto(session.url('editor.html'));
+    const panel = new ImportPanelPage(page);
+    await page.getByRole('group', { name: 'Slot 20', exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText('Loading slot…').first().waitFor({ state: 'detached', timeout: 30_000 });
+    await panel.showSection('Import & export');
+    await panel.file.waitFor();
+    return panel;
+  }
+
   /** Shows one of the editor's sections: "Slots", "Import & export", "Document", "Backup & restore". */
   async showSection(name: string): Promise<void> {
     await this.page.getByRole('tab', { name, exact: true }).click();
