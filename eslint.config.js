@@ -97,7 +97,7 @@ export default tseslint.config(
     },
   },
   {
-    // Views reach the API only through the worker (lib/messaging/client), never around it.
+    // Views reach the API only through the worker (lib/messaging/page-client), never around it.
     files: ['components/**'],
     rules: {
       'no-restricted-imports': [
@@ -107,7 +107,7 @@ export default tseslint.config(
             {
               regex: String.raw`(^|/)lib/(api/(client|http)|handlers/.*|storage/credentials)$`,
               message:
-                'components/ talk to the worker through lib/messaging/client; API, handlers and credentials stay in the worker.',
+                'components/ talk to the worker through lib/messaging/page-client; API, handlers and credentials stay in the worker.',
             },
           ],
         },

@@ -9,7 +9,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { QueueView } from '../lib/api/scheduler';
 import { t } from '../lib/i18n';
-import { type Send, send as realSend } from '../lib/messaging/client';
+import { type Send, send as realSend } from '../lib/messaging/page-client';
 
 export interface RateLimitNoticeProps {
   send?: Send;

@@ -25,7 +25,7 @@ import { schedulerStore } from '@/lib/storage/scheduler-state';
 import { undoableImports } from '@/lib/handlers/import';
 import { openAlert, showAlert } from '@/lib/portfolio/notices';
 import { createPortfolioService } from '@/lib/portfolio/refresh';
-import { PORTFOLIO_ALARM, portfolioRunner } from '@/lib/portfolio/runner';
+import { PORTFOLIO_ALARM, portfolioRunner } from '@/lib/portfolio/refresh-timer';
 import { portfolioSettingsItem } from '@/lib/storage/portfolio';
 
 const MENU_ID = 'send-selection';

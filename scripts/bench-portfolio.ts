@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { RequestScheduler } from '../lib/api/scheduler';
 import { createHandlers } from '../lib/handlers';
 import { csvFormat } from '../lib/export/csv';
-import { portfolioRunner } from '../lib/portfolio/runner';
+import { portfolioRunner } from '../lib/portfolio/refresh-timer';
 import { type PortfolioDeps, createPortfolioService } from '../lib/portfolio/refresh';
 import { loadTable } from '../lib/portfolio/table-store';
 import { portfolioFigures } from '../lib/portfolio/figures';

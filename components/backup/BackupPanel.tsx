@@ -4,9 +4,9 @@
  * finished file to download (again, until the next backup or sign-out).
  */
 import { useEffect, useId, useRef } from 'preact/hooks';
-import { minutesFor } from '../../lib/backup/plan';
+import { minutesFor } from '../../lib/backup/backup-plan';
 import { t } from '../../lib/i18n';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { BackupJob, BackupTarget } from '../../lib/storage/backup-jobs';
 import { ErrorNotice } from '../ErrorNotice';
 import { showResult } from '../in-view';

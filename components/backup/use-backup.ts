@@ -4,9 +4,9 @@
  */
 import { action, createModel, effect, signal, useModel } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import { type BackupJob, backupFamily } from '../../lib/storage/backup-jobs';
-import { download } from '../import/download';
+import { download } from '../import/json-download';
 
 export type BackupBusy = 'starting' | 'cancelling' | 'downloading' | null;
 

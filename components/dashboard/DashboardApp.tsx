@@ -1,7 +1,7 @@
 /** Binds the dashboard view to a store's signals: each page (popup, tab, side panel) renders this. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { DashboardStore } from './store';
+import type { DashboardStore } from './dashboard-store';
 import { Dashboard } from './Dashboard';
 import { LazySlots } from './LazySlots';
 import { lazyView } from './lazy-view';

@@ -1,7 +1,7 @@
 /** A building's master data and its occupancy as a bar with numbers. */
 import type { Building } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { formatAmount, formatNumber } from '../format';
+import { formatAmount, formatNumber } from '../display-format';
 
 export function Occupancy({ total, occupied, free }: { total: number; occupied: number; free: number }) {
   const share = total > 0 ? Math.min(100, Math.max(0, (occupied / total) * 100)) : 0;

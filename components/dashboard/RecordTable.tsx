@@ -9,7 +9,7 @@ import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import type { LooseRecord } from '../../lib/api/schemas';
 import { type MessageKey, t } from '../../lib/i18n';
-import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp, relativeTime } from '../format';
+import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp, relativeTime } from '../display-format';
 
 export interface Column {
   field: string;

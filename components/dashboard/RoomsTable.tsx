@@ -7,7 +7,7 @@
 import { useId, useState } from 'preact/hooks';
 import type { Room } from '../../lib/api/schemas';
 import { type MessageKey, t } from '../../lib/i18n';
-import { formatAmount, formatNumber } from '../format';
+import { formatAmount, formatNumber } from '../display-format';
 
 type SortKey = 'name' | 'rent' | 'occupied';
 type Filter = 'all' | 'free' | 'occupied';

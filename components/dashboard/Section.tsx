@@ -9,7 +9,7 @@ import { describeError, needsSettings } from '../../lib/describe-error';
 import { t } from '../../lib/i18n';
 import type { Loadable } from '../../lib/loadable';
 import { ErrorNotice } from '../ErrorNotice';
-import { relativeTime } from '../format';
+import { relativeTime } from '../display-format';
 
 export interface SectionProps<T> {
   title: string;

@@ -3,8 +3,8 @@ import type { LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import { roomsCsv, tenantsCsv, transactionsCsv } from '../../lib/export/building';
 import { csvFormat } from '../../lib/export/csv';
 import { t } from '../../lib/i18n';
-import type { Send } from '../../lib/messaging/client';
-import { uiLanguage } from '../format';
+import type { Send } from '../../lib/messaging/page-client';
+import { uiLanguage } from '../display-format';
 import { TRANSACTIONS_LIMIT_MAX, TRANSACTIONS_SKIP_MAX } from '../../lib/api/limits';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -5,7 +5,7 @@
  */
 import { type ReadonlySignal, useSignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { minutesFor } from '../../lib/backup/plan';
+import { minutesFor } from '../../lib/backup/backup-plan';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
 import { type Backup, useBackup } from '../backup/use-backup';

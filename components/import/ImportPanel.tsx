@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportJob } from '../../lib/storage/import-jobs';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import { prettyJson } from '../../lib/slots/validate';
 import { DocumentPanel } from '../document/DocumentPanel';
 import { useDocumentDraft } from '../document/use-document-draft';

@@ -12,7 +12,7 @@ import { type BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { MAX_IMPORT_BYTES, sizeProblem, utf8Bytes } from '../../lib/import/format-sizes';
 import { putPendingImport } from '../../lib/storage/pending';
-import { type Send, send as realSend } from '../../lib/messaging/client';
+import { type Send, send as realSend } from '../../lib/messaging/page-client';
 import { nameTarget } from './target-name';
 
 /**

@@ -3,7 +3,7 @@ import { useId, useState } from 'preact/hooks';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import { slotNumbers } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
 import { nameTarget } from './target-name';

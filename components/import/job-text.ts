@@ -3,7 +3,7 @@ import { MAX_WAIT_MS } from '../../lib/api/waits';
 import { t } from '../../lib/i18n';
 import { progressOf } from '../../lib/import/job';
 import type { ImportJob, JobItem } from '../../lib/storage/import-jobs';
-import { localDateTime } from '../format';
+import { localDateTime } from '../display-format';
 
 export function statusText(item: JobItem): string {
   switch (item.status) {

@@ -7,7 +7,7 @@ import type { AppError } from '../../lib/app-error';
 import { MAX_DOCUMENT_BYTES, documentSizeProblem, fileTooLarge } from '../../lib/import/format-sizes';
 import { readImportText } from '../../lib/import/import-parser';
 import { takePendingImport, takePendingSelection } from '../../lib/storage/pending';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { DATA_MAX } from '../../lib/slots/count';
 import { minifyJson } from '../../lib/slots/validate';

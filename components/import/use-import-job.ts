@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/storage/import-jobs';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
 import { documentJobSlots, documentRetrySlots } from '../../lib/slots/document';
 import { refusedClears } from '../../lib/import/job';
@@ -14,7 +14,7 @@ import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
 import { jobSlotOf } from '../../lib/import/write-plan';
 import type { ReadyTargets } from './TargetPreview';
-import { download } from './download';
+import { download } from './json-download';
 import type { ConflictChoice } from './JobProgress';
 
 export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | null;

@@ -12,7 +12,7 @@ import { OptionsForm } from './OptionsForm';
 import { ProfileList } from './ProfileList';
 import { StoredData } from './StoredData';
 import { BackupPanel } from '../backup/BackupPanel';
-import type { OptionsStore } from './store';
+import type { OptionsStore } from './options-store';
 
 const requestPermission = (pattern: string) => browser.permissions.request({ origins: [pattern] });
 

@@ -5,7 +5,7 @@
 import { batch, signal } from '@preact/signals';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { LOADING, type Loadable, ready, showCachedThenRefresh } from '../../lib/loadable';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { CurrentTarget } from './current-target';
 
 /** The cached answers and their schemas (with zod) load after the first render. */

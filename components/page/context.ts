@@ -7,7 +7,7 @@
 import { computed, signal } from '@preact/signals';
 import { FRESHNESS_MINUTES_DEFAULT } from '../../lib/cache/fresh';
 import type { FirstView } from '../../lib/storage/first-view';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { SettingsView } from '../../lib/messaging/protocol';
 import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
 import { createBuildingList } from './buildings';

@@ -9,13 +9,13 @@ import type { FactoryListEntry, Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import type { FactoryListUnavailable } from '../../lib/factories/discovery';
 import { type KnownFactory, mergeFactories } from '../../lib/factories/merge';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import { sameTarget } from '../../lib/slots/keys';
-import type { SavedFactory } from '../../lib/storage/factories';
+import type { SavedFactory } from '../../lib/storage/added-factories';
 import type { CurrentTarget } from './current-target';
 
 /** The stored items (and zod with them) load after the page's first render. */
-const storedFactories = () => import('../../lib/storage/factories');
+const storedFactories = () => import('../../lib/storage/added-factories');
 const storedNotice = () => import('../../lib/storage/factory-notice');
 
 interface FactoryListDeps {

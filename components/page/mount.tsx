@@ -6,7 +6,7 @@
  */
 import { type VNode, render } from 'preact';
 import { type MessageKey, localizeDocument } from '../../lib/i18n';
-import { createSend, send } from '../../lib/messaging/client';
+import { createSend, send } from '../../lib/messaging/page-client';
 import type { FirstView } from '../../lib/storage/first-view';
 import { type ProfileHint, readProfileHint } from '../../lib/storage/profile-hint';
 import { afterPaint } from '../after-paint';

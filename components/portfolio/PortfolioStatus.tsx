@@ -5,7 +5,7 @@
  */
 import { t } from '../../lib/i18n';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
-import { clockTime, formatNumber } from '../format';
+import { clockTime, formatNumber } from '../display-format';
 import { plural, progressText } from './progress';
 
 export interface PortfolioStatusProps {

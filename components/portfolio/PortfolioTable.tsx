@@ -8,7 +8,7 @@ import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
 import type { PortfolioRow } from '../../lib/storage/portfolio';
 import { DASH, Late, OldestPayment, Occupancy, age, amount, count } from './cells';
-import { columnLabels } from './labels';
+import { columnLabels } from './column-labels';
 
 export interface PortfolioTableProps {
   rows: readonly PortfolioRow[];

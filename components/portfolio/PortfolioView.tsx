@@ -6,16 +6,16 @@ import { useEffect, useState } from 'preact/hooks';
 import { csvFormat } from '../../lib/export/csv';
 import { t } from '../../lib/i18n';
 import { portfolioCsv } from '../../lib/portfolio/table';
-import { download } from '../download';
+import { download } from '../csv-download';
 import { ErrorNotice } from '../ErrorNotice';
-import { formatNumber, uiLanguage } from '../format';
+import { formatNumber, uiLanguage } from '../display-format';
 import type { PageContext } from '../page/context';
-import { columnLabels } from './labels';
+import { columnLabels } from './column-labels';
 import { PortfolioSettingsForm } from './PortfolioSettingsForm';
 import { PortfolioStatus } from './PortfolioStatus';
 import { PortfolioTable } from './PortfolioTable';
 import { plural } from './progress';
-import { createPortfolioStore } from './store';
+import { createPortfolioStore } from './portfolio-store';
 import './portfolio.css';
 
 export interface PortfolioViewProps {

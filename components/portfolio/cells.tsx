@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { t } from '../../lib/i18n';
 import { occupancy } from '../../lib/portfolio/table';
 import type { PortfolioRow } from '../../lib/storage/portfolio';
-import { formatAmount, formatNumber, localDateTime, relativeTime } from '../format';
+import { formatAmount, formatNumber, localDateTime, relativeTime } from '../display-format';
 
 export const DASH = '–';
 

@@ -5,7 +5,7 @@
 import { type MessageKey, t } from '../../lib/i18n';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
 import { totalsOf } from '../../lib/portfolio/table';
-import { formatNumber, uiLanguage } from '../format';
+import { formatNumber, uiLanguage } from '../display-format';
 
 let rules: Intl.PluralRules | null = null;
 

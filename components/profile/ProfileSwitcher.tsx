@@ -1,6 +1,6 @@
 /** Which account is active, by name and colour, and a switch to another one. */
 import { t } from '../../lib/i18n';
-import { send } from '../../lib/messaging/client';
+import { send } from '../../lib/messaging/page-client';
 import type { ProfileState } from '../page/mount';
 
 export function ProfileSwitcher({ state }: { state: ProfileState }) {

@@ -1,6 +1,6 @@
 /** A timestamp shown relative ("3 days ago"), exact on hover; unknown or unreadable stays honest. */
 import { t } from '../../lib/i18n';
-import { relativeTime, uiLanguage } from '../format';
+import { relativeTime, uiLanguage } from '../display-format';
 
 export interface TimeProps {
   iso?: string | null;

@@ -1,6 +1,6 @@
 /** The dashboard in a full tab: the popup's views with room to breathe, open while browsing. */
 import '../../components/dashboard/page.css';
-import { openDashboardPage } from '../../components/dashboard/mount';
+import { openDashboardPage } from '../../components/dashboard/mount-dashboard';
 
 void openDashboardPage({
   view: 'dashboard',

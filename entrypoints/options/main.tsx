@@ -2,7 +2,7 @@
 import '../../components/theme.css';
 import '../../components/options/options.css';
 import { OptionsApp } from '../../components/options/OptionsApp';
-import { type OptionsStore, createOptionsStore } from '../../components/options/store';
+import { type OptionsStore, createOptionsStore } from '../../components/options/options-store';
 import { mountPage } from '../../components/page/mount';
 
 let store: OptionsStore | null = null;

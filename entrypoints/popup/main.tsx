@@ -1,7 +1,7 @@
 /** Popup wiring: the dashboard in compact layout; a page's declared slot payload is offered after it. */
 import '../../components/dashboard/page.css';
 import { afterPaint } from '../../components/after-paint';
-import { openDashboardPage } from '../../components/dashboard/mount';
+import { openDashboardPage } from '../../components/dashboard/mount-dashboard';
 
 document.body.classList.add('in-popup');
 void openDashboardPage({

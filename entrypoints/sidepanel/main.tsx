@@ -1,6 +1,6 @@
 /** Chrome's side panel (Firefox: the sidebar): the dashboard beside the page, with the Slots tab. */
 import '../../components/dashboard/page.css';
-import { openDashboardPage } from '../../components/dashboard/mount';
+import { openDashboardPage } from '../../components/dashboard/mount-dashboard';
 
 void openDashboardPage({
   view: 'sidepanel',

@@ -9,9 +9,9 @@ import { fail, ok, type Result } from '../api/errors';
 import { BuildingListEntry, PageOption, type Target } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { backupDocument } from '../backup/file';
-import { type ListedTarget, backupFileName, plannedTarget, usableTargets } from '../backup/plan';
+import { type ListedTarget, backupFileName, plannedTarget, usableTargets } from '../backup/backup-plan';
 import { perMinuteOf } from '../api/limits';
-import { requestStop, runBackup } from '../backup/runner';
+import { requestStop, runBackup } from '../backup/backup-runner';
 import { isFresh } from '../cache/fresh';
 import { FactoryDiscovery, discoveryOf, mergeFactories } from '../factories/discovery';
 import { MAX_IMPORT_TARGETS } from '../import/format-schema';
@@ -29,13 +29,13 @@ import {
   saveBackup,
 } from '../storage/backup-jobs';
 import { optionParts, readCached } from '../storage/cache';
-import { readFactories } from '../storage/factories';
+import { readFactories } from '../storage/added-factories';
 import { withRememberedLabels } from '../storage/labels';
 import { profilesItem } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead, freshnessMs } from './cached-read';
-import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from './context';
+import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../worker-deps';
 
 /** Backups this worker runs now: one is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();

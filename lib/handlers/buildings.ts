@@ -13,7 +13,7 @@ import { FactoryDiscovery, discoveryOf } from '../factories/discovery';
 import { z } from '../zod';
 import { cachedRead } from './cached-read';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
-import { type WorkerDeps, connect } from './context';
+import { type WorkerDeps, connect } from '../worker-deps';
 
 type BuildingHandlers = Pick<
   Handlers,

@@ -2,19 +2,19 @@
 import type { Handlers } from '../messaging/router';
 import { backupHandlers } from './backup';
 import { buildingHandlers } from './buildings';
-import type { WorkerDeps } from './context';
+import type { WorkerDeps } from '../worker-deps';
 import { importHandlers } from './import';
-import { optionHandlers } from './options';
+import { optionHandlers } from './slot-reads';
 import { type PortfolioHandlerDeps, portfolioHandlers } from './portfolio';
 import { profileHandlers } from './profiles';
 import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
-import { slotHandlers } from './slots';
-import { targetHandlers } from './targets';
+import { slotHandlers } from './slot-saves';
+import { targetHandlers } from './restore-copy';
 
 export { resumeBackups } from './backup';
 export { resumeJobs } from './import';
-export type { WorkerDeps } from './context';
+export type { WorkerDeps } from '../worker-deps';
 export type { PortfolioHandlerDeps } from './portfolio';
 
 export function createHandlers(deps: WorkerDeps & PortfolioHandlerDeps): Handlers {

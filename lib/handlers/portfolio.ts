@@ -4,10 +4,10 @@ import type { Handlers } from '../messaging/router';
 import { type PortfolioDeps, createPortfolioService } from '../portfolio/refresh';
 import { loadTable } from '../portfolio/table-store';
 import { portfolioSettingsItem } from '../storage/portfolio';
-import { connect } from './context';
+import { connect } from '../worker-deps';
 
 export interface PortfolioHandlerDeps extends PortfolioDeps {
-  /** Wakes the background refresh (lib/portfolio/runner.ts). */
+  /** Wakes the background refresh (lib/portfolio/refresh-timer.ts). */
   kickPortfolio?: () => void;
 }
 

@@ -29,7 +29,7 @@ import {
 import { familiesKeptUnlessAsked } from '../storage/registry';
 import { backupBudget } from '../storage/quota';
 import { originOf } from '../storage/settings';
-import { type WorkerDeps, endAccountRequests } from './context';
+import { type WorkerDeps, endAccountRequests } from '../worker-deps';
 import { dropBackups } from './backup';
 import { cancelProfileJobs } from './import';
 

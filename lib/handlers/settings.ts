@@ -17,7 +17,7 @@ import {
   updateProfiles,
 } from '../storage/profiles';
 import { BaseUrl, effectivePremium, originOf, originPattern } from '../storage/settings';
-import { type WorkerDeps, apiConfig, endAccountRequests } from './context';
+import { type WorkerDeps, apiConfig, endAccountRequests } from '../worker-deps';
 import { dropBackups } from './backup';
 import { cancelProfileJobs } from './import';
 import { probeScopes } from './probe';

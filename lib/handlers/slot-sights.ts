@@ -5,7 +5,7 @@ import { type SlotSight, freshSight } from '../import/write-plan';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { optionParts, readCached, writeCached } from '../storage/cache';
 import { freshnessMs } from './cached-read';
-import type { Connection } from './context';
+import type { Connection } from '../worker-deps';
 
 const key = (target: Target, slot: number) => `${target.kind}\u0000${target.id}\u0000${slot}`;
 

@@ -15,7 +15,7 @@ import { type Profile, newProfile, profilesItem } from '../storage/profiles';
 import { PremiumOverride, SecretPersistence, originOf } from '../storage/settings';
 import { type StorageArea, area } from '../storage/area';
 import { reportStorageProblem } from '../storage/stored-item';
-import { Targets, targetsFamily } from '../storage/factories';
+import { Targets, addedFactoriesFamily } from '../storage/added-factories';
 import { z } from '../zod';
 
 const OldSettings = z.object({
@@ -85,7 +85,7 @@ export async function migrateLegacyStorage(): Promise<Profile | null> {
   const lastBuilding = z.string().safeParse(local[LAST_BUILDING]);
   const last =
     targets.last ?? (lastBuilding.success ? { kind: 'building' as const, id: lastBuilding.data } : null);
-  if (local[TARGETS] !== undefined) await targetsFamily.set({ factories: targets.factories }, id);
+  if (local[TARGETS] !== undefined) await addedFactoriesFamily.set({ factories: targets.factories }, id);
   if (last && Target.safeParse(last).success) await currentTargetFamily.set(last, id);
 
   for (const key of keys) {

@@ -22,7 +22,7 @@ import { type Profile, readProfile } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect } from '../worker-deps';
 import { z } from '../zod';
-import { type BudgetUsage, allowance, nextStaleAt, roundEstimate, staleReads } from './plan';
+import { type BudgetUsage, allowance, nextStaleAt, roundEstimate, staleReads } from './refresh-plan';
 import { type ReadDeps, followList, readInto, readList } from './reads';
 import { RESOURCES, emptyTable } from './row';
 import { ensureTable, loadTable, updateTable } from './table-store';

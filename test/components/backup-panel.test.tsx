@@ -9,7 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackupPanel } from '../../components/backup/BackupPanel';
 import { multiTargetDocument } from '../../lib/import/format-export';
 import { parseImportDocument } from '../../lib/import/import-parser';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType } from '../../lib/messaging/protocol';
 import { type BackupJob, readBackup, saveBackup } from '../../lib/storage/backup-jobs';
 

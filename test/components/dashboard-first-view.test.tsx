@@ -1,5 +1,5 @@
 /**
- * The popup's first render from the worker's first-view item (components/dashboard/mount.tsx with
+ * The popup's first render from the worker's first-view item (components/dashboard/mount-dashboard.tsx with
  * lib/storage/first-view-read.ts): the cached details are on screen in the very first render,
  * before any message to the worker; an item of another account or epoch is never shown.
  */
@@ -7,7 +7,7 @@ import { screen, waitFor } from '@testing-library/preact';
 import { render } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { mountDashboard } from '../../components/dashboard/mount';
+import { mountDashboard } from '../../components/dashboard/mount-dashboard';
 import type { FirstView } from '../../lib/storage/first-view';
 import { readFirstView } from '../../lib/storage/first-view-read';
 import { BUILDING, BUILDINGS } from './dashboard-fixtures';

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DashboardApp } from '../../components/dashboard/DashboardApp';
-import { createDashboardStore } from '../../components/dashboard/store';
+import { createDashboardStore } from '../../components/dashboard/dashboard-store';
 import { createPageContext } from '../../components/page/context';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { currentTargetItem } from '../../lib/storage/current-target';

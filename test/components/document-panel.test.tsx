@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import type { PageOption, Target } from '../../lib/api/schemas';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
 import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';

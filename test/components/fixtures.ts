@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, SettingsView } from '../../lib/messaging/protocol';
 
 export function settingsView(overrides: Partial<SettingsView> = {}): SettingsView {

@@ -3,13 +3,13 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
-import { uiLanguage } from '../../components/format';
+import { uiLanguage } from '../../components/display-format';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, settleJob } from '../../lib/import/job';
 import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';
 import { putPendingImport, takePendingImport } from '../../lib/storage/pending';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
 
 const target: Target = { kind: 'building', id: 'b-1001' };

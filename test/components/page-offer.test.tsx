@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PageOffer, describePayload } from '../../components/import/PageOffer';
 import { takePendingImport } from '../../lib/storage/pending';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 
 const listing = vi.fn(async () => ({ ok: true, value: [{ id: 'b-1001', label: 'Haus Müllerstraße' }] }));
 const send = listing as unknown as Send;

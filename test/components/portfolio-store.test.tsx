@@ -1,7 +1,7 @@
 /** The portfolio store of a page: it follows the worker's table in storage, and its removal too. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPortfolioStore } from '../../components/portfolio/store';
+import { createPortfolioStore } from '../../components/portfolio/portfolio-store';
 import { createPageContext } from '../../components/page/context';
 import { type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
 import { row } from '../unit/portfolio-fixtures';

@@ -10,7 +10,7 @@ import { fail } from '../../lib/api/errors';
 import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
 import { describeError } from '../../lib/describe-error';
 import { queueHandlers } from '../../lib/handlers/queue';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import { queuePublisher } from '../../lib/storage/request-queues';
 import { writeCredentials } from '../../lib/storage/credentials';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';

@@ -9,7 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPageContext } from '../../components/page/context';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import type { PageOption } from '../../lib/api/schemas';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { settingsView } from './fixtures';
 

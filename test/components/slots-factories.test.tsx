@@ -10,11 +10,11 @@ import { nameTarget } from '../../components/import/target-name';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import type { PageOption } from '../../lib/api/schemas';
 import type { FactoryDiscovery } from '../../lib/factories/discovery';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import { createPageContext } from '../../components/page/context';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { readPlaceholder } from '../../lib/storage/placeholder';
-import { rememberFactory } from '../../lib/storage/factories';
+import { rememberFactory } from '../../lib/storage/added-factories';
 import { settingsView } from './fixtures';
 
 /** Every slot read: its group "Slot N" shown (an empty one folded into a line), none loading. */

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { DRAFT_DEBOUNCE_MS } from '../../components/slots/slot-drafts';
 import type { PageOption } from '../../lib/api/schemas';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import { createPageContext } from '../../components/page/context';
 import type { MessageType, RequestOf, ResponseOf } from '../../lib/messaging/protocol';
 import { putDraft, readDrafts } from '../../lib/storage/drafts';

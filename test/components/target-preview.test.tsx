@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportPanel } from '../../components/import/ImportPanel';
 import { planCost, planStorage, planTargets } from '../../lib/import/multi-plan';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, TargetsPreview } from '../../lib/messaging/protocol';
 
 const P = 'p-1';

@@ -18,7 +18,7 @@ import {
   saveBackup,
   writeTargetValues,
 } from '../../lib/storage/backup-jobs';
-import { rememberFactory } from '../../lib/storage/factories';
+import { rememberFactory } from '../../lib/storage/added-factories';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { useSandbox } from '../sandbox/fixture';

@@ -1,7 +1,7 @@
 /** The pure parts of a backup: its file's name, made safe for file systems, and the time left at a budget. */
 import { describe, expect, it } from 'vitest';
 import { perMinuteOf } from '../../lib/api/limits';
-import { backupFileName, minutesFor, safeFileNamePart } from '../../lib/backup/plan';
+import { backupFileName, minutesFor, safeFileNamePart } from '../../lib/backup/backup-plan';
 
 describe('backup plan', () => {
   it('names the file with the profile and the local date, keeping only what every file system takes', () => {

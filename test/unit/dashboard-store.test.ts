@@ -3,11 +3,11 @@ import { effect } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createCurrentTarget } from '../../components/page/current-target';
-import { createDashboardStore } from '../../components/dashboard/store';
+import { createDashboardStore } from '../../components/dashboard/dashboard-store';
 import { createPageContext } from '../../components/page/context';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import { writeCached } from '../../lib/storage/cache';
 
 const NOW = 1_750_000_000_000;

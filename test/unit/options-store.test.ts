@@ -1,8 +1,8 @@
 /** The options store follows the edited profile's storage: its stored data's sizes are read again while a backup or a job runs. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createOptionsStore } from '../../components/options/store';
-import type { Send } from '../../lib/messaging/client';
+import { createOptionsStore } from '../../components/options/options-store';
+import type { Send } from '../../lib/messaging/page-client';
 import { settingsView } from '../components/fixtures';
 
 beforeEach(() => fakeBrowser.reset());

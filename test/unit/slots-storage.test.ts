@@ -5,7 +5,7 @@ import type { Target } from '../../lib/api/schemas';
 import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
 import { HISTORY_MAX, addEntry, pushHistory, readHistory } from '../../lib/storage/history';
 import { currentTargetFamily, currentTargetItem } from '../../lib/storage/current-target';
-import { forgetFactory, readFactories, rememberFactory } from '../../lib/storage/factories';
+import { forgetFactory, readFactories, rememberFactory } from '../../lib/storage/added-factories';
 
 const building: Target = { kind: 'building', id: 'b-1001' };
 const factory: Target = { kind: 'factory', id: 'f-501' };

@@ -24,7 +24,7 @@ import { profileUsage, storedFamily } from '../../lib/storage/family';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { originOf } from '../../lib/storage/settings';
 import { type StorageProblem, onStorageProblem, storedItem } from '../../lib/storage/stored-item';
-import { readFactories } from '../../lib/storage/factories';
+import { readFactories } from '../../lib/storage/added-factories';
 import { z } from '../../lib/zod';
 import { useSandbox } from '../sandbox/fixture';
 import { signIn } from './worker-helpers';

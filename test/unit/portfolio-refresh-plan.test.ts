@@ -6,7 +6,7 @@ import {
   nextStaleAt,
   roundEstimate,
   staleReads,
-} from '../../lib/portfolio/plan';
+} from '../../lib/portfolio/refresh-plan';
 
 const MIN = 60_000;
 const now = 1_000 * MIN;

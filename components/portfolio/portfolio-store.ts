@@ -7,7 +7,7 @@ import { computed, signal } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
 import { type Column, type Sort, filterRows, sortRows, totalsOf } from '../../lib/portfolio/table';
 import { type PortfolioSettings, type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
-import { uiLanguage } from '../format';
+import { uiLanguage } from '../display-format';
 import type { PageContext } from '../page/context';
 
 export function createPortfolioStore(page: PageContext) {

@@ -4,7 +4,7 @@ import { PageOption } from '../api/schemas';
 import type { Handlers } from '../messaging/router';
 import { optionParts } from '../storage/cache';
 import { cachedRead } from './cached-read';
-import { type WorkerDeps, connect } from './context';
+import { type WorkerDeps, connect } from '../worker-deps';
 
 export function optionHandlers(deps: WorkerDeps): Pick<Handlers, 'readOption'> {
   return {

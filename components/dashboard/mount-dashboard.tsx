@@ -8,7 +8,7 @@ import { mountPage } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
 import { DashboardApp, type DashboardAppProps } from './DashboardApp';
 import { HeaderActions, openSettings } from './HeaderActions';
-import { type DashboardStore, createDashboardStore } from './store';
+import { type DashboardStore, createDashboardStore } from './dashboard-store';
 
 export interface DashboardPage {
   /** Which view this is: each remembers its own tab. */

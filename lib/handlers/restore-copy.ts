@@ -13,12 +13,12 @@ import { type PlanKnowledge, planCost, planStorage, planTargets } from '../impor
 import type { Handlers } from '../messaging/router';
 import { BuildingListEntry } from '../api/schemas';
 import { answerParts, readCached } from '../storage/cache';
-import { readFactories } from '../storage/factories';
+import { readFactories } from '../storage/added-factories';
 import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead } from './cached-read';
-import { type Connection, type WorkerDeps, connect, keyBudget } from './context';
+import { type Connection, type WorkerDeps, connect, keyBudget } from '../worker-deps';
 import { startJob } from './import';
 import { sightsOf } from './slot-sights';
 

@@ -16,7 +16,7 @@ import { effectivePremium } from '../storage/settings';
 import { keepReplaced } from '../storage/budget';
 import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
-import { type WorkerDeps, connect } from './context';
+import { type WorkerDeps, connect } from '../worker-deps';
 
 export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
   return {

@@ -13,7 +13,7 @@ export const Targets = z.object({ factories: storedList(SavedFactory) });
 export type Targets = z.infer<typeof Targets>;
 
 /** Version 2 keeps the factories only: the current target is its own item (current-target.ts). */
-export const targetsFamily = profileFamily('targets', Targets, {
+export const addedFactoriesFamily = profileFamily('targets', Targets, {
   version: 2,
   signOut: 'removed',
   bound: { boundedBy: 'one entry: the factories added by hand' },
@@ -24,7 +24,7 @@ export const targetsFamily = profileFamily('targets', Targets, {
 });
 
 export async function readFactories(profileId: string): Promise<SavedFactory[]> {
-  return (await targetsFamily.get(profileId))?.factories ?? [];
+  return (await addedFactoriesFamily.get(profileId))?.factories ?? [];
 }
 
 async function change(
@@ -32,7 +32,7 @@ async function change(
   next: (factories: SavedFactory[]) => SavedFactory[],
 ): Promise<SavedFactory[]> {
   const factories = next(await readFactories(profileId));
-  await targetsFamily.set({ factories }, profileId);
+  await addedFactoriesFamily.set({ factories }, profileId);
   return factories;
 }
 

@@ -5,7 +5,7 @@
  */
 import { computed, effect, signal } from '@preact/signals';
 import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
-import type { Send } from '../../lib/messaging/client';
+import type { Send } from '../../lib/messaging/page-client';
 import type {
   ClearableFamily,
   ProfilesView,
