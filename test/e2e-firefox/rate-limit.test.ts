@@ -129,6 +129,8 @@ describe('a 429 in Firefox is explained, waited out and sent again', () => {
 
     sandbox.addFault(refusedTwice('/building/options', 'POST'));
     const draft = 'Nach dem Limit – Grüße';
+    // An empty slot is one folded line until its "Edit slot N".
+    await editor.edit(WRITE_SLOT);
     await editor.fillTitle(WRITE_SLOT, draft);
     await editor.save(WRITE_SLOT);
     notices = await noticesUntil(

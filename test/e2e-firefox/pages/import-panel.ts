@@ -22,6 +22,18 @@ export class ImportPanelPage {
     return panel;
   }
 
+  /** The editor on its Slots section until `ready` holds (its slots read), then on Import & export. */
+  static async openAfterSlots(
+    session: FirefoxSession,
+    ready: (page: Page) => Promise<void>,
+  ): Promise<ImportPanelPage> {
+    const panel = new ImportPanelPage(await session.open('editor.html'));
+    await ready(panel.page);
+    await panel.page.locator(role('tab', 'Import & export')).click();
+    await waitFor(panel.page, ImportPanelPage.fileLabel);
+    return panel;
+  }
+
   confirm(changed: number): string {
     return role('button', msg('import_confirm', String(changed)));
   }
