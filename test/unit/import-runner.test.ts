@@ -103,6 +103,28 @@ describe('runJob', () => {
     expect(posts.toSorted()).toEqual([2, 3]);
   });
 
+  it('a job resumed after the worker stopped reads no settled slot again: one read per open slot', async () => {
+    const job = newJob(P, 'import', target, twenty.slice(0, 5));
+    const old = { title: 'old', data: 'old', lastUpdated: null };
+    // Settled before the stop: written, skipped, failed. Open: one mid-write (its write did not land), one pending.
+    const settled = ['done', 'skipped', 'failed'] as const;
+    const interrupted: ImportJob = {
+      ...job,
+      items: job.items.map((item, index) => {
+        const status = settled[index];
+        if (status) return { ...item, status, attempts: 1, previous: old };
+        return index === 3 ? { ...item, status: 'writing', attempts: 1 } : item;
+      }),
+    };
+    sandbox.clearLog();
+    const finished = await start(interrupted);
+    expect(finished.items.map((i) => i.status)).toEqual(['done', 'skipped', 'failed', 'done', 'done']);
+    const reads = sandbox.log.filter((r) => r.method === 'GET').map((r) => r.path.split('/').at(-1));
+    expect(reads.toSorted()).toEqual(['4', '5']);
+    const posts = sandbox.log.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body).option);
+    expect(posts.toSorted()).toEqual([4, 5]);
+  });
+
   it('undo writes every replaced value back', async () => {
     const originals = await Promise.all([1, 2, 3].map(slot));
     const imported = await start(newJob(P, 'import', target, twenty.slice(0, 3)));
