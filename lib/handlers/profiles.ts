@@ -11,7 +11,7 @@ import { profileBudgets } from '../storage/budget';
 import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
 import { draftFamily } from '../storage/drafts';
-import { familyOfKey, profileUsage, removeProfileKeys } from '../storage/family';
+import { profileUsage } from '../storage/family';
 import { documentDraftFamily } from '../storage/document-drafts';
 import { dropFirstView, firstViewUsage, refreshFirstView, withFirstView } from '../storage/first-view';
 import { historyFamily } from '../storage/history';
@@ -29,9 +29,8 @@ import {
 import { familiesKeptUnlessAsked } from '../storage/registry';
 import { backupBudget } from '../storage/quota';
 import { originOf } from '../storage/settings';
-import { type WorkerDeps, endAccountRequests } from '../worker-deps';
-import { dropBackups } from './backup';
-import { cancelProfileJobs } from './import';
+import type { WorkerDeps } from '../worker-deps';
+import { removeAccountData } from './account-data';
 
 const hasToken = async (profile: Profile) => (await profileCredentials(profile)).token !== '';
 
@@ -67,18 +66,13 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   // again must not find it blocked.
   const queue = await accountQueue(profileId);
   await forgetCredentials(profileId);
-  endAccountRequests(profileId);
-  if (queue) deps.scheduler?.endWait(queue);
-  await cancelProfileJobs(deps, profileId, 'discard');
-  await dropBackups(deps, profileId);
   const keptUnlessAsked = familiesKeptUnlessAsked();
-  const keep = (key: string) => !deleteDraftsAndHistory && keptUnlessAsked.has(familyOfKey(key) ?? '');
-  // With its first view, inside the first view's turn: no compose writes back what was removed.
-  await withFirstView(async () => {
-    await removeProfileKeys('local', profileId, keep);
-    await removeProfileKeys('session', profileId);
-    await dropFirstView(profileId);
-  });
+  await removeAccountData(
+    deps,
+    profileId,
+    (family) => !deleteDraftsAndHistory && keptUnlessAsked.has(family),
+  );
+  if (queue) deps.scheduler?.endWait(queue);
 }
 
 async function usage(profileId: string) {

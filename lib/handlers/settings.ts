@@ -5,9 +5,7 @@ import type { BuildingListEntry } from '../api/schemas';
 import type { SettingsInput, SettingsView } from '../messaging/protocol';
 import type { AppError } from '../app-error';
 import type { Handlers, MessageContext } from '../messaging/router';
-import { cacheFamily } from '../storage/cache';
 import { profileCredentials, readCredentials, writeCredentials } from '../storage/credentials';
-import { dropFirstView, withFirstView } from '../storage/first-view';
 import {
   type Profile,
   activeProfile,
@@ -17,12 +15,11 @@ import {
   updateProfiles,
 } from '../storage/profiles';
 import { BaseUrl, effectivePremium, originOf, originPattern } from '../storage/settings';
-import { type WorkerDeps, apiConfig, endAccountRequests } from '../worker-deps';
-import { dropBackups } from './backup';
-import { cancelProfileJobs } from './import';
+import { type WorkerDeps, apiConfig } from '../worker-deps';
+import { removeAccountData } from './account-data';
 import { probeScopes } from './probe';
 import { discoveryOf } from '../factories/discovery';
-import { dropPortfolio } from '../portfolio/table-store';
+import { familiesKeptUnlessAsked } from '../storage/registry';
 
 export async function viewOf(profile: Profile): Promise<SettingsView> {
   const credentials = await profileCredentials(profile);
@@ -159,15 +156,14 @@ export function settingsHandlers(
         origin: originOf(baseUrl),
       });
       if (changedAccount) {
-        // The old account's requests end before its answers are dropped, so none lands afterwards.
-        endAccountRequests(profile.id);
-        await withFirstView(async () => {
-          await cacheFamily.removeAll(profile.id);
-          await dropFirstView(profile.id);
-        });
-        await cancelProfileJobs(deps, profile.id, 'cancel');
-        await dropBackups(deps, profile.id);
-        await dropPortfolio(profile.id);
+        // Drafts and history are kept as a sign-out keeps them; they belong to the old account's
+        // targets, which the new account's lists never show.
+        const keptUnlessAsked = familiesKeptUnlessAsked();
+        await removeAccountData(
+          deps,
+          profile.id,
+          (family) => family === 'credentials' || keptUnlessAsked.has(family),
+        );
       }
       await updateProfiles((state) => replaceProfile(state, next));
       return ok(await viewOf(next));

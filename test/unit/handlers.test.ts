@@ -8,6 +8,10 @@ import { Building, BuildingListEntry } from '../../lib/api/schemas';
 import { createHandlers, type WorkerDeps } from '../../lib/handlers';
 import { type SettingsInput, protocol } from '../../lib/messaging/protocol';
 import { readCached } from '../../lib/storage/cache';
+import { currentTargetFamily } from '../../lib/storage/current-target';
+import { draftFamily } from '../../lib/storage/drafts';
+import { labelsFamily } from '../../lib/storage/labels';
+import { placeholderFamily } from '../../lib/storage/placeholder';
 import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { z } from '../../lib/zod';
@@ -134,6 +138,25 @@ describe('saveSettings', () => {
     expect(await epoch()).toBe(first);
     await handlers.saveSettings(input({ token: DEMO.basic.token, secret: DEMO.basic.secret }));
     expect(await epoch()).toBe((first ?? 0) + 1);
+  });
+
+  it("removes what the previous account produced when the token changes to another account's, keeping drafts", async () => {
+    await handlers.saveSettings(input());
+    const id = (await profilesItem.get()).active ?? '';
+    const building = { kind: 'building' as const, id: DEMO.buildings.juergen[0] };
+    await labelsFamily.set({ [building.id]: 'Jürgens Haus' }, id);
+    await currentTargetFamily.set(building, id);
+    await placeholderFamily.set({ value: '-' }, id);
+    const draft = { title: 'half typed', data: 'kept as a sign-out keeps it', base: null, savedAt: 1 };
+    await draftFamily.set(draft, id, 'building', building.id, '4');
+    await handlers.saveSettings(input({ premiumOverride: 'on' }));
+    expect(await labelsFamily.get(id)).not.toBeNull();
+    await handlers.saveSettings(input({ token: DEMO.basic.token, secret: DEMO.basic.secret }));
+    expect(await labelsFamily.get(id)).toBeNull();
+    expect(await currentTargetFamily.get(id)).toBeNull();
+    expect(await placeholderFamily.get(id)).toBeNull();
+    expect(await draftFamily.get(id, 'building', building.id, '4')).toEqual(draft);
+    expect(JSON.stringify(await storedIn('session'))).toContain(DEMO.basic.secret);
   });
 
   it('detects no premium for the basic token, and the override wins over detection', async () => {
