@@ -390,7 +390,13 @@ function ledgerTable({ limit, announced, rows: flows, learnedAfterMs }: Ledger):
       `${f.rateLimitedAfterLearning}${f.rateLimitedAfterLearning > 0 ? ' (GOAL MISSED)' : ''}`,
       `${round(f.wallMs / 1000, 1)} s`,
       `${round(((f.requests + f.rateLimited) / limit.limit) * limit.windowSeconds, 1)} s`,
-      [f.status === 'ok' ? '' : f.status, f.problem ?? '', f.requests > f.floor ? 'over the floor' : '']
+      [
+        f.status === 'ok' ? '' : f.status,
+        f.problem ?? '',
+        f.requests > f.floor
+          ? `over the floor${f.repeated.length ? ` (sent again: ${f.repeated.join(', ')})` : ''}`
+          : '',
+      ]
         .filter(Boolean)
         .join(': '),
     ]),

@@ -62,8 +62,10 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
   });
 
   // The factories join the buildings in the one picker (the worker keeps their list like the
-  // buildings'), asked for once what the first view shows has arrived, so it never delays it.
+  // buildings'), asked for once what the first view shows has arrived, so it never delays it; the
+  // Portfolio tab shows no picker, so it costs no request there.
   const stopDiscovering = effect(() => {
+    if (tab.tab.value === 'portfolio') return;
     const list = buildings.list.value;
     const shown = shownId.value;
     const waiting =

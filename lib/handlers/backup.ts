@@ -34,7 +34,7 @@ import { withRememberedLabels } from '../storage/labels';
 import { profilesItem } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
-import { cachedRead, freshnessMs } from './cached-read';
+import { cachedRead, freshnessMs } from '../cache/cached-read';
 import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../worker-deps';
 
 /** Backups this worker runs now: one is never run twice at once (start-up resume vs. start). */

@@ -11,7 +11,7 @@ import type { Handlers, MessageContext } from '../messaging/router';
 import { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../api/schemas';
 import { FactoryDiscovery, discoveryOf } from '../factories/discovery';
 import { z } from '../zod';
-import { cachedRead } from './cached-read';
+import { cachedRead } from '../cache/cached-read';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
 import { type WorkerDeps, connect } from '../worker-deps';
 

@@ -18,7 +18,7 @@ import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
 import { optionParts } from '../storage/cache';
 import { profilesItem } from '../storage/profiles';
-import { cachedRead } from './cached-read';
+import { cachedRead } from '../cache/cached-read';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../worker-deps';
 import { sightsOf } from './slot-sights';

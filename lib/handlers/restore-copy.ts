@@ -17,7 +17,7 @@ import { readFactories } from '../storage/added-factories';
 import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
-import { cachedRead } from './cached-read';
+import { cachedRead } from '../cache/cached-read';
 import { type Connection, type WorkerDeps, connect, keyBudget } from '../worker-deps';
 import { startJob } from './import';
 import { sightsOf } from './slot-sights';

@@ -3,7 +3,7 @@ import * as api from '../api/client';
 import { PageOption } from '../api/schemas';
 import type { Handlers } from '../messaging/router';
 import { optionParts } from '../storage/cache';
-import { cachedRead } from './cached-read';
+import { cachedRead } from '../cache/cached-read';
 import { type WorkerDeps, connect } from '../worker-deps';
 
 export function optionHandlers(deps: WorkerDeps): Pick<Handlers, 'readOption'> {

@@ -6,7 +6,8 @@
 import * as api from '../api/client';
 import type { Result } from '../api/errors';
 import type { Priority } from '../api/scheduler';
-import type { Building, BuildingListEntry } from '../api/schemas';
+import { type Building, BuildingListEntry } from '../api/schemas';
+import { cachedRead } from '../cache/cached-read';
 import { cacheFamily, readCached, writeCached } from '../storage/cache';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../storage/portfolio';
 import type { Profile } from '../storage/profiles';
 import type { Connection } from '../worker-deps';
+import { z } from '../zod';
 import { type AlertDeps, type PortfolioAlert, observeRow, tellAlerts } from './alerts';
 import { RESOURCES, RESOURCE_SCHEMAS, type RowCache, buildRow, emptyTable } from './row';
 import { updateTable } from './table-store';
@@ -103,13 +105,19 @@ export async function readList(
 ): Promise<Result<unknown>> {
   const { profile } = connection;
   const now = deps.now?.() ?? Date.now();
-  const answer = await api.listBuildings(api.placed(connection.config, priority));
+  // A fresh list (the page just read it) costs nothing, and one under way is shared with the page.
+  const answer = await cachedRead(
+    profile,
+    undefined,
+    { parts: ['buildings'], schema: z.array(BuildingListEntry) },
+    () => api.listBuildings(api.placed(connection.config, priority)),
+    () => deps.now?.() ?? Date.now(),
+  );
   if (!answer.ok) {
     if (answer.error.kind !== 'aborted')
       await updateTable(profile.id, (t) => (t ? { ...t, listedAt: now } : t));
     return answer;
   }
-  await writeCached(profile.id, ['buildings'], answer.value, now);
   await followList(deps, profile, settings, answer.value, now);
   return answer;
 }

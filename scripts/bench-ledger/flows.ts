@@ -257,7 +257,7 @@ export function ledgerFlows(): Flow[] {
         const editor = await EditorFlow.open(session);
         await coldCache();
         await start();
-        await editor.importFile(backupDocument);
+        await editor.restoreFile(backupDocument);
       },
     },
     {

@@ -49,6 +49,8 @@ export interface LedgerRow {
   wallMs: number;
   status: 'ok' | 'timed out' | 'failed';
   problem?: string;
+  /** Requests sent more than once in the flow (429s apart), as "GET /path ×2": where to look when over the floor. */
+  repeated: string[];
 }
 
 export interface Ledger {
@@ -245,7 +247,15 @@ async function runFlow(flow: Flow, runner: Runner): Promise<{ row: LedgerRow; st
         learnedAt === null ? 0 : refused.filter((entry) => entry.time > learnedAt).length,
       wallMs: doneAt - from,
       status,
+      repeated: repeatedRequests(entries.filter((entry) => entry.status !== 429)),
       ...(problem ? { problem } : {}),
     },
   };
+}
+
+function repeatedRequests(entries: readonly { method: string; path: string }[]): string[] {
+  const counts = new Map<string, number>();
+  for (const { method, path } of entries)
+    counts.set(`${method} ${path}`, (counts.get(`${method} ${path}`) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n > 1).map(([request, n]) => `${request} ×${n}`);
 }

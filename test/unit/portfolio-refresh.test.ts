@@ -80,6 +80,17 @@ describe('refreshPortfolio', () => {
     expect(sandbox.log).toEqual([]);
   });
 
+  it("shares the page's building list read under way: the page and the refresh at once send one", async () => {
+    const handlers = createHandlers(deps);
+    await handlers.saveSettings(landlord(600));
+    await handlers.getPortfolio({});
+    sandbox.clearLog();
+    // The dashboard opens on the Portfolio tab: its list read and the refresh's start together.
+    const [page] = await Promise.all([handlers.listBuildings({}), refreshPortfolio(deps)]);
+    expect(page.ok && page.value.map((b) => b.id)).toEqual(LANDLORD.buildings);
+    expect(sandbox.log.filter((r) => r.path.startsWith('/building/list'))).toHaveLength(1);
+  });
+
   it('uses at most its share of the budget per window, then says when to go on', async () => {
     const profileId = await signIn(10);
     deps.scheduler = new RequestScheduler(); // the sign-in's own requests are not in this window

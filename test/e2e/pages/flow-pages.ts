@@ -61,6 +61,12 @@ export class PopupFlow {
   }
 }
 
+const jsonFile = (name: string, document: unknown) => ({
+  name,
+  mimeType: 'application/json',
+  buffer: Buffer.from(JSON.stringify(document, null, 2)),
+});
+
 /** The slot editor with every slot of its current target shown, and the panels a flow uses. */
 export class EditorFlow {
   private constructor(readonly editor: EditorPage) {}
@@ -86,11 +92,15 @@ export class EditorFlow {
 
   /** Imports a document (one target or several) from a file: preview, Confirm, until finished. */
   async importFile(document: unknown): Promise<void> {
-    await this.page.getByLabel('Choose a JSON file').setInputFiles({
-      name: 'bench.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(document, null, 2)),
-    });
+    await this.editor.showSection('Import & export');
+    await this.page.getByLabel('Choose a JSON file').setInputFiles(jsonFile('bench.json', document));
+    await this.confirmAndFinish(this.page.getByRole('region', { name: 'Preview' }));
+  }
+
+  /** Restores a backup file through "Restore" in Backup & restore: preview, Confirm, until finished. */
+  async restoreFile(document: unknown): Promise<void> {
+    await this.editor.showSection('Backup & restore');
+    await this.page.getByLabel('Restore', { exact: true }).setInputFiles(jsonFile('backup.json', document));
     await this.confirmAndFinish(this.page.getByRole('region', { name: 'Preview' }));
   }
 

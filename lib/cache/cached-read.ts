@@ -5,8 +5,8 @@
  */
 import type { Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
-import { freshnessMs } from '../cache/fresh';
-import { type CacheSpec, readThrough } from '../cache/read-through';
+import { freshnessMs } from './fresh';
+import { type CacheSpec, readThrough } from './read-through';
 import { refreshFirstView } from '../storage/first-view';
 import type { Profile } from '../storage/profiles';
 import type { z } from '../zod';
@@ -21,9 +21,11 @@ export async function cachedRead<T>(
   hint: RequestHint,
   cache: CacheSpec<z.ZodMiniType>,
   read: () => Promise<Result<T>>,
+  /** The clock of the caller (the portfolio's, which tests set). */
+  now: () => number = Date.now,
 ): Promise<Result<T>> {
   const freshMs = hint?.priority === 'user' ? 0 : freshnessMs(profile);
-  const answer = await readThrough(profile.id, cache, freshMs, read);
+  const answer = await readThrough(profile.id, cache, freshMs, read, `epoch ${profile.epoch}`, now);
   if (answer.ok && FIRST_VIEW_PARTS.has(cache.parts[0] ?? '')) void refreshFirstView();
   return answer;
 }
