@@ -71,10 +71,10 @@ export const FLOORS = {
   backup: BUILDINGS * SLOTS + BUILDING_LIST + FACTORY_LIST,
   /**
    * A backup of 12 buildings restored from an empty cache into an account where 30 slots changed
-   * since: each of the 240 slots may be written, so each is checked once; the 30 that differ are
-   * written.
+   * since: the building list (the preview says which targets are the account's), then each of the
+   * 240 slots may be written, so each is checked once; the 30 that differ are written.
    */
-  restore12: BUILDINGS * SLOTS + 30,
+  restore12: BUILDING_LIST + BUILDINGS * SLOTS + 30,
   /**
    * The Portfolio tab's first round from an empty cache: the building list, then details, rooms,
    * tenants and bank accounts of each building (the landlord is premium).
