@@ -5,8 +5,6 @@
  * expects each slot to still hold (as a slot's save expects the version its edit began from).
  */
 import { action, createModel, effect, signal } from '@preact/signals';
-import { useModel } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document';
 import { type DocumentBase, putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
@@ -107,11 +105,3 @@ export const DocumentDraftModel = createModel(() => {
   };
 });
 export type DocumentDraftModel = InstanceType<typeof DocumentDraftModel>;
-
-/** The draft model of this page's current target (none while `target` is null). */
-export function useDocumentDraft(profileId: string, target: Target | null): DocumentDraftModel {
-  const draft = useModel(DocumentDraftModel);
-  const key = target ? `${profileId}:${target.kind}:${target.id}` : '';
-  useEffect(() => draft.open(profileId, target), [key]);
-  return draft;
-}

@@ -3,7 +3,7 @@
  * export, Document, Backup & restore. The target picker and the request-limit notice sit above
  * them, the bar of running jobs below, in view whichever section is shown.
  */
-import { type ReadonlySignal, useSignal } from '@preact/signals';
+import { type ReadonlySignal, type Signal, computed, useModel, useSignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { minutesFor } from '../../lib/backup/backup-plan';
 import { t } from '../../lib/i18n';
@@ -11,8 +11,9 @@ import { valueOf } from '../../lib/loadable';
 import { type Backup, useBackup } from '../backup/use-backup';
 import { BackupPanel } from '../backup/BackupPanel';
 import { Tabs } from '../dashboard/Tabs';
-import { type ImportSection, ImportPanel, type RunningJob } from '../import/ImportPanel';
-import type { Intent } from '../import/use-import-check';
+import type { Intent } from '../import/import-check-model';
+import { type ImportSection, ImportPanelModel, type RunningJob } from '../import/import-panel-model';
+import { ImportPanel } from '../import/ImportPanel';
 import type { ProfileState } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
 import { RateLimitNotice } from '../RateLimitNotice';
@@ -49,16 +50,40 @@ export interface EditorAppProps {
   section: EditorSection;
 }
 
+/** The import panel's model on the editor's state: its target, names and slots as signals. */
+function importPanel(workspace: Workspace, intent: Intent, section: Signal<EditorSection>) {
+  const { page } = workspace;
+  const buildings = computed(() => valueOf(workspace.buildings.value));
+  return new ImportPanelModel({
+    send: page.send,
+    profileId: page.profileId,
+    intent,
+    section,
+    target: workspace.target,
+    targetName: computed(() => {
+      const target = workspace.target.value;
+      if (target?.kind === 'building') {
+        const building = buildings.value?.find((b) => b.id === target.id);
+        return building && buildingName(building);
+      }
+      const factory = target && page.factories.all.value.find((f) => f.id === target.id);
+      return factory ? factoryName(factory) : undefined;
+    }),
+    premium: workspace.premium,
+    buildings,
+    factories: page.factories.all,
+    document: computed(() => ({
+      slots: workspace.slots.value.map((model) => model.server.value),
+      placeholder: page.placeholder.value.value,
+    })),
+  });
+}
+
 export function EditorApp({ workspace, profiles, intent, section: initial }: EditorAppProps) {
   const { page } = workspace;
   const section = useSignal<EditorSection>(initial);
-  const importJob = useSignal<RunningJob | null>(null);
   const backup = useBackup(page.send, page.profileId);
-  const target = workspace.target.value;
-  const buildings = valueOf(workspace.buildings.value);
-  const building = target?.kind === 'building' ? buildings?.find((b) => b.id === target.id) : undefined;
-  const factory =
-    target?.kind === 'factory' ? page.factories.all.value.find((f) => f.id === target.id) : undefined;
+  const imports = useModel(() => importPanel(workspace, intent, section));
   const show = (next: EditorSection) => {
     section.value = next;
   };
@@ -82,27 +107,9 @@ export function EditorApp({ workspace, profiles, intent, section: initial }: Edi
           <SlotWorkspace layout="full" page={page} workspace={workspace} inEditor />
         </div>
         {active === 'backup' && <BackupPanel send={page.send} profileId={page.profileId} backup={backup} />}
-        <ImportPanel
-          section={active}
-          onSection={show}
-          onRunning={(job) => {
-            importJob.value = job;
-          }}
-          target={target}
-          targetName={building ? buildingName(building) : factory && factoryName(factory)}
-          premium={workspace.premium.value}
-          intent={intent}
-          buildings={buildings}
-          factories={page.factories.all.value}
-          send={page.send}
-          profileId={page.profileId}
-          document={{
-            slots: workspace.slots.value.map((model) => model.server.value),
-            placeholder: page.placeholder.value.value,
-          }}
-        />
+        <ImportPanel model={imports} />
       </Tabs>
-      <RunningJobs running={importJob} backup={backup} show={show} />
+      <RunningJobs running={imports.running} backup={backup} show={show} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import { ProblemList } from './ProblemList';
-import type { Check } from './use-import-check';
+import type { Check } from './import-check-model';
 
 export function CheckStatus({ check }: { check: Check }) {
   if (check.status === 'checking')

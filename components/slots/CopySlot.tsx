@@ -13,7 +13,7 @@ import { showResult } from '../in-view';
 import { JobProgress } from '../import/JobProgress';
 import { type ReadyTargets, TargetPreview } from '../import/TargetPreview';
 import { ProblemList } from '../import/ProblemList';
-import { useImportJob } from '../import/use-import-job';
+import { useImportJob } from '../import/import-job-model';
 import { type CopyOption, CopyChecklist, optionKey } from './CopyChecklist';
 import type { Workspace } from './workspace';
 
@@ -56,7 +56,8 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
     setStep({ kind: 'preview', preview: answer.value });
   };
 
-  const job = jobs.job && mine.has(jobs.job.id) ? jobs.job : null;
+  const followed = jobs.job.value;
+  const job = followed && mine.has(followed.id) ? followed : null;
   // The preview, then the job it started, is brought into view and focused as it appears.
   const result = useRef<HTMLDivElement>(null);
   const shown = step.kind === 'preview' ? 'preview' : (job?.id ?? null);
@@ -104,7 +105,7 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
             buildings={valueOf(workspace.buildings.value)}
             factories={workspace.page.factories.all.value}
             heading={t('copy_heading', String(option))}
-            starting={jobs.busy === 'starting'}
+            starting={jobs.busy.value === 'starting'}
             onReadCurrent={() => void preview(true)}
             onConfirm={(chosen) =>
               void jobs.startTargets(chosen, () => setStep({ kind: 'choose' })).then(remember)
@@ -112,15 +113,15 @@ export function CopySlot({ workspace, option, content, options, onClose }: CopyS
             onCancel={() => setStep({ kind: 'choose' })}
           />
         )}
-        {jobs.actionError && <ErrorNotice error={jobs.actionError} />}
+        {jobs.actionError.value && <ErrorNotice error={jobs.actionError.value} />}
         {job && (
           <JobProgress
             job={job}
-            undoing={jobs.busy === 'undoing'}
+            undoing={jobs.busy.value === 'undoing'}
             onUndo={job.kind === 'import' ? () => void jobs.undo().then(remember) : undefined}
-            cancelling={jobs.busy === 'cancelling'}
+            cancelling={jobs.busy.value === 'cancelling'}
             onCancel={() => void jobs.cancel()}
-            resuming={jobs.busy === 'resuming'}
+            resuming={jobs.busy.value === 'resuming'}
             onResume={() => void jobs.resume()}
             onResolve={(item, choice) => void jobs.resolve(item, choice)}
             buildings={valueOf(workspace.buildings.value)}

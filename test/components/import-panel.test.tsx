@@ -1,8 +1,7 @@
 /** The import panel with a fake worker: problems by path, preview with diff and unchanged slots, the job's progress. */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ImportPanel } from '../../components/import/ImportPanel';
 import { uiLanguage } from '../../components/display-format';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
@@ -11,6 +10,7 @@ import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs'
 import { putPendingImport, takePendingImport } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
+import { renderImportPanel } from './import-fixtures';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
 /** The profile the page shows: the panel reads that profile's stored jobs. */
@@ -86,7 +86,7 @@ beforeEach(() => {
 describe('ImportPanel', () => {
   it('lists every problem with its path and offers no Confirm', async () => {
     const worker = fakeWorker(PROBLEMS);
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     paste('{"target":{}}');
     const list = await screen.findByRole('list', { name: 'Problems' });
     expect(
@@ -101,7 +101,7 @@ describe('ImportPanel', () => {
 
   it('reports a JSON syntax error as a problem of the document without asking the worker', async () => {
     const worker = fakeWorker(PROBLEMS);
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     paste('{"slots": [');
     const list = await screen.findByRole('list', { name: 'Problems' });
     expect(list.textContent).toMatch(/^\(document\): not valid JSON/);
@@ -110,7 +110,7 @@ describe('ImportPanel', () => {
 
   it('names a number JSON cannot carry exactly, with its place, without asking the worker', async () => {
     const worker = fakeWorker(PROBLEMS);
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     paste(
       '{"target":{"kind":"building","id":"b-1001"},"slots":[{"slot":1,"title":"t","data":{"id":1234567890123456789}}]}',
     );
@@ -123,7 +123,7 @@ describe('ImportPanel', () => {
 
   it('previews current against new, marks unchanged slots, renders text as text, and confirms once', async () => {
     const worker = fakeWorker(READY);
-    const { container } = render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    const { container } = renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     paste('{}');
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(preview.textContent).toContain('Building b-1001: 1 of 2 slots change');
@@ -181,7 +181,7 @@ describe('ImportPanel', () => {
     ];
     await saveJob({ ...job, items: [{ ...one, status: 'done' }, two, three] });
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
     await waitFor(() => expect(bar.getAttribute('value')).toBe('1'));
     expect(bar.getAttribute('max')).toBe('3');
@@ -214,7 +214,7 @@ describe('ImportPanel', () => {
   it('checks a payload the popup handed over, once', async () => {
     await putPendingImport({ text: '{"from":"page"}', source: 'http://127.0.0.1/shop', at: 1 });
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium intent="import" send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, intent: 'import', send: worker.send, profileId: P });
     await screen.findByRole('region', { name: 'Preview' });
     expect(worker.sent('previewImport')).toEqual([
       { type: 'previewImport', payload: { document: { from: 'page' } } },
@@ -251,7 +251,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
   it('shows the first 50 problems and how many more', async () => {
     const problems = Array.from({ length: 130 }, (_, i) => ({ path: `slots[${i}]`, message: 'bad' }));
     const worker = fakeWorker({ status: 'problems', problems });
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     paste('{}');
     const list = await screen.findByRole('list', { name: 'Problems' });
     const items = within(list).getAllByRole('listitem');
@@ -263,7 +263,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 
   it('refuses a pasted text over 256 KB without parsing it or asking the worker', async () => {
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     paste(`{"slots":"${'x'.repeat(300 * 1024)}"}`);
     const list = await screen.findByRole('list', { name: 'Problems' });
     expect(list.textContent).toBe('(document): 301 KB, at most 256 KB; nothing of it was read');
@@ -272,7 +272,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 
   it('refuses a chosen file over 12.5 MB by its size, without reading it', async () => {
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     const file = new File(['x'.repeat(12_801 * 1024)], 'huge.json', { type: 'application/json' });
     const read = vi.spyOn(file, 'text');
     fireEvent.change(screen.getByLabelText('Choose a JSON file'), { target: { files: [file] } });
@@ -284,7 +284,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 
   it('refuses a chosen file over 256 KB that names no targets before parsing it', async () => {
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     const file = new File(['x'.repeat(300 * 1024)], 'huge.json', { type: 'application/json' });
     fireEvent.change(screen.getByLabelText('Choose a JSON file'), { target: { files: [file] } });
     const list = await screen.findByRole('list', { name: 'Problems' });
@@ -295,28 +295,20 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 
   it('names the target by the account’s building and warns when it is not one of them', async () => {
     const worker = fakeWorker(READY);
-    const { rerender } = render(
-      <ImportPanel
-        target={target}
-        premium
-        send={worker.send}
-        profileId={P}
-        buildings={[{ id: 'b-1001', label: 'Altbau' }]}
-      />,
-    );
+    const { inputs } = renderImportPanel({
+      target,
+      premium: true,
+      send: worker.send,
+      profileId: P,
+      buildings: [{ id: 'b-1001', label: 'Altbau' }],
+    });
     paste('{}');
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(preview.textContent).toContain('Altbau: 1 of 2 slots change');
     expect(within(preview).queryByRole('alert')).toBeNull();
-    rerender(
-      <ImportPanel
-        target={target}
-        premium
-        send={worker.send}
-        profileId={P}
-        buildings={[{ id: 'b-2', label: 'Neubau' }]}
-      />,
-    );
+    act(() => {
+      inputs.buildings.value = [{ id: 'b-2', label: 'Neubau' }];
+    });
     expect(within(preview).getByRole('alert').textContent).toBe(
       "Building b-1001 is not one of your account's buildings. Check the document before you confirm.",
     );
@@ -332,7 +324,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
       getImportJob: () => ({ ok: true, value: job }),
       cancelImport: (payload) => ({ ok: true, value: payload }),
     });
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel this import' }));
     await waitFor(() =>
       expect(worker.sent('cancelImport')).toEqual([{ type: 'cancelImport', payload: { id: job.id } }]),
@@ -353,7 +345,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     );
     await saveJob(job);
     const worker = recordingSend({ getImportJob: () => ({ ok: true, value: job }) });
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe('Stopped by an error: QUOTA_BYTES quota exceeded'),
     );
@@ -383,7 +375,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
         return { ok: true, value: { status: 'settled' } };
       },
     });
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     const dialog = await screen.findByRole('alertdialog', { name: 'Slot 1 was changed elsewhere' });
     expect(dialog.textContent).toContain('old');
     expect(dialog.textContent).toContain('edited after the import');
@@ -420,7 +412,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
         return { ok: true, value: { status: 'settled' } };
       },
     });
-    render(<ImportPanel target={target} premium send={worker.send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     const dialog = await screen.findByRole('alertdialog', { name: 'Slot 4 was changed elsewhere' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine (overwrite)' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
@@ -455,7 +447,7 @@ describe('ImportPanel: a job paused by the server’s wait', () => {
       if (type === 'resumeImport') return { ok: true, value: payload };
       return { ok: false, error: { kind: 'internal', message: type } };
     }) as unknown as Send;
-    render(<ImportPanel target={target} premium send={send} profileId={P} />);
+    renderImportPanel({ target, premium: true, send, profileId: P });
     const at = new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
       resumeAt,
     );

@@ -1,11 +1,11 @@
 /** The restore preview across targets in the import panel, with a fake worker: groups, counts, cost, storage, Confirm. */
-import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ImportPanel } from '../../components/import/ImportPanel';
 import { planCost, planStorage, planTargets } from '../../lib/import/multi-plan';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, TargetsPreview } from '../../lib/messaging/protocol';
+import { renderImportPanel } from './import-fixtures';
 
 const P = 'p-1';
 const b1 = { kind: 'building' as const, id: 'b-1001' };
@@ -72,7 +72,7 @@ beforeEach(() => {
 describe('restore preview across targets', () => {
   it('shows each target as a group with its counts, the cost and one Confirm', async () => {
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
+    renderImportPanel({ target: b1, premium: false, send: worker.send, profileId: P, buildings: null });
     paste(DOC);
     const first = await screen.findByRole('group', { name: 'Building b-1001' });
     expect(
@@ -116,7 +116,7 @@ describe('restore preview across targets', () => {
 
   it('says before Confirm when the job does not fit its storage, and does not start it', async () => {
     const worker = fakeWorker({ ...READY, storage: { bytes: 3_000_000, max: 2_000_000 } } as TargetsPreview);
-    render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
+    renderImportPanel({ target: b1, premium: false, send: worker.send, profileId: P, buildings: null });
     paste(DOC);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This job needs 2930 KB of storage, at most 1953 KB fit: include fewer targets (untick some above), or restore them in several goes.',
@@ -130,7 +130,7 @@ describe('restore preview across targets', () => {
   it('restores only the targets left included: cost, storage and Confirm follow the choice', async () => {
     // The worker's preview says the whole restore does not fit; the page recounts what is included.
     const worker = fakeWorker({ ...READY, storage: { bytes: 3_000_000, max: 2_000_000 } } as TargetsPreview);
-    render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
+    renderImportPanel({ target: b1, premium: false, send: worker.send, profileId: P, buildings: null });
     paste(DOC);
     await screen.findByRole('alert');
     const include = (name: string) => screen.getByRole('checkbox', { name: `Include ${name}` });
@@ -148,7 +148,7 @@ describe('restore preview across targets', () => {
 
   it('asks for at least one target when every target is left out, and offers no Confirm', async () => {
     const worker = fakeWorker(READY);
-    render(<ImportPanel target={b1} premium={false} send={worker.send} profileId={P} buildings={null} />);
+    renderImportPanel({ target: b1, premium: false, send: worker.send, profileId: P, buildings: null });
     paste(DOC);
     for (const name of ['Building b-1001', 'Lager (b-1002)', 'Building b-2001'])
       fireEvent.click(await screen.findByRole('checkbox', { name: `Include ${name}` }));

@@ -86,6 +86,25 @@ describe('import', () => {
     await panel.page.close();
   });
 
+  it('shows the running import in the job bar whichever section is shown: Show returns to it, Cancel stops it', async () => {
+    sandbox.setLatency(150);
+    const panel = await startImport();
+    const bar = panel.page.getByRole('region', { name: 'Running job' });
+    await expect.poll(() => bar.getByRole('progressbar', { name: 'Import' }).count()).toBe(1);
+    await panel.showSection('Slots');
+    await expect.poll(() => panel.job.isVisible()).toBe(false);
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    await bar.getByRole('button', { name: 'Show' }).click();
+    await expect
+      .poll(() => panel.page.getByRole('tab', { name: 'Import & export' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await expect.poll(() => panel.job.isVisible()).toBe(true);
+    await bar.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => panel.summary.textContent(), { timeout: 20_000 }).toMatch(/^Cancelled: /);
+    await expect.poll(() => bar.count()).toBe(0);
+    await panel.page.close();
+  });
+
   it('retries a transient write failure, reports a slot that keeps failing, and completes the rest', async () => {
     const panel = await ImportPanelPage.open(session);
     await panel.chooseFile('slots.json', twenty());

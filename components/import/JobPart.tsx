@@ -1,0 +1,40 @@
+/** The job the panel follows, with what can be done with it; a job started here takes the view. */
+import { useEffect, useRef } from 'preact/hooks';
+import { ErrorNotice } from '../ErrorNotice';
+import { showResult } from '../in-view';
+import type { ImportPanelModel } from './import-panel-model';
+import { JobProgress } from './JobProgress';
+
+export function JobPart({ model }: { model: ImportPanelModel }) {
+  const { jobs } = model;
+  const region = useRef<HTMLDivElement>(null);
+  const job = jobs.job.value;
+  const busy = jobs.busy.value;
+  const error = jobs.actionError.value;
+  const arrived = model.arrived.value;
+  useEffect(() => {
+    if (arrived) showResult(region.current);
+  }, [arrived]);
+  return (
+    <>
+      {error && <ErrorNotice error={error} />}
+      {job && (
+        <div class="import__job" ref={region} tabIndex={-1}>
+          <JobProgress
+            job={job}
+            undoing={busy === 'undoing'}
+            onUndo={job.kind === 'import' ? model.undo : undefined}
+            cancelling={busy === 'cancelling'}
+            onCancel={jobs.cancel}
+            resuming={busy === 'resuming'}
+            onResume={jobs.resume}
+            onResolve={jobs.resolve}
+            onClearWithPlaceholder={model.clearWithPlaceholder}
+            buildings={model.buildings.value}
+            factories={model.factories.value}
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * The import job this page follows (the newest stored one, or the one it started), followed through
+ * storage changes while the model lives, and what can be done with it: start, undo, cancel, resume,
+ * settle its conflicts; and Export of a target.
+ */
+import { action, computed, createModel, effect, signal, useModel } from '@preact/signals';
+import type { Target } from '../../lib/api/schemas';
+import type { AppError } from '../../lib/app-error';
+import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/storage/import-jobs';
+import type { Send } from '../../lib/messaging/page-client';
+import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
+import { documentJobSlots, documentRetrySlots } from '../../lib/slots/document';
+import { refusedClears } from '../../lib/import/job';
+import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
+import { jobSlotsOf } from '../../lib/import/multi-plan';
+import { jobSlotOf } from '../../lib/import/write-plan';
+import type { ReadyTargets } from './TargetPreview';
+import { download } from './json-download';
+import type { ConflictChoice } from './JobProgress';
+
+export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | null;
+
+const newest = (jobs: ImportJob[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
+
+export const ImportJobModel = createModel((send: Send, profileId: string) => {
+  const jobId = signal<string | null>(null);
+  const stored = signal<ImportJob | null>(null);
+  const busy = signal<Busy>(null);
+  const actionError = signal<AppError | null>(null);
+  /** The followed job as stored; null until its first answer. */
+  const job = computed(() => {
+    const value = stored.value;
+    return value && value.id === jobId.value ? value : null;
+  });
+
+  // Disposed with the model, as the effects below: the newest stored job, unless one started first.
+  effect(() => {
+    let live = true;
+    void readJobs(profileId).then((jobs) => {
+      if (live && jobId.peek() === null) jobId.value = newest(jobs)?.id ?? null;
+    });
+    return () => {
+      live = false;
+    };
+  });
+
+  // The job with this id as stored: each progress step arrives as its key's change.
+  effect(() => {
+    const id = jobId.value;
+    if (!id) return;
+    let live = true;
+    // A stored change is always newer than the first answer, which may arrive after it.
+    let changed = false;
+    void send('getImportJob', { id }).then((answer) => {
+      if (live && !changed && answer.ok && answer.value) stored.value = answer.value;
+    });
+    const stop = jobFamily.watch(profileId, (parts, value) => {
+      if (!live || parts[0] !== id || !value) return;
+      changed = true;
+      stored.value = value;
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  });
+
+  /** Marks the model busy with `doing` and clears the last refusal; false while busy already. */
+  const begin = (doing: Exclude<Busy, null>) => {
+    if (busy.peek()) return false;
+    busy.value = doing;
+    actionError.value = null;
+    return true;
+  };
+
+  /** Follows the job the worker took, or shows its refusal; the job's id, once taken. */
+  const follow = (answer: { ok: true; value: { id: string } } | { ok: false; error: AppError }) => {
+    if (!answer.ok) {
+      actionError.value = answer.error;
+      return undefined;
+    }
+    jobId.value = answer.value.id;
+    return answer.value.id;
+  };
+
+  /** Sends one job across targets and follows it; resolves to its id once the worker has taken it. */
+  const sendTargets = async (slots: TargetSlotWrite[]): Promise<string | undefined> => {
+    busy.value = 'starting';
+    actionError.value = null;
+    const answer = await send('startTargets', { slots });
+    busy.value = null;
+    return follow(answer);
+  };
+
+  /** A document job held back by a conflict, started again with `chosen` expected to hold what it was seen holding. */
+  const rewriteDocument = async (held: ImportJob, chosen: JobItem) => {
+    if (!begin('starting')) return;
+    const answer = await send('startImport', {
+      target: held.target,
+      slots: documentRetrySlots(held, chosen),
+      ...(held.finalSlot === undefined ? {} : { finalSlot: held.finalSlot }),
+    });
+    busy.value = null;
+    follow(answer);
+  };
+
+  /** Asks the worker to act on the followed job, busy meanwhile; a refusal is shown. */
+  const act = async (type: 'cancelImport' | 'resumeImport', doing: Exclude<Busy, null>) => {
+    const current = job.peek();
+    if (!current || !begin(doing)) return;
+    const answer = await send(type, { id: current.id });
+    busy.value = null;
+    if (!answer.ok) actionError.value = answer.error;
+  };
+
+  return {
+    job,
+    busy,
+    actionError,
+    /** Starts writing a checked document; `onStarted` runs once the worker has taken it. */
+    start: action(
+      async (
+        preview: Extract<ImportPreview, { status: 'ready' }>,
+        onStarted: () => void,
+        finalSlot?: number,
+      ) => {
+        if (!begin('starting')) return;
+        const answer = await send('startImport', {
+          target: preview.target,
+          // Each slot with what the preview showed: the worker writes it only while it still holds
+          // that. A document's job gets only what changes, and its manifest (lib/slots/document.ts).
+          // A slot shown holding its value already is left without a request.
+          slots: (finalSlot === undefined
+            ? preview.items.filter((item) => !item.unchanged)
+            : documentJobSlots(preview.items, finalSlot)
+          ).map(jobSlotOf),
+          ...(finalSlot === undefined ? {} : { finalSlot }),
+        });
+        busy.value = null;
+        if (follow(answer)) onStarted();
+      },
+    ),
+    /** Starts a checked write across targets (a restore, a copy): one job for every target. */
+    startTargets: action(
+      async (preview: ReadyTargets, onStarted: () => void): Promise<string | undefined> => {
+        if (busy.peek()) return undefined;
+        const id = await sendTargets(jobSlotsOf(preview.targets));
+        if (id) onStarted();
+        return id;
+      },
+    ),
+    /**
+     * The slots the server refused to clear with empty text: the account's placeholder is remembered
+     * (as when the editor's clear was refused) and they are written with it, as one more job.
+     */
+    clearWithPlaceholder: action(async (): Promise<void> => {
+      const current = job.peek();
+      if (!current || busy.peek()) return;
+      const refused = refusedClears(current);
+      if (refused.length === 0) return;
+      busy.value = 'starting';
+      const { rememberPlaceholder } = await import('../../lib/storage/placeholder');
+      await rememberPlaceholder(profileId, DEFAULT_PLACEHOLDER);
+      await sendTargets(
+        refused.map(({ target, slot, title, data }) => ({
+          target,
+          slot,
+          title: title === '' ? DEFAULT_PLACEHOLDER : title,
+          data: data === '' ? DEFAULT_PLACEHOLDER : data,
+        })),
+      );
+    }),
+    /** Undoes the followed job; resolves to the undo's id once the worker has taken it. */
+    undo: action(async (): Promise<string | undefined> => {
+      const current = job.peek();
+      if (!current || !begin('undoing')) return undefined;
+      const answer = await send('undoImport', { id: current.id });
+      busy.value = null;
+      return follow(answer);
+    }),
+    cancel: action(() => act('cancelImport', 'cancelling')),
+    /** Goes on with a job paused by the server's wait: the worker writes only its open slots. */
+    resume: action(() => act('resumeImport', 'resuming')),
+    /**
+     * Settles a slot in conflict as part of the job (the worker writes "mine" over the value seen,
+     * kept for the job's Undo): the stored job then shows it settled, or, when the slot changed yet
+     * again, the newer value to decide on.
+     */
+    resolve: action(async (item: JobItem, choice: ConflictChoice) => {
+      const current = job.peek();
+      if (!current || !item.conflict) return;
+      actionError.value = null;
+      // A document held back whole: "mine" writes it again, over the value seen in that slot.
+      if (choice === 'mine' && current.finalSlot !== undefined) return rewriteDocument(current, item);
+      const answer = await send('settleConflict', {
+        id: current.id,
+        ...(item.target ? { target: item.target } : {}),
+        slot: item.slot,
+        choice,
+      });
+      if (!answer.ok) actionError.value = answer.error;
+    }),
+    /** Downloads what `target`'s slots hold as an import document. */
+    exportTarget: action(async (target: Target | null) => {
+      if (!target || !begin('exporting')) return;
+      const answer = await send('exportSlots', { target });
+      busy.value = null;
+      if (!answer.ok) return void (actionError.value = answer.error);
+      download(`page-options-${target.kind}-${target.id}.json`, `${JSON.stringify(answer.value, null, 2)}\n`);
+    }),
+  };
+});
+
+export type ImportJobModel = InstanceType<typeof ImportJobModel>;
+
+/** The import job of this view's profile, followed while the view is there. */
+export const useImportJob = (send: Send, profileId: string): ImportJobModel =>
+  useModel(() => new ImportJobModel(send, profileId));

@@ -1,0 +1,181 @@
+/**
+ * The import panel's state as one signal model: the document being checked, the job followed, the
+ * document draft of the current target, which section started what is shown, and what the panel
+ * does across them (a check's Confirm starts its job, a large JSON becomes a document, …). The page
+ * hands it its own state as signals (target, premium, names, the slots as read); disposing the
+ * model stops following storage and writes the draft.
+ */
+import {
+  type ReadonlySignal,
+  type Signal,
+  action,
+  computed,
+  createModel,
+  effect,
+  signal,
+} from '@preact/signals';
+import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
+import { progressOf } from '../../lib/import/job';
+import type { Send } from '../../lib/messaging/page-client';
+import { prettyJson } from '../../lib/slots/validate';
+import type { ImportJob } from '../../lib/storage/import-jobs';
+import { DocumentDraftModel } from '../document/use-document-draft';
+import { type Intent, ImportCheckModel } from './import-check-model';
+import { ImportJobModel } from './import-job-model';
+import type { ReadyTargets } from './TargetPreview';
+
+/** The editor's section on screen; without one, every part is shown at once. */
+export type ImportSection = 'slots' | 'import' | 'document' | 'backup';
+
+/** A running job as the editor's job bar shows it. */
+export interface RunningJob {
+  kind: ImportJob['kind'];
+  settled: number;
+  total: number;
+  /** Minutes left at the pace so far; null before the first slot settled or while paused. */
+  minutesLeft: number | null;
+  cancelling: boolean;
+  cancel: () => void;
+  /** The section whose result region shows the job. */
+  section: ImportSection;
+}
+
+/** The target's slots as read (index 0 = slot 1) and its clearing text: the document view. */
+export interface DocumentSlots {
+  slots: readonly (PageOption | null)[];
+  placeholder: string;
+}
+
+/** What the page gives the panel: its worker and profile (jobs are the profile's), and its state. */
+export interface ImportPanelInputs {
+  send: Send;
+  profileId: string;
+  /** What the page was opened for: a page's payload (#import) or selected text (#selection). */
+  intent?: Intent;
+  /** The editor's current target: what Export writes out and where a selection goes. */
+  target: ReadonlySignal<Target | null>;
+  targetName?: ReadonlySignal<string | undefined>;
+  premium: ReadonlySignal<boolean>;
+  /** The account's buildings, to name a document's target and warn when it is not one of them. */
+  buildings?: ReadonlySignal<readonly BuildingListEntry[] | null>;
+  /** The account's factories, to name a factory target. */
+  factories?: ReadonlySignal<readonly { id: string; name: string }[]>;
+  /** The document view's slots; without them, no document part. */
+  document?: ReadonlySignal<DocumentSlots | null>;
+  /** The editor's section on screen (the panel shows its part of it); without one, every part. */
+  section?: Signal<ImportSection>;
+}
+
+function minutesLeft(job: ImportJob, now: number): number | null {
+  const { settled, total } = progressOf(job);
+  if (job.state !== 'running' || settled === 0) return null;
+  const perSlot = Math.max(now - job.createdAt, 0) / settled;
+  return Math.max(1, Math.ceil((perSlot * (total - settled)) / 60_000));
+}
+
+export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
+  const { send, profileId } = inputs;
+  const jobs = new ImportJobModel(send, profileId);
+  const check = new ImportCheckModel(send, inputs.intent ?? null, inputs.premium);
+  const draft = new DocumentDraftModel();
+  const section: ReadonlySignal<ImportSection | undefined> = inputs.section ?? signal(undefined);
+  const document = inputs.document ?? signal(null);
+  /** Where the check on screen was started: its result shows there. */
+  const origin = signal<ImportSection>('import');
+  /** The id of a job started here once it shows (not one found running): it takes the view and focus. */
+  const arrived = signal<string | null>(null);
+  let startedHere = false;
+
+  // The draft of the target whose document is shown, written before another one's is opened.
+  const draftTarget = computed(() => (document.value ? inputs.target.value : null));
+  const draftKey = computed(() =>
+    draftTarget.value ? `${draftTarget.value.kind}:${draftTarget.value.id}` : '',
+  );
+  effect(() => {
+    const key = draftKey.value;
+    draft.open(profileId, key ? draftTarget.peek() : null);
+  });
+
+  const jobId = computed(() => jobs.job.value?.id ?? null);
+  effect(() => {
+    const id = jobId.value;
+    if (id && startedHere) {
+      startedHere = false;
+      arrived.value = id;
+    }
+  });
+
+  /** Runs an action that may start a job: the job it starts is brought into view. */
+  const starting =
+    <A extends unknown[]>(run: (...args: A) => unknown) =>
+    (...args: A) => {
+      startedHere = true;
+      void run(...args);
+    };
+  /** The section a check or job was started from, when the editor shows one at a time. */
+  const from = (part: ImportSection) => {
+    if (section.peek() !== undefined) origin.value = part;
+  };
+
+  return {
+    /** The page's worker, for the parts that ask it themselves (the selection's slot, the queue). */
+    send,
+    jobs,
+    check,
+    draft,
+    section,
+    origin,
+    arrived,
+    target: inputs.target,
+    targetName: inputs.targetName ?? signal(undefined),
+    premium: inputs.premium,
+    buildings: inputs.buildings ?? signal(null),
+    factories: inputs.factories ?? signal([]),
+    document,
+    /** The running (or paused) job for the editor's job bar; null while none. */
+    running: computed<RunningJob | null>(() => {
+      const job = jobs.job.value;
+      if (!job || (job.state !== 'running' && job.state !== 'paused')) return null;
+      return {
+        kind: job.kind,
+        ...progressOf(job),
+        minutesLeft: minutesLeft(job, Date.now()),
+        cancelling: jobs.busy.value === 'cancelling',
+        cancel: () => void jobs.cancel(),
+        section: origin.value,
+      };
+    }),
+    /** A text to check, pasted or dropped in the import section. */
+    checkText: action(() => (from('import'), check.checkText(check.text.peek()))),
+    dropText: action((text: string) => (from('import'), check.load(text, null))),
+    /** A file chosen in the import section, or as a backup to restore. */
+    readFile: action((file: File | undefined, part: 'import' | 'backup') => {
+      from(part);
+      void check.readFile(file);
+    }),
+    previewSelection: action((document: unknown) => (from('import'), void check.preview(document))),
+    previewDocument: action(
+      (...args: Parameters<typeof check.show>) => (from('document'), check.show(...args)),
+    ),
+    /** A large JSON that is no import document, taken into the document part as its text. */
+    acceptDocument: action(() => {
+      const offer = check.check.peek();
+      if (offer.status !== 'offerDocument') return;
+      draft.setText(prettyJson(offer.text) ?? offer.text);
+      check.dismiss();
+      if (inputs.section) inputs.section.value = 'document';
+    }),
+    exportTarget: action(() => void jobs.exportTarget(inputs.target.peek())),
+    confirm: action(
+      starting(() => {
+        const ready = check.check.peek();
+        if (ready.status === 'ready') return jobs.start(ready, check.clear, check.finalSlot.peek());
+      }),
+    ),
+    confirmTargets: action(starting((chosen: ReadyTargets) => jobs.startTargets(chosen, check.clear))),
+    undo: action(starting(jobs.undo)),
+    clearWithPlaceholder: action(starting(jobs.clearWithPlaceholder)),
+  };
+});
+
+export type ImportPanelModel = InstanceType<typeof ImportPanelModel>;

@@ -1,0 +1,44 @@
+/**
+ * The import panel as the editor makes it: one model on the page's state (here plain values held
+ * in signals a test can change), made and disposed with the view.
+ */
+import { signal, useModel } from '@preact/signals';
+import { render } from '@testing-library/preact';
+import type { BuildingListEntry, Target } from '../../lib/api/schemas';
+import type { Send } from '../../lib/messaging/page-client';
+import type { Intent } from '../../components/import/import-check-model';
+import { type DocumentSlots, ImportPanelModel } from '../../components/import/import-panel-model';
+import { ImportPanel } from '../../components/import/ImportPanel';
+
+export interface PanelState {
+  send: Send;
+  profileId: string;
+  target: Target | null;
+  premium: boolean;
+  intent?: Intent;
+  buildings?: readonly BuildingListEntry[] | null;
+  factories?: readonly { id: string; name: string }[];
+  document?: DocumentSlots | null;
+}
+
+/** Renders the panel over `state`; `inputs` are the signals the page would change. */
+export function renderImportPanel(state: PanelState) {
+  const inputs = {
+    target: signal(state.target),
+    premium: signal(state.premium),
+    buildings: signal(state.buildings ?? null),
+    factories: signal(state.factories ?? []),
+    document: signal(state.document ?? null),
+  };
+  const make = () =>
+    new ImportPanelModel({
+      send: state.send,
+      profileId: state.profileId,
+      intent: state.intent ?? null,
+      ...inputs,
+    });
+  function Page() {
+    return <ImportPanel model={useModel(make)} />;
+  }
+  return { ...render(<Page />), inputs };
+}
