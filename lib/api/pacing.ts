@@ -40,8 +40,15 @@ export const NEW_PACE: Pace = {
 
 /** Without any signal, a 429 is taken to mean "this many per minute". */
 export const DEFAULT_WINDOW_MS = 60_000;
-/** Our send times precede the server's receipt; a little slack keeps the window on the safe side. */
-const PACING_MARGIN_MS = 250;
+/**
+ * Our send times precede the server's receipt, and the network's delay varies: slack keeps the
+ * window on the safe side. It grows with the window (a 429 under the live minute can cost a whole
+ * minute's wait, 2.5% more time costs 1.5 s), from 250 ms, up to 3 s.
+ */
+const MIN_MARGIN_MS = 250;
+const MAX_MARGIN_MS = 3_000;
+const marginOf = (windowMs: number) =>
+  Math.min(MAX_MARGIN_MS, Math.max(MIN_MARGIN_MS, Math.round(windowMs * 0.025)));
 const MIN_WINDOW_MS = 1_000;
 
 /** The one per-minute budget: a key's "requests per minute" setting. */
@@ -55,7 +62,10 @@ export const perMinute = (limit: number): Budget => ({
 export const budgetOf = (pace: Pace, override: number | null): Budget | null =>
   override !== null ? perMinute(override) : pace.budget;
 
-const windowOf = (budget: Budget | null) => (budget?.windowMs ?? DEFAULT_WINDOW_MS) + PACING_MARGIN_MS;
+const windowOf = (budget: Budget | null) => {
+  const windowMs = budget?.windowMs ?? DEFAULT_WINDOW_MS;
+  return windowMs + marginOf(windowMs);
+};
 const later = (a: number | null, b: number) => Math.max(a ?? 0, b);
 
 /** The sends inside the budget's window (what it spent). */
@@ -75,7 +85,8 @@ export function nextAllowedAt(pace: Pace, budget: Budget | null, now: number): n
 
 /** Forgets sends older than any window, and ends a wait that is over. */
 export function pruned(pace: Pace, budget: Budget | null, now: number): Pace {
-  const keep = Math.max(DEFAULT_WINDOW_MS, budget?.windowMs ?? 0) + PACING_MARGIN_MS;
+  const longest = Math.max(DEFAULT_WINDOW_MS, budget?.windowMs ?? 0);
+  const keep = longest + marginOf(longest);
   const sends = pace.sends.filter((t) => t > now - keep);
   const over = pace.waitingUntil !== null && pace.waitingUntil <= now;
   return { ...pace, sends, ...(over ? { waitingUntil: null, resumedAt: now } : {}) };
