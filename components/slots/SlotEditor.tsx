@@ -113,6 +113,23 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
           <div class="field">
             <div class="field__head">
               <label for={ids.data}>{t('slot_field_data')}</label>
+              {json !== 'none' && (
+                <div class="json-tools">
+                  <span class={`json-status json-status--${json}`}>
+                    {json === 'valid' ? t('slot_json_valid') : t('slot_json_invalid')}
+                  </span>
+                  {json === 'valid' && (
+                    <>
+                      <button type="button" class="button button--small" onClick={() => reformat(prettyJson)}>
+                        {t('slot_json_pretty')}
+                      </button>
+                      <button type="button" class="button button--small" onClick={() => reformat(minifyJson)}>
+                        {t('slot_json_minify')}
+                      </button>
+                    </>
+                  )}
+                </div>
+              )}
               <Counter id={ids.dataCount} field="data" text={data} />
             </div>
             <textarea
@@ -128,23 +145,6 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
               aria-describedby={`${ids.dataCount} ${ids.hint}`}
               onInput={(event) => workspace.edit(model, 'data', event.currentTarget.value)}
             />
-            {json !== 'none' && (
-              <div class="json-tools">
-                <span class={`json-status json-status--${json}`}>
-                  {json === 'valid' ? t('slot_json_valid') : t('slot_json_invalid')}
-                </span>
-                {json === 'valid' && (
-                  <>
-                    <button type="button" class="button button--small" onClick={() => reformat(prettyJson)}>
-                      {t('slot_json_pretty')}
-                    </button>
-                    <button type="button" class="button button--small" onClick={() => reformat(minifyJson)}>
-                      {t('slot_json_minify')}
-                    </button>
-                  </>
-                )}
-              </div>
-            )}
           </div>
           {cleared && <p class="hint">{t('slot_placeholderEmpty', placeholder)}</p>}
           <RemovedNotice model={model} workspace={workspace} />
