@@ -20,6 +20,7 @@ import { DraftNotice, StorageNotice } from './StorageNotice';
 import type { SlotModel } from './slot-model';
 import type { Workspace } from './workspace';
 import { Time } from './time';
+import { useGrowToContent } from '../grow-to-content';
 
 export interface SlotEditorProps {
   model: SlotModel;
@@ -51,6 +52,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
   const placeholder = workspace.placeholder.value.value;
   // A slot holding only the account's placeholder is shown as empty (typing replaces it).
   const cleared = placeholder !== '' && title === placeholder && data === placeholder;
+  const dataBox = useGrowToContent(cleared ? '' : data);
 
   const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLFieldSetElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -133,6 +135,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
               <Counter id={ids.dataCount} field="data" text={data} />
             </div>
             <textarea
+              ref={dataBox}
               id={ids.data}
               rows={layout === 'full' ? 8 : 4}
               spellcheck={false}
