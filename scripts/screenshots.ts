@@ -2,8 +2,8 @@
  * `npm run screenshots`: the store screenshots, 1280×800 PNG, light and dark, English and German, of
  * the popup, the side panel, the editor with a conflict, the import preview and the options page,
  * into .output/store/. Builds the e2e flavour (`--no-build` reuses it), starts the sandbox with its
- * demo data and drives Debian's Chromium with the extension. The narrow popup and side panel are
- * placed on a 1280×800 canvas beside the store's short description.
+ * demo data and drives Debian's Chromium with the extension. The popup (400×600) and the side
+ * panel (400×740) are placed on a 1280×800 canvas beside the store's short description.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +20,8 @@ const OUT_DIR = '.output/store';
 const SIZE = { width: 1280, height: 800 };
 const BUILDING = 'b-1001';
 const BUILDING_NAME = 'Haus Müllerstraße';
+/** The account's name in every header, as a player would call it. */
+const ACCOUNT_NAME = DEMO.premium.character;
 
 type Lang = 'en' | 'de';
 type Scheme = 'light' | 'dark';
@@ -99,12 +101,12 @@ async function screenshots(session: ExtensionSession, sandbox: Sandbox, lang: La
   const suffix = `${lang}-${scheme}`;
   const de = lang === 'de';
 
-  const popup = await open(session, 'popup.html', { width: 440, height: 600 });
+  const popup = await open(session, 'popup.html', { width: 400, height: 600 });
   await showBuilding(popup, lang);
   await compose(session, lang, scheme, await popup.screenshot(), `popup-${suffix}`);
   await popup.close();
 
-  const panel = await open(session, 'sidepanel.html', { width: 420, height: 740 });
+  const panel = await open(session, 'sidepanel.html', { width: 400, height: 740 });
   await showBuilding(panel, lang);
   await panel.getByRole('tab', { name: ui(lang, 'tab_slots') }).click();
   await panel.getByLabel(ui(lang, 'slot_field_title'), { exact: true }).first().waitFor();
@@ -112,28 +114,33 @@ async function screenshots(session: ExtensionSession, sandbox: Sandbox, lang: La
   await compose(session, lang, scheme, await panel.screenshot(), `sidepanel-${suffix}`);
   await panel.close();
 
+  // The editor from its top: the house rules in slot 1, changed elsewhere while being edited here.
   const editor = await open(session, 'editor.html', SIZE);
   await editor.getByRole('button', { name: BUILDING_NAME, exact: true }).click();
-  const title = editor.getByLabel(ui(lang, 'slot_field_title'), { exact: true }).nth(7);
+  const slot = editor.getByRole('group', { name: 'Slot 1', exact: true });
+  const title = slot.getByLabel(ui(lang, 'slot_field_title'), { exact: true });
   await title.waitFor();
   await editor.waitForLoadState('networkidle');
   await writeBehindTheEditorsBack(
     sandbox,
-    8,
-    de ? 'Öffnungszeiten' : 'Opening hours',
-    de ? 'Mo–Fr 9–17 Uhr' : 'Mon–Fri 9 am–5 pm',
+    1,
+    'Hausordnung',
+    de ? 'Ruhezeiten 22–7 Uhr. Mülltonnen stehen im Hof.' : 'Quiet hours 10 pm–7 am. Bins are in the yard.',
   );
-  await title.fill(de ? 'Öffnungszeiten' : 'Opening hours');
-  await editor
+  await slot
     .getByLabel(ui(lang, 'slot_field_data'), { exact: true })
-    .nth(7)
-    .fill(de ? 'Mo–Fr 8–18 Uhr, Sa 9–13 Uhr' : 'Mon–Fri 8 am–6 pm, Sat 9 am–1 pm');
-  await editor
-    .getByRole('button', { name: ui(lang, 'slot_save') })
-    .nth(7)
-    .click();
+    .fill(
+      de
+        ? 'Ruhezeiten 22–6 Uhr. Mülltonnen stehen im Hof; Fahrräder in den Keller.'
+        : 'Quiet hours 10 pm–6 am. Bins are in the yard; bicycles go in the cellar.',
+    );
+  await slot.getByRole('button', { name: ui(lang, 'slot_save') }).click();
   await editor.getByRole('alertdialog').waitFor();
-  await title.evaluate((element) => element.closest('fieldset')?.scrollIntoView({ block: 'start' }));
+  // The whole dialog in the shot: the page scrolls just far enough to show the slot's end.
+  await slot.evaluate((element) => {
+    element.style.scrollMarginBottom = '1rem';
+    element.scrollIntoView({ block: 'nearest' });
+  });
   await shoot(editor, `editor-conflict-${suffix}`);
   await editor.close();
 
@@ -185,12 +192,14 @@ try {
       });
       try {
         if (!configured) {
-          await OptionsPage.configure(session, {
+          const options = await OptionsPage.openConfigured(session, {
             baseUrl: sandbox.url,
             token: DEMO.premium.token,
             secret: DEMO.premium.secret,
             persistence: 'local',
           });
+          await options.rename('Account 1', ACCOUNT_NAME);
+          await options.page.close();
           configured = true;
         }
         await screenshots(session, sandbox, lang, scheme);

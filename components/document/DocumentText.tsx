@@ -2,6 +2,7 @@
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { minifyJson, prettyJson } from '../../lib/slots/validate';
+import { useGrowToContent } from '../grow-to-content';
 
 export function DocumentText({
   text,
@@ -17,6 +18,7 @@ export function DocumentText({
   onLoad: (text: string) => void;
 }) {
   const ids = { text: useId(), count: useId() };
+  const box = useGrowToContent(text);
   return (
     <div class="field">
       <div class="field__head">
@@ -26,6 +28,7 @@ export function DocumentText({
         </span>
       </div>
       <textarea
+        ref={box}
         id={ids.text}
         rows={10}
         spellcheck={false}

@@ -13,6 +13,7 @@ export function ProfileSwitcher({ state }: { state: ProfileState }) {
         <span class="profile-label">{t('profile_label')}</span>
         <select
           value={active.id}
+          title={active.name}
           onChange={(event) =>
             void send('activateProfile', { id: (event.target as HTMLSelectElement).value })
           }

@@ -20,6 +20,7 @@ import { DraftNotice, StorageNotice } from './StorageNotice';
 import type { SlotModel } from './slot-model';
 import type { Workspace } from './workspace';
 import { Time } from './time';
+import { useGrowToContent } from '../grow-to-content';
 
 export interface SlotEditorProps {
   model: SlotModel;
@@ -51,6 +52,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
   const placeholder = workspace.placeholder.value.value;
   // A slot holding only the account's placeholder is shown as empty (typing replaces it).
   const cleared = placeholder !== '' && title === placeholder && data === placeholder;
+  const dataBox = useGrowToContent(cleared ? '' : data);
 
   const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLFieldSetElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -113,9 +115,27 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
           <div class="field">
             <div class="field__head">
               <label for={ids.data}>{t('slot_field_data')}</label>
+              {json !== 'none' && (
+                <div class="json-tools">
+                  <span class={`json-status json-status--${json}`}>
+                    {json === 'valid' ? t('slot_json_valid') : t('slot_json_invalid')}
+                  </span>
+                  {json === 'valid' && (
+                    <>
+                      <button type="button" class="button button--small" onClick={() => reformat(prettyJson)}>
+                        {t('slot_json_pretty')}
+                      </button>
+                      <button type="button" class="button button--small" onClick={() => reformat(minifyJson)}>
+                        {t('slot_json_minify')}
+                      </button>
+                    </>
+                  )}
+                </div>
+              )}
               <Counter id={ids.dataCount} field="data" text={data} />
             </div>
             <textarea
+              ref={dataBox}
               id={ids.data}
               rows={layout === 'full' ? 8 : 4}
               spellcheck={false}
@@ -128,23 +148,6 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
               aria-describedby={`${ids.dataCount} ${ids.hint}`}
               onInput={(event) => workspace.edit(model, 'data', event.currentTarget.value)}
             />
-            {json !== 'none' && (
-              <div class="json-tools">
-                <span class={`json-status json-status--${json}`}>
-                  {json === 'valid' ? t('slot_json_valid') : t('slot_json_invalid')}
-                </span>
-                {json === 'valid' && (
-                  <>
-                    <button type="button" class="button button--small" onClick={() => reformat(prettyJson)}>
-                      {t('slot_json_pretty')}
-                    </button>
-                    <button type="button" class="button button--small" onClick={() => reformat(minifyJson)}>
-                      {t('slot_json_minify')}
-                    </button>
-                  </>
-                )}
-              </div>
-            )}
           </div>
           {cleared && <p class="hint">{t('slot_placeholderEmpty', placeholder)}</p>}
           <RemovedNotice model={model} workspace={workspace} />

@@ -53,8 +53,8 @@ export function SlotWorkspace({ layout, page, workspace: given, inEditor = false
   const settings = workspace.settings.value;
   return (
     <section class={`slots slots--${layout}${inEditor ? ' slots--editor' : ''}`}>
-      {layout === 'full' && !inEditor && <h1>{t('slots_heading')}</h1>}
-      {!inEditor && <TargetPicker workspace={workspace} onOpenSettings={openSettings} />}
+      {/* In a dashboard the Slots tab names the section; the heading stays for heading navigation. */}
+      {layout === 'full' && !inEditor && <h2 class="visually-hidden">{t('slots_heading')}</h2>}
       {layout === 'full' && !inEditor && <RateLimitNotice send={page.send} />}
       {settings.status === 'error' && <ErrorNotice error={settings.error} />}
       <div class="slots__bar">
@@ -65,10 +65,15 @@ export function SlotWorkspace({ layout, page, workspace: given, inEditor = false
           </button>
         )}
       </div>
-      <p class="hint">
-        {workspace.premium.value ? t('slots_countPremium') : t('slots_countBasic')} {t('slots_counting')}{' '}
-        {t('slots_keys')}
-      </p>
+      {/* Folded into one line with adding a factory: the slot cards come first. */}
+      <div class="slots__more">
+        {!inEditor && <TargetPicker workspace={workspace} onOpenSettings={openSettings} />}
+        <details class="hint slots__about">
+          <summary>{t('slots_about')}</summary>
+          {workspace.premium.value ? t('slots_countPremium') : t('slots_countBasic')} {t('slots_counting')}{' '}
+          {t('slots_keys')}
+        </details>
+      </div>
       {workspace.target.value === null ? (
         <p class="empty">{t('slots_noTarget')}</p>
       ) : layout === 'full' ? (

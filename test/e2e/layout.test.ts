@@ -1,8 +1,9 @@
 /**
  * Pages shaped for what they hold, in Chromium at 400×600 and 1280×800, English and German, as the
  * sandbox's landlord (12 buildings, a bank account each): no container scrolls sideways and every
- * button lies inside the viewport on the popup, the side panel, each tab of the dashboard tab and
- * the options page; the header's actions sit on one row; the portfolio and a bank account's
+ * button lies inside the viewport on the popup and the side panel (at both sizes: narrow or wide
+ * follows the page's own width), each tab of the dashboard tab and the options page; the header's
+ * actions sit on one row with the account's name whole at 400 px; the portfolio and a bank account's
  * transactions are one click from the popup, and what that click opens is in view.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -26,19 +27,23 @@ const catalogues = {
 const ui = (lang: Lang, key: Key) => catalogues[lang][key]?.message ?? key;
 
 const NARROW = { width: 400, height: 600 };
+const ACCOUNT = LANDLORD.character;
 const WIDE = { width: 1280, height: 800 };
 
 // One profile for both languages: set up once (in English, the token kept on this device), relaunched in German.
 const profile = mkdtempSync(join(tmpdir(), 'po-layout-'));
 const { sandbox, session } = useExtension({ resetEachTest: false, browser: { userDataDir: profile } });
-beforeAll(() =>
-  OptionsPage.configure(session, {
+beforeAll(async () => {
+  const options = await OptionsPage.openConfigured(session, {
     baseUrl: sandbox.url,
     token: LANDLORD.token,
     secret: LANDLORD.secret,
     persistence: 'local',
-  }),
-);
+  });
+  // A name as people give their accounts: the header shows it whole at 400 px.
+  await options.rename('Account 1', ACCOUNT);
+  await options.page.close();
+});
 afterAll(() => rmSync(profile, { recursive: true, force: true }));
 
 /** What does not fit: containers that scroll sideways, buttons outside the viewport. Empty when all fits. */
@@ -93,6 +98,23 @@ const headerOnOneRow = (page: Page) =>
     return Math.max(...tops) - Math.min(...tops) < 20;
   });
 
+/**
+ * Whether the header's account picker shows its name whole: the select is as wide as it would be
+ * unconstrained (a name is cut with an ellipsis only when very long), and its title holds the name.
+ */
+const accountNameWhole = (page: Page, lang: Lang) =>
+  page.getByRole('combobox', { name: ui(lang, 'profile_label') }).evaluate((select: HTMLSelectElement) => {
+    const free = select.cloneNode(true) as HTMLSelectElement;
+    free.style.cssText = 'position: absolute; visibility: hidden; width: auto; max-width: none';
+    select.after(free);
+    const natural = free.getBoundingClientRect().width;
+    free.remove();
+    return {
+      shown: select.getBoundingClientRect().width >= natural - 0.5,
+      title: select.title,
+    };
+  });
+
 /** Opens the first building and the first bank account's transactions; each state must fit. */
 async function everyState(page: Page, lang: Lang, tabs: Key[]): Promise<string[]> {
   const found: string[] = [];
@@ -131,6 +153,17 @@ for (const lang of ['en', 'de'] as const) {
       const page = await open('popup.html', NARROW);
       expect(await everyState(page, lang, ['tab_slots'])).toEqual([]);
       expect(await headerOnOneRow(page)).toBe(true);
+      expect(await accountNameWhole(page, lang)).toEqual({ shown: true, title: ACCOUNT });
+      // A slot opened on the Slots tab (one at a time in the popup), and the header's menu open.
+      await page
+        .getByRole('button', { name: ui(lang, 'slot_edit').replace('$OPTION$', '1'), exact: true })
+        .click();
+      await page.getByRole('group', { name: 'Slot 1', exact: true }).getByRole('textbox').first().waitFor();
+      expect(await misfits(page)).toEqual([]);
+      await page.getByRole('button', { name: ui(lang, 'menu_label') }).click();
+      await page.getByRole('button', { name: ui(lang, 'popup_settings') }).waitFor();
+      expect(await misfits(page)).toEqual([]);
+      await page.keyboard.press('Escape');
       // The portfolio is offered before its first fill too ("12 buildings · open the portfolio"), and
       // while it fills ("3 of 12 buildings read · …"): the line names the account's 12 buildings.
       const summary = page.getByRole('button', { name: new RegExp(`^${ui(lang, 'portfolio_open')}: `) });
@@ -145,8 +178,17 @@ for (const lang of ['en', 'de'] as const) {
       const page = await open('sidepanel.html', NARROW);
       expect(await everyState(page, lang, ['tab_slots'])).toEqual([]);
       expect(await headerOnOneRow(page)).toBe(true);
+      expect(await accountNameWhole(page, lang)).toEqual({ shown: true, title: ACCOUNT });
       await page.close();
     });
+
+    for (const path of ['popup.html', 'sidepanel.html'])
+      it(`${path} at 1280 px`, async () => {
+        const page = await open(path, WIDE);
+        expect(await everyState(page, lang, ['tab_slots'])).toEqual([]);
+        expect(await headerOnOneRow(page)).toBe(true);
+        await page.close();
+      });
 
     for (const size of [NARROW, WIDE])
       it(`the dashboard tab at ${size.width} px, each of its tabs`, async () => {
