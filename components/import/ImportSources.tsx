@@ -1,6 +1,7 @@
 /** Where a document comes from: a file, a drop or a paste; then Check, or Export of the current target. */
 import { useId, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
+import { useGrowToContent } from '../grow-to-content';
 
 interface ImportSourcesProps {
   text: string;
@@ -24,6 +25,7 @@ export function ImportSources({
 }: ImportSourcesProps) {
   const ids = { file: useId(), paste: useId() };
   const [dragging, setDragging] = useState(false);
+  const pasteBox = useGrowToContent(text);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -59,6 +61,7 @@ export function ImportSources({
       <div class="field">
         <label for={ids.paste}>{t('import_paste')}</label>
         <textarea
+          ref={pasteBox}
           id={ids.paste}
           rows={6}
           spellcheck={false}
