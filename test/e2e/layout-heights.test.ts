@@ -23,11 +23,12 @@ const EMPTY = [6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20];
 
 // One profile for both languages: set up once (the token kept on this device), relaunched in German.
 const profile = mkdtempSync(join(tmpdir(), 'po-heights-'));
+// Registered before the fixture's: after-hooks run last-first, so the profile goes once the browser closed.
+afterAll(() => rmSync(profile, { recursive: true, force: true }));
 const { sandbox, session } = useExtension({ resetEachTest: false, browser: { userDataDir: profile } });
 beforeAll(() =>
   OptionsPage.configure(session, { ...demoCredentials(sandbox, 'premium'), persistence: 'local' }),
 );
-afterAll(() => rmSync(profile, { recursive: true, force: true }));
 
 interface Heights {
   /** The page's height: what a user scrolls through. */

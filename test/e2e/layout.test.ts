@@ -32,6 +32,8 @@ const WIDE = { width: 1280, height: 800 };
 
 // One profile for both languages: set up once (in English, the token kept on this device), relaunched in German.
 const profile = mkdtempSync(join(tmpdir(), 'po-layout-'));
+// Registered before the fixture's: after-hooks run last-first, so the profile goes once the browser closed.
+afterAll(() => rmSync(profile, { recursive: true, force: true }));
 const { sandbox, session } = useExtension({ resetEachTest: false, browser: { userDataDir: profile } });
 beforeAll(async () => {
   const options = await OptionsPage.openConfigured(session, {
@@ -44,7 +46,6 @@ beforeAll(async () => {
   await options.rename('Account 1', ACCOUNT);
   await options.page.close();
 });
-afterAll(() => rmSync(profile, { recursive: true, force: true }));
 
 /** What does not fit: containers that scroll sideways, buttons outside the viewport. Empty when all fits. */
 function misfits(page: Page): Promise<string[]> {
