@@ -1,8 +1,11 @@
 /**
  * The portfolio as a real table: a header button per column sorts it (again: the other way), the
  * name opens the building, each row starts with its refresh and has its age, and the totals row sums
- * what is shown. Every cell names its column (data-label): narrow, the rows read as cards.
+ * what is shown. Every cell names its column (data-label): narrow, the rows read as cards. The head,
+ * body and totals each follow their own signal: a sort renders the head and body, a filter the body
+ * and totals, a changed row itself and the totals.
  */
+import type { ReadonlySignal } from '@preact/signals';
 import { Component } from 'preact';
 import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
@@ -10,13 +13,15 @@ import type { PortfolioRow } from '../../lib/storage/portfolio';
 import { DASH, Late, OldestPayment, Occupancy, age, amount, count } from './cells';
 import { columnLabels } from './column-labels';
 
+type Totals = ReturnType<typeof totalsOf>;
+
 export interface PortfolioTableProps {
-  rows: readonly PortfolioRow[];
-  totals: ReturnType<typeof totalsOf>;
-  sort: Sort;
+  rows: ReadonlySignal<readonly PortfolioRow[]>;
+  totals: ReadonlySignal<Totals>;
+  sort: ReadonlySignal<Sort>;
   now: number;
   premium: boolean;
-  refreshing: ReadonlySet<string>;
+  refreshing: ReadonlySignal<ReadonlySet<string>>;
   onSort: (column: Column) => void;
   onOpen: (buildingId: string) => void;
   onRefresh: (buildingId: string) => void;
@@ -36,6 +41,8 @@ const NUMERIC: ReadonlySet<Column> = new Set([
   'late',
   'balance',
 ]);
+
+const numClass = (column: Column) => (NUMERIC.has(column) ? 'num' : '');
 
 function Cell({ row, column, now }: { row: PortfolioRow; column: Column; now: number }) {
   const f = row.figures;
@@ -123,7 +130,7 @@ class Row extends Component<RowProps> {
               <Problems row={row} />
             </th>
           ) : (
-            <td key={column} class={NUMERIC.has(column) ? 'num' : ''} data-label={labels[column]}>
+            <td key={column} class={numClass(column)} data-label={labels[column]}>
               <Cell row={row} column={column} now={now} />
             </td>
           ),
@@ -133,74 +140,100 @@ class Row extends Component<RowProps> {
   }
 }
 
-export function PortfolioTable(props: PortfolioTableProps) {
+function Head(props: {
+  sort: ReadonlySignal<Sort>;
+  columns: readonly Column[];
+  onSort: (column: Column) => void;
+}) {
   const labels = columnLabels();
+  const sort = props.sort.value;
+  return (
+    <thead>
+      <tr>
+        <th scope="col">
+          <span class="visually-hidden">{t('portfolio_col_actions')}</span>
+        </th>
+        {props.columns.map((column) => {
+          const sorted = sort.column === column ? sort.direction : undefined;
+          return (
+            <th key={column} scope="col" aria-sort={sorted ?? 'none'} class={numClass(column)}>
+              <button type="button" class="portfolio__sort" onClick={() => props.onSort(column)}>
+                {labels[column]}
+                <span aria-hidden="true">
+                  {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
+                </span>
+              </button>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+type BodyProps = Pick<PortfolioTableProps, 'rows' | 'refreshing' | 'now' | 'onOpen' | 'onRefresh'> & {
+  columns: readonly Column[];
+};
+
+function Body(props: BodyProps) {
+  const refreshing = props.refreshing.value;
+  return (
+    <tbody>
+      {props.rows.value.map((row) => (
+        <Row
+          key={row.id}
+          row={row}
+          columns={props.columns}
+          now={props.now}
+          refreshing={refreshing.has(row.id)}
+          onOpen={props.onOpen}
+          onRefresh={props.onRefresh}
+        />
+      ))}
+    </tbody>
+  );
+}
+
+function totalCell(totals: Totals, column: Column): string {
+  if (column === 'name') return t('portfolio_totals');
+  if (!(column in totals)) return '';
+  const value = totals[column as keyof Totals];
+  return column === 'rentLet' || column === 'rentEmpty' || column === 'balance'
+    ? amount(value)
+    : count(value);
+}
+
+function Foot(props: { totals: ReadonlySignal<Totals>; columns: readonly Column[] }) {
+  const labels = columnLabels();
+  const totals = props.totals.value;
+  return (
+    <tfoot>
+      <tr>
+        <td />
+        {props.columns.map((column) =>
+          column === 'name' ? (
+            <th key={column} scope="row">
+              {totalCell(totals, column)}
+            </th>
+          ) : (
+            <td key={column} class={numClass(column)} data-label={labels[column]}>
+              {totalCell(totals, column)}
+            </td>
+          ),
+        )}
+      </tr>
+    </tfoot>
+  );
+}
+
+export function PortfolioTable(props: PortfolioTableProps) {
   const columns = props.premium ? COLUMNS : BASIC_COLUMNS;
-  const totalCell = (column: Column) => {
-    if (column === 'name') return t('portfolio_totals');
-    if (!(column in props.totals)) return '';
-    const value = props.totals[column as keyof typeof props.totals];
-    return column === 'rentLet' || column === 'rentEmpty' || column === 'balance'
-      ? amount(value)
-      : count(value);
-  };
   return (
     <table class="portfolio__table">
       <caption class="visually-hidden">{t('portfolio_heading')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <span class="visually-hidden">{t('portfolio_col_actions')}</span>
-          </th>
-          {columns.map((column) => {
-            const sorted = props.sort.column === column ? props.sort.direction : undefined;
-            return (
-              <th
-                key={column}
-                scope="col"
-                aria-sort={sorted ?? 'none'}
-                class={NUMERIC.has(column) ? 'num' : ''}
-              >
-                <button type="button" class="portfolio__sort" onClick={() => props.onSort(column)}>
-                  {labels[column]}
-                  <span aria-hidden="true">
-                    {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
-                  </span>
-                </button>
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((row) => (
-          <Row
-            key={row.id}
-            row={row}
-            columns={columns}
-            now={props.now}
-            refreshing={props.refreshing.has(row.id)}
-            onOpen={props.onOpen}
-            onRefresh={props.onRefresh}
-          />
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <td />
-          {columns.map((column) =>
-            column === 'name' ? (
-              <th key={column} scope="row">
-                {totalCell(column)}
-              </th>
-            ) : (
-              <td key={column} class={NUMERIC.has(column) ? 'num' : ''} data-label={labels[column]}>
-                {totalCell(column)}
-              </td>
-            ),
-          )}
-        </tr>
-      </tfoot>
+      <Head sort={props.sort} columns={columns} onSort={props.onSort} />
+      <Body {...props} columns={columns} />
+      <Foot totals={props.totals} columns={columns} />
     </table>
   );
 }
