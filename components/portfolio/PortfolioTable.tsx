@@ -42,7 +42,10 @@ const NUMERIC: ReadonlySet<Column> = new Set([
   'balance',
 ]);
 
-const numClass = (column: Column) => (NUMERIC.has(column) ? 'num' : '');
+/** A cell's class: figures align at their end. */
+export const numClass = (column: Column) => (NUMERIC.has(column) ? 'num' : '');
+/** The columns shown: one array per premium state, so rows compare them by identity. */
+export const tableColumns = (premium: boolean) => (premium ? COLUMNS : BASIC_COLUMNS);
 
 function Cell({ row, column, now }: { row: PortfolioRow; column: Column; now: number }) {
   const f = row.figures;
@@ -227,7 +230,7 @@ function Foot(props: { totals: ReadonlySignal<Totals>; columns: readonly Column[
 }
 
 export function PortfolioTable(props: PortfolioTableProps) {
-  const columns = props.premium ? COLUMNS : BASIC_COLUMNS;
+  const columns = tableColumns(props.premium);
   return (
     <table class="portfolio__table">
       <caption class="visually-hidden">{t('portfolio_heading')}</caption>
