@@ -57,8 +57,13 @@ function cellContent(row: PortfolioRow, column: Column, now: number): Node {
   }
 }
 
-function rowElement(row: PortfolioRow, columns: readonly Column[], now: number): HTMLElement {
-  const labels = columnLabels();
+function rowElement(
+  row: PortfolioRow,
+  columns: readonly Column[],
+  labels: Record<Column, string>,
+  now: number,
+): HTMLElement {
+  const refreshLabel = t('portfolio_refreshRow', row.name);
   const tr = document.createElement('tr');
   tr.addEventListener('click', () => undefined);
   const action = element('td', { class: 'portfolio__action' });
@@ -67,8 +72,8 @@ function rowElement(row: PortfolioRow, columns: readonly Column[], now: number):
     {
       type: 'button',
       class: 'button button--icon',
-      'aria-label': t('portfolio_refreshRow', row.name),
-      title: t('portfolio_refreshRow', row.name),
+      'aria-label': refreshLabel,
+      title: refreshLabel,
     },
     '↻',
   );
@@ -181,7 +186,7 @@ export async function mountNaive(host: HTMLElement, profileId: string): Promise<
     }
     const now = Date.now();
     const next = document.createElement('tbody');
-    for (const row of shown) next.append(rowElement(row, columns, now));
+    for (const row of shown) next.append(rowElement(row, columns, labels, now));
     body.replaceWith(next);
     body = next;
     const totals = totalsOf(filtered);

@@ -9,6 +9,7 @@ import type { ReadonlySignal } from '@preact/signals';
 import { Component } from 'preact';
 import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
+import type { ComponentChildren } from 'preact';
 import type { PortfolioRow } from '../../lib/storage/portfolio';
 import { DASH, Late, OldestPayment, Occupancy, age, amount, count } from './cells';
 import { columnLabels } from './column-labels';
@@ -47,29 +48,30 @@ export const numClass = (column: Column) => (NUMERIC.has(column) ? 'num' : '');
 /** The columns shown: one array per premium state, so rows compare them by identity. */
 export const tableColumns = (premium: boolean) => (premium ? COLUMNS : BASIC_COLUMNS);
 
-function Cell({ row, column, now }: { row: PortfolioRow; column: Column; now: number }) {
+/** A cell's content, called rather than rendered as a component: fewer nodes for Preact to diff. */
+function cellContent(row: PortfolioRow, column: Column, now: number): ComponentChildren {
   const f = row.figures;
   switch (column) {
     case 'area':
-      return <>{row.area ?? DASH}</>;
+      return row.area ?? DASH;
     case 'occupancy':
-      return <Occupancy row={row} />;
+      return Occupancy({ row });
     case 'rentLet':
     case 'rentEmpty':
     case 'balance':
-      return <>{amount(f[column])}</>;
+      return amount(f[column]);
     case 'oldestPayment':
-      return <>{OldestPayment({ row })}</>;
+      return OldestPayment({ row });
     case 'late':
-      return <>{Late({ row })}</>;
+      return Late({ row });
     case 'updatedAt':
-      return <>{age(row, now)}</>;
+      return age(row, now);
     default:
-      return <>{column === 'name' ? row.name : count(f[column])}</>;
+      return column === 'name' ? row.name : count(f[column]);
   }
 }
 
-function Problems({ row }: { row: PortfolioRow }) {
+function problems(row: PortfolioRow) {
   const entries = Object.entries(row.problems);
   if (entries.length === 0) return null;
   return (
@@ -82,6 +84,8 @@ function Problems({ row }: { row: PortfolioRow }) {
 interface RowProps {
   row: PortfolioRow;
   columns: readonly Column[];
+  /** The column labels, looked up once per body rather than once per row. */
+  labels: Record<Column, string>;
   now: number;
   refreshing: boolean;
   onOpen: (buildingId: string) => void;
@@ -90,8 +94,9 @@ interface RowProps {
 
 /**
  * One building's row. A sort keeps the rows it shows as they are (only moved): a row renders again
- * only when its data, the clock or its refresh changed. The handlers are left out of the
- * comparison: they only pass the row's id on to the same store.
+ * only when its data, the clock or its refresh changed. The handlers and labels are left out of the
+ * comparison: the handlers only pass the row's id on to the same store, the labels stay the same
+ * for the page's life (its language).
  */
 class Row extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
@@ -104,8 +109,8 @@ class Row extends Component<RowProps> {
     );
   }
 
-  override render({ row, columns, now, refreshing, onOpen, onRefresh }: RowProps) {
-    const labels = columnLabels();
+  override render({ row, columns, labels, now, refreshing, onOpen, onRefresh }: RowProps) {
+    const refreshLabel = t('portfolio_refreshRow', row.name);
     return (
       <tr onClick={() => onOpen(row.id)}>
         <td class="portfolio__action">
@@ -113,8 +118,8 @@ class Row extends Component<RowProps> {
             type="button"
             class="button button--icon"
             disabled={refreshing}
-            aria-label={t('portfolio_refreshRow', row.name)}
-            title={t('portfolio_refreshRow', row.name)}
+            aria-label={refreshLabel}
+            title={refreshLabel}
             onClick={(e) => (e.stopPropagation(), onRefresh(row.id))}
           >
             ↻
@@ -130,11 +135,11 @@ class Row extends Component<RowProps> {
               >
                 {row.name}
               </button>
-              <Problems row={row} />
+              {problems(row)}
             </th>
           ) : (
             <td key={column} class={numClass(column)} data-label={labels[column]}>
-              <Cell row={row} column={column} now={now} />
+              {cellContent(row, column, now)}
             </td>
           ),
         )}
@@ -180,6 +185,7 @@ type BodyProps = Pick<PortfolioTableProps, 'rows' | 'refreshing' | 'now' | 'onOp
 
 function Body(props: BodyProps) {
   const refreshing = props.refreshing.value;
+  const labels = columnLabels();
   return (
     <tbody>
       {props.rows.value.map((row) => (
@@ -187,6 +193,7 @@ function Body(props: BodyProps) {
           key={row.id}
           row={row}
           columns={props.columns}
+          labels={labels}
           now={props.now}
           refreshing={refreshing.has(row.id)}
           onOpen={props.onOpen}
