@@ -7,6 +7,7 @@
  */
 import type { ReadonlySignal } from '@preact/signals';
 import { Component } from 'preact';
+import { useMemo } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
 import type { ComponentChildren } from 'preact';
@@ -84,7 +85,7 @@ function problems(row: PortfolioRow) {
 interface RowProps {
   row: PortfolioRow;
   columns: readonly Column[];
-  /** The column labels, looked up once per body rather than once per row. */
+  /** The column labels, looked up once per table rather than once per row. */
   labels: Record<Column, string>;
   now: number;
   refreshing: boolean;
@@ -151,9 +152,10 @@ class Row extends Component<RowProps> {
 function Head(props: {
   sort: ReadonlySignal<Sort>;
   columns: readonly Column[];
+  labels: Record<Column, string>;
   onSort: (column: Column) => void;
 }) {
-  const labels = columnLabels();
+  const { labels } = props;
   const sort = props.sort.value;
   return (
     <thead>
@@ -181,11 +183,11 @@ function Head(props: {
 
 type BodyProps = Pick<PortfolioTableProps, 'rows' | 'refreshing' | 'now' | 'onOpen' | 'onRefresh'> & {
   columns: readonly Column[];
+  labels: Record<Column, string>;
 };
 
 function Body(props: BodyProps) {
   const refreshing = props.refreshing.value;
-  const labels = columnLabels();
   return (
     <tbody>
       {props.rows.value.map((row) => (
@@ -193,7 +195,7 @@ function Body(props: BodyProps) {
           key={row.id}
           row={row}
           columns={props.columns}
-          labels={labels}
+          labels={props.labels}
           now={props.now}
           refreshing={refreshing.has(row.id)}
           onOpen={props.onOpen}
@@ -213,8 +215,12 @@ function totalCell(totals: Totals, column: Column): string {
     : count(value);
 }
 
-function Foot(props: { totals: ReadonlySignal<Totals>; columns: readonly Column[] }) {
-  const labels = columnLabels();
+function Foot(props: {
+  totals: ReadonlySignal<Totals>;
+  columns: readonly Column[];
+  labels: Record<Column, string>;
+}) {
+  const { labels } = props;
   const totals = props.totals.value;
   return (
     <tfoot>
@@ -238,12 +244,14 @@ function Foot(props: { totals: ReadonlySignal<Totals>; columns: readonly Column[
 
 export function PortfolioTable(props: PortfolioTableProps) {
   const columns = tableColumns(props.premium);
+  // The labels stay the same for the page's life (its language): looked up once, not per render.
+  const labels = useMemo(columnLabels, []);
   return (
     <table class="portfolio__table">
       <caption class="visually-hidden">{t('portfolio_heading')}</caption>
-      <Head sort={props.sort} columns={columns} onSort={props.onSort} />
-      <Body {...props} columns={columns} />
-      <Foot totals={props.totals} columns={columns} />
+      <Head sort={props.sort} columns={columns} labels={labels} onSort={props.onSort} />
+      <Body {...props} columns={columns} labels={labels} />
+      <Foot totals={props.totals} columns={columns} labels={labels} />
     </table>
   );
 }
