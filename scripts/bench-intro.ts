@@ -44,9 +44,12 @@ median of the runs, next to a baseline measured in the same run:
   (setting 50 %), and a building's four reads clicked during a round against the same click with the
   refresh off (goal ≤ 1.1); and the Portfolio tab in Chromium with 50 and 500 buildings
   (\`scripts/bench-portfolio-browser.ts\`, a stored table, the refresh off): navigation → every row
-  shown, and a sort and a filter until the table is re-rendered and laid out, ours (keyed rows that
-  render again only when their data changed) against the naive path in the same page (the whole body
-  rebuilt from the same cells), as ratios of one run.
+  shown, and a sort (a header's click), a filter (the filter's input event) and a row update (one
+  building changed in storage, as the refresh writes it), each until the table changed and was laid
+  out, ours (keyed rows that render again only when their data changed) against the naive path in
+  the same page (\`scripts/bench-portfolio-naive.ts\`: the same DOM, checked, from the same stored
+  table, cells and listeners, the whole body built anew on every change), both timed by the same
+  code, interleaved, the other table out of the layout, as ratios of one run.
 
 What the numbers have taught us (and what was tried) is in [decisions.md](decisions.md#performance).
 `;

@@ -10,7 +10,8 @@
  *   d) the table with 500 buildings against 50: build from storage, sort, filter, CSV, stored size.
  * Alone it also measures the Portfolio tab in Chromium (the test build: `npm run build:test` first;
  * scripts/bench-portfolio-browser.ts), prints its numbers and writes them to
- * bench-results/portfolio.json; `--tab-only` measures the tab alone, `--runs N` (default 7).
+ * bench-results/portfolio.json; `--tab-only` measures the tab alone (`--repeat K`: K runs, each in its
+ * own browser, and each ratio's range over them), `--runs N` repetitions per run (default 7).
  */
 import { benchAccount } from './bench-account';
 import { fakeBrowser } from './fake-extension-env';
@@ -25,7 +26,7 @@ import { loadTable } from '../lib/portfolio/table-store';
 import { portfolioFigures } from '../lib/portfolio/figures';
 import { COLUMNS, type Column, filterRows, portfolioCsv, sortRows } from '../lib/portfolio/table';
 import { type PortfolioTable, portfolioFamily, portfolioSettingsItem } from '../lib/storage/portfolio';
-import { type BrowserTableTimes, measurePortfolioTabs } from './bench-portfolio-browser';
+import { type BrowserTableTimes, CHANGES, measurePortfolioTabs } from './bench-portfolio-browser';
 import { LANDLORD, landlordAccounts, landlordBuildings } from '../test/sandbox/landlord';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
 
@@ -187,7 +188,8 @@ export function syntheticTable(count: number): PortfolioTable {
       name: `${b.label} ${i}`,
       area: b.area,
       figures: portfolioFigures({ rooms, tenants, accounts: [{ balance: 1000 + i }] }, now, 7),
-      updatedAt: now,
+      // Days old, so its age reads the same all through the bench ("3 days ago").
+      updatedAt: now - 3 * 86_400_000,
       checkedAt: { details: now, rooms: now, tenants: now, accounts: now },
       problems: {},
     };
@@ -240,23 +242,46 @@ export async function measurePortfolio() {
 /** The tab in Chromium (the test build), ours against the naive path: the lines it prints. */
 async function tabLines(runs: number): Promise<{ tabs: BrowserTableTimes[]; lines: string[] }> {
   const tabs = await measurePortfolioTabs([syntheticTable(50), syntheticTable(500)], runs);
-  const ratio = (ours: number, naive: number) => `${(ours / naive).toFixed(2)}×`;
   const lines = tabs.map(
     (t) =>
-      `  ${t.buildings} buildings: open ${t.openMs.toFixed(1)} ms; sort ${t.sortMs.toFixed(1)} ms, naive same cells ${t.sameSortMs.toFixed(1)} ms (${ratio(t.sortMs, t.sameSortMs)}), naive text only ${t.naiveSortMs.toFixed(1)} ms (${ratio(t.sortMs, t.naiveSortMs)}); filter ${t.filterMs.toFixed(1)} ms, naive same cells ${t.sameFilterMs.toFixed(1)} ms (${ratio(t.filterMs, t.sameFilterMs)}), naive text only ${t.naiveFilterMs.toFixed(1)} ms (${ratio(t.filterMs, t.naiveFilterMs)})`,
+      `  ${t.buildings} buildings: open ${t.openMs.toFixed(1)} ms; ` +
+      CHANGES.map((c) => {
+        const { ours, naive, ratio } = t.changes[c];
+        return `${c} ${ours.toFixed(1)} ms, naive ${naive.toFixed(1)} ms (${ratio.toFixed(2)}×)`;
+      }).join('; '),
   );
   return { tabs, lines };
+}
+
+/** Each ratio's range over several runs (each its own browser): how far one run can be trusted. */
+function spreadLines(runs: BrowserTableTimes[][]): string[] {
+  const first = runs[0] ?? [];
+  return first.map((tab, i) => {
+    const ranges = CHANGES.map((c) => {
+      const ratios = runs.map((run) => run[i]?.changes[c].ratio ?? Number.NaN);
+      return `${c} ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×`;
+    });
+    return `  ${tab.buildings} buildings, ours ÷ naive over ${runs.length} runs: ${ranges.join(', ')}`;
+  });
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const runs = Math.max(5, Number(args[args.indexOf('--runs') + 1]) || 7);
   if (args.includes('--tab-only')) {
-    const { tabs, lines } = await tabLines(runs);
-    console.log(`\nThe Portfolio tab in Chromium (median of ${runs}), ours against the naive path`);
-    for (const line of lines) console.log(line);
+    const repeat = Math.max(1, Number(args[args.indexOf('--repeat') + 1]) || 1);
+    const all: BrowserTableTimes[][] = [];
+    for (let run = 1; run <= repeat; run++) {
+      const { tabs, lines } = await tabLines(runs);
+      console.log(
+        `\nThe Portfolio tab in Chromium, run ${run} (median of ${runs}), ours against the naive path`,
+      );
+      for (const line of lines) console.log(line);
+      all.push(tabs);
+    }
+    if (repeat > 1) for (const line of spreadLines(all)) console.log(line);
     mkdirSync('bench-results', { recursive: true });
-    writeFileSync('bench-results/portfolio-tab.json', JSON.stringify(tabs, null, 2));
+    writeFileSync('bench-results/portfolio-tab.json', JSON.stringify(all, null, 2));
     return;
   }
   const results = await measurePortfolio();

@@ -1,22 +1,29 @@
 /**
  * The portfolio as a real table: a header button per column sorts it (again: the other way), the
  * name opens the building, each row starts with its refresh and has its age, and the totals row sums
- * what is shown. Every cell names its column (data-label): narrow, the rows read as cards.
+ * what is shown. Every cell names its column (data-label): narrow, the rows read as cards. The head,
+ * body and totals each follow their own signal: a sort renders the head and body, a filter the body
+ * and totals, a changed row itself and the totals.
  */
+import type { ReadonlySignal } from '@preact/signals';
 import { Component } from 'preact';
+import { useMemo } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
+import type { ComponentChildren } from 'preact';
 import type { PortfolioRow } from '../../lib/storage/portfolio';
 import { DASH, Late, OldestPayment, Occupancy, age, amount, count } from './cells';
 import { columnLabels } from './column-labels';
 
+type Totals = ReturnType<typeof totalsOf>;
+
 export interface PortfolioTableProps {
-  rows: readonly PortfolioRow[];
-  totals: ReturnType<typeof totalsOf>;
-  sort: Sort;
+  rows: ReadonlySignal<readonly PortfolioRow[]>;
+  totals: ReadonlySignal<Totals>;
+  sort: ReadonlySignal<Sort>;
   now: number;
   premium: boolean;
-  refreshing: ReadonlySet<string>;
+  refreshing: ReadonlySignal<ReadonlySet<string>>;
   onSort: (column: Column) => void;
   onOpen: (buildingId: string) => void;
   onRefresh: (buildingId: string) => void;
@@ -37,29 +44,35 @@ const NUMERIC: ReadonlySet<Column> = new Set([
   'balance',
 ]);
 
-function Cell({ row, column, now }: { row: PortfolioRow; column: Column; now: number }) {
+/** A cell's class: figures align at their end. */
+export const numClass = (column: Column) => (NUMERIC.has(column) ? 'num' : '');
+/** The columns shown: one array per premium state, so rows compare them by identity. */
+export const tableColumns = (premium: boolean) => (premium ? COLUMNS : BASIC_COLUMNS);
+
+/** A cell's content, called rather than rendered as a component: fewer nodes for Preact to diff. */
+function cellContent(row: PortfolioRow, column: Column, now: number): ComponentChildren {
   const f = row.figures;
   switch (column) {
     case 'area':
-      return <>{row.area ?? DASH}</>;
+      return row.area ?? DASH;
     case 'occupancy':
-      return <Occupancy row={row} />;
+      return Occupancy({ row });
     case 'rentLet':
     case 'rentEmpty':
     case 'balance':
-      return <>{amount(f[column])}</>;
+      return amount(f[column]);
     case 'oldestPayment':
-      return <>{OldestPayment({ row })}</>;
+      return OldestPayment({ row });
     case 'late':
-      return <>{Late({ row })}</>;
+      return Late({ row });
     case 'updatedAt':
-      return <>{age(row, now)}</>;
+      return age(row, now);
     default:
-      return <>{column === 'name' ? row.name : count(f[column])}</>;
+      return column === 'name' ? row.name : count(f[column]);
   }
 }
 
-function Problems({ row }: { row: PortfolioRow }) {
+function problems(row: PortfolioRow) {
   const entries = Object.entries(row.problems);
   if (entries.length === 0) return null;
   return (
@@ -72,6 +85,8 @@ function Problems({ row }: { row: PortfolioRow }) {
 interface RowProps {
   row: PortfolioRow;
   columns: readonly Column[];
+  /** The column labels, looked up once per table rather than once per row. */
+  labels: Record<Column, string>;
   now: number;
   refreshing: boolean;
   onOpen: (buildingId: string) => void;
@@ -80,8 +95,9 @@ interface RowProps {
 
 /**
  * One building's row. A sort keeps the rows it shows as they are (only moved): a row renders again
- * only when its data, the clock or its refresh changed. The handlers are left out of the
- * comparison: they only pass the row's id on to the same store.
+ * only when its data, the clock or its refresh changed. The handlers and labels are left out of the
+ * comparison: the handlers only pass the row's id on to the same store, the labels stay the same
+ * for the page's life (its language).
  */
 class Row extends Component<RowProps> {
   override shouldComponentUpdate(next: RowProps): boolean {
@@ -94,8 +110,8 @@ class Row extends Component<RowProps> {
     );
   }
 
-  override render({ row, columns, now, refreshing, onOpen, onRefresh }: RowProps) {
-    const labels = columnLabels();
+  override render({ row, columns, labels, now, refreshing, onOpen, onRefresh }: RowProps) {
+    const refreshLabel = t('portfolio_refreshRow', row.name);
     return (
       <tr onClick={() => onOpen(row.id)}>
         <td class="portfolio__action">
@@ -103,8 +119,8 @@ class Row extends Component<RowProps> {
             type="button"
             class="button button--icon"
             disabled={refreshing}
-            aria-label={t('portfolio_refreshRow', row.name)}
-            title={t('portfolio_refreshRow', row.name)}
+            aria-label={refreshLabel}
+            title={refreshLabel}
             onClick={(e) => (e.stopPropagation(), onRefresh(row.id))}
           >
             ↻
@@ -120,11 +136,11 @@ class Row extends Component<RowProps> {
               >
                 {row.name}
               </button>
-              <Problems row={row} />
+              {problems(row)}
             </th>
           ) : (
-            <td key={column} class={NUMERIC.has(column) ? 'num' : ''} data-label={labels[column]}>
-              <Cell row={row} column={column} now={now} />
+            <td key={column} class={numClass(column)} data-label={labels[column]}>
+              {cellContent(row, column, now)}
             </td>
           ),
         )}
@@ -133,74 +149,109 @@ class Row extends Component<RowProps> {
   }
 }
 
+function Head(props: {
+  sort: ReadonlySignal<Sort>;
+  columns: readonly Column[];
+  labels: Record<Column, string>;
+  onSort: (column: Column) => void;
+}) {
+  const { labels } = props;
+  const sort = props.sort.value;
+  return (
+    <thead>
+      <tr>
+        <th scope="col">
+          <span class="visually-hidden">{t('portfolio_col_actions')}</span>
+        </th>
+        {props.columns.map((column) => {
+          const sorted = sort.column === column ? sort.direction : undefined;
+          return (
+            <th key={column} scope="col" aria-sort={sorted ?? 'none'} class={numClass(column)}>
+              <button type="button" class="portfolio__sort" onClick={() => props.onSort(column)}>
+                {labels[column]}
+                <span aria-hidden="true">
+                  {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
+                </span>
+              </button>
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+type BodyProps = Pick<PortfolioTableProps, 'rows' | 'refreshing' | 'now' | 'onOpen' | 'onRefresh'> & {
+  columns: readonly Column[];
+  labels: Record<Column, string>;
+};
+
+function Body(props: BodyProps) {
+  const refreshing = props.refreshing.value;
+  return (
+    <tbody>
+      {props.rows.value.map((row) => (
+        <Row
+          key={row.id}
+          row={row}
+          columns={props.columns}
+          labels={props.labels}
+          now={props.now}
+          refreshing={refreshing.has(row.id)}
+          onOpen={props.onOpen}
+          onRefresh={props.onRefresh}
+        />
+      ))}
+    </tbody>
+  );
+}
+
+function totalCell(totals: Totals, column: Column): string {
+  if (column === 'name') return t('portfolio_totals');
+  if (!(column in totals)) return '';
+  const value = totals[column as keyof Totals];
+  return column === 'rentLet' || column === 'rentEmpty' || column === 'balance'
+    ? amount(value)
+    : count(value);
+}
+
+function Foot(props: {
+  totals: ReadonlySignal<Totals>;
+  columns: readonly Column[];
+  labels: Record<Column, string>;
+}) {
+  const { labels } = props;
+  const totals = props.totals.value;
+  return (
+    <tfoot>
+      <tr>
+        <td />
+        {props.columns.map((column) =>
+          column === 'name' ? (
+            <th key={column} scope="row">
+              {totalCell(totals, column)}
+            </th>
+          ) : (
+            <td key={column} class={numClass(column)} data-label={labels[column]}>
+              {totalCell(totals, column)}
+            </td>
+          ),
+        )}
+      </tr>
+    </tfoot>
+  );
+}
+
 export function PortfolioTable(props: PortfolioTableProps) {
-  const labels = columnLabels();
-  const columns = props.premium ? COLUMNS : BASIC_COLUMNS;
-  const totalCell = (column: Column) => {
-    if (column === 'name') return t('portfolio_totals');
-    if (!(column in props.totals)) return '';
-    const value = props.totals[column as keyof typeof props.totals];
-    return column === 'rentLet' || column === 'rentEmpty' || column === 'balance'
-      ? amount(value)
-      : count(value);
-  };
+  const columns = tableColumns(props.premium);
+  // The labels stay the same for the page's life (its language): looked up once, not per render.
+  const labels = useMemo(columnLabels, []);
   return (
     <table class="portfolio__table">
       <caption class="visually-hidden">{t('portfolio_heading')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">
-            <span class="visually-hidden">{t('portfolio_col_actions')}</span>
-          </th>
-          {columns.map((column) => {
-            const sorted = props.sort.column === column ? props.sort.direction : undefined;
-            return (
-              <th
-                key={column}
-                scope="col"
-                aria-sort={sorted ?? 'none'}
-                class={NUMERIC.has(column) ? 'num' : ''}
-              >
-                <button type="button" class="portfolio__sort" onClick={() => props.onSort(column)}>
-                  {labels[column]}
-                  <span aria-hidden="true">
-                    {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
-                  </span>
-                </button>
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {props.rows.map((row) => (
-          <Row
-            key={row.id}
-            row={row}
-            columns={columns}
-            now={props.now}
-            refreshing={props.refreshing.has(row.id)}
-            onOpen={props.onOpen}
-            onRefresh={props.onRefresh}
-          />
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <td />
-          {columns.map((column) =>
-            column === 'name' ? (
-              <th key={column} scope="row">
-                {totalCell(column)}
-              </th>
-            ) : (
-              <td key={column} class={NUMERIC.has(column) ? 'num' : ''} data-label={labels[column]}>
-                {totalCell(column)}
-              </td>
-            ),
-          )}
-        </tr>
-      </tfoot>
+      <Head sort={props.sort} columns={columns} labels={labels} onSort={props.onSort} />
+      <Body {...props} columns={columns} labels={labels} />
+      <Foot totals={props.totals} columns={columns} labels={labels} />
     </table>
   );
 }

@@ -15,7 +15,7 @@ import { PortfolioSettingsForm } from './PortfolioSettingsForm';
 import { PortfolioStatus } from './PortfolioStatus';
 import { PortfolioTable } from './PortfolioTable';
 import { plural } from './progress';
-import { createPortfolioStore } from './portfolio-store';
+import { type PortfolioStore, createPortfolioStore } from './portfolio-store';
 import './portfolio.css';
 
 export interface PortfolioViewProps {
@@ -24,54 +24,72 @@ export interface PortfolioViewProps {
   onOpen: (buildingId: string) => void;
 }
 
+/** How many rows the filter leaves, or that none does. */
+function RowCount({ store }: { store: PortfolioStore }) {
+  const all = store.table.value?.rows.length ?? 0;
+  const shown = store.shown.value.length;
+  return (
+    <p class="portfolio__count" aria-live="polite">
+      {shown === 0 && all > 0
+        ? t('portfolio_noMatch')
+        : plural(all, 'portfolio_count_one', 'portfolio_count', [formatNumber(shown), formatNumber(all)])}
+    </p>
+  );
+}
+
+function Status({ store, now }: { store: PortfolioStore; now: number }) {
+  return <PortfolioStatus table={store.table.value} pending={store.pending.value} now={now} />;
+}
+
+/**
+ * The view reads only whether there is a table: the filter, the sort and the rows are followed by
+ * the parts that show them, so a keystroke or a changed row never renders the view again.
+ */
 export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
   const [store] = useState(() => createPortfolioStore(page));
   useEffect(() => {
     void store.start();
     return store.dispose;
   }, [store]);
-  const table = store.table.value;
-  const rows = store.shown.value;
+  const present = store.present.value;
   const exportCsv = () => {
-    const text = portfolioCsv(rows, columnLabels(), t('portfolio_totals'), csvFormat(uiLanguage()));
+    const text = portfolioCsv(
+      store.shown.value,
+      columnLabels(),
+      t('portfolio_totals'),
+      csvFormat(uiLanguage()),
+    );
     download(`${t('portfolio_csv_filename')}-${new Date(now).toISOString().slice(0, 10)}.csv`, text);
   };
   return (
     <section class="portfolio" aria-labelledby="portfolio-heading">
       <h2 id="portfolio-heading">{t('portfolio_heading')}</h2>
-      <PortfolioStatus table={store.table.value} pending={store.pending.value} now={now} />
+      <Status store={store} now={now} />
       {store.error.value && <ErrorNotice error={store.error.value} />}
       <div class="portfolio__toolbar">
         <label>
           {t('portfolio_filter')}
           <input
             type="search"
-            value={store.filter.value}
+            value={store.filter}
             onInput={(e) => (store.filter.value = e.currentTarget.value)}
           />
         </label>
-        <button type="button" class="button" onClick={exportCsv} disabled={!table}>
+        <button type="button" class="button" onClick={exportCsv} disabled={!present}>
           {t('portfolio_export')}
         </button>
       </div>
-      {table && (
+      {present && (
         <>
-          <p class="portfolio__count" aria-live="polite">
-            {rows.length === 0 && table.rows.length > 0
-              ? t('portfolio_noMatch')
-              : plural(table.rows.length, 'portfolio_count_one', 'portfolio_count', [
-                  formatNumber(rows.length),
-                  formatNumber(table.rows.length),
-                ])}
-          </p>
+          <RowCount store={store} />
           <div class="portfolio__scroll">
             <PortfolioTable
-              rows={rows}
-              totals={store.totals.value}
-              sort={store.sort.value}
+              rows={store.shown}
+              totals={store.totals}
+              sort={store.sort}
               now={now}
-              premium={table.premium}
-              refreshing={store.refreshing.value}
+              premium={store.premium.value}
+              refreshing={store.refreshing}
               onSort={store.sortBy}
               onOpen={onOpen}
               onRefresh={(id) => void store.refreshRow(id)}

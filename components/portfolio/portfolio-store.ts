@@ -5,7 +5,14 @@
  */
 import { computed, signal } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
-import { type Column, type Sort, filterRows, sortRows, totalsOf } from '../../lib/portfolio/table';
+import {
+  type Column,
+  type Sort,
+  filterRows,
+  keepUnchangedRows,
+  sortRows,
+  totalsOf,
+} from '../../lib/portfolio/table';
 import { type PortfolioSettings, type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
 import { uiLanguage } from '../display-format';
 import type { PageContext } from '../page/context';
@@ -20,17 +27,29 @@ export function createPortfolioStore(page: PageContext) {
   const filter = signal('');
   const sort = signal<Sort>({ column: 'name', direction: 'ascending' });
   const refreshing = signal<ReadonlySet<string>>(new Set());
+  /**
+   * What the table shows, each a signal of its own: a keystroke in the filter renders the rows,
+   * their count and totals, not the view around them.
+   */
   const filtered = computed(() => filterRows(table.value?.rows ?? [], filter.value));
   const shown = computed(() => sortRows(filtered.value, sort.value, uiLanguage()));
   const totals = computed(() => totalsOf(filtered.value));
+  const premium = computed(() => table.value?.premium ?? false);
+  const present = computed(() => table.value !== null);
   let stopWatching: (() => void) | null = null;
+
+  /** A new table keeps the row objects whose data is unchanged: only a changed row renders again. */
+  function show(value: PortfolioTable | null): void {
+    const current = table.peek();
+    table.value = value && current ? { ...value, rows: keepUnchangedRows(current.rows, value.rows) } : value;
+  }
 
   /**
    * An empty table whose list was never read is not shown as a table, only its state. A table gone
    * (the account signed out or changed) takes its rows with it.
    */
   function follow(value: PortfolioTable | null): void {
-    if (!value || value.listedAt > 0) table.value = value;
+    if (!value || value.listedAt > 0) show(value);
     pending.value = value && value.listedAt === 0 ? value : null;
   }
 
@@ -51,7 +70,7 @@ export function createPortfolioStore(page: PageContext) {
   async function refreshRow(buildingId: string): Promise<void> {
     refreshing.value = new Set([...refreshing.value, buildingId]);
     const answer = await page.send('refreshPortfolioRow', { buildingId });
-    if (answer.ok && answer.value) table.value = answer.value;
+    if (answer.ok && answer.value) show(answer.value);
     if (!answer.ok) error.value = answer.error;
     const next = new Set(refreshing.value);
     next.delete(buildingId);
@@ -85,6 +104,8 @@ export function createPortfolioStore(page: PageContext) {
     refreshing,
     shown,
     totals,
+    premium,
+    present,
     start,
     refreshRow,
     sortBy,

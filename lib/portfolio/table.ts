@@ -130,3 +130,30 @@ export function portfolioCsv(
     format,
   );
 }
+
+/** Whether two stored values (plain JSON: objects, arrays, text, numbers) hold the same data. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) =>
+    sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+/**
+ * The next table's rows, each the previous row's object when its data did not change: a stored table
+ * arrives parsed anew, and a row that keeps its object is neither rendered nor folded again.
+ */
+export function keepUnchangedRows(
+  previous: readonly PortfolioRow[],
+  next: readonly PortfolioRow[],
+): PortfolioRow[] {
+  const before = new Map(previous.map((row) => [row.id, row]));
+  return next.map((row) => {
+    const old = before.get(row.id);
+    return old && sameData(old, row) ? old : row;
+  });
+}

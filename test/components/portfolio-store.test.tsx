@@ -33,4 +33,23 @@ describe('createPortfolioStore', () => {
     expect(store.shown.value).toEqual([]);
     store.dispose();
   });
+
+  it('keeps the rows a stored table did not change, so only the changed row renders again', async () => {
+    const two = { ...table, rows: [...table.rows, row('b-2', 'Ahornweg 2', null, [[700, true]])] };
+    await portfolioFamily.set(two, 'p1', 'table');
+    const worker = recordingWorker(async (type) =>
+      type === 'getPortfolio' ? { ok: true, value: await portfolioFamily.get('p1', 'table') } : undefined,
+    );
+    const store = createPortfolioStore(createPageContext({ send: worker.send, profileId: 'p1' }));
+    await store.start();
+    const [linden, ahorn] = store.table.value?.rows ?? [];
+    const changed = structuredClone(two);
+    changed.rows[1]!.figures.rentLet = 800;
+    await portfolioFamily.set(changed, 'p1', 'table');
+    await expect.poll(() => store.table.value?.rows[1]?.figures.rentLet).toBe(800);
+    expect(store.table.value?.rows[0]).toBe(linden);
+    expect(store.table.value?.rows[1]).not.toBe(ahorn);
+    expect(store.totals.value.rentLet).toBe(1300);
+    store.dispose();
+  });
 });

@@ -1,6 +1,6 @@
 /** The portfolio table as a user meets it: headers that sort, a filter, totals, "–" for the unknown. */
 import { fireEvent, render, screen, within } from '@testing-library/preact';
-import { useState } from 'preact/hooks';
+import { signal, useComputed, useSignal } from '@preact/signals';
 import { describe, expect, it, vi } from 'vitest';
 import { PortfolioTable } from '../../components/portfolio/PortfolioTable';
 import { type Column, type Sort, sortRows, totalsOf } from '../../lib/portfolio/table';
@@ -16,20 +16,23 @@ const rows = [
 ];
 
 function Harness({ onOpen }: { onOpen: (id: string) => void }) {
-  const [sort, setSort] = useState<Sort>({ column: 'name', direction: 'ascending' });
-  const sortBy = (column: Column) =>
-    setSort((s) => ({
+  const sort = useSignal<Sort>({ column: 'name', direction: 'ascending' });
+  const sorted = useComputed(() => sortRows(rows, sort.value));
+  const sortBy = (column: Column) => {
+    const s = sort.value;
+    sort.value = {
       column,
       direction: s.column === column && s.direction === 'ascending' ? 'descending' : 'ascending',
-    }));
+    };
+  };
   return (
     <PortfolioTable
-      rows={sortRows(rows, sort)}
-      totals={totalsOf(rows)}
+      rows={sorted}
+      totals={signal(totalsOf(rows))}
       sort={sort}
       now={2_000}
       premium={false}
-      refreshing={new Set()}
+      refreshing={signal(new Set())}
       onSort={sortBy}
       onOpen={onOpen}
       onRefresh={() => undefined}
@@ -76,12 +79,12 @@ describe('PortfolioTable', () => {
     ];
     render(
       <PortfolioTable
-        rows={huge}
-        totals={totalsOf(huge)}
-        sort={{ column: 'name', direction: 'ascending' }}
+        rows={signal(huge)}
+        totals={signal(totalsOf(huge))}
+        sort={signal<Sort>({ column: 'name', direction: 'ascending' })}
         now={2_000}
         premium={false}
-        refreshing={new Set()}
+        refreshing={signal(new Set())}
         onSort={() => undefined}
         onOpen={() => undefined}
         onRefresh={() => undefined}

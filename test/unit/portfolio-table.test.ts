@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { csvFormat, parseCsv } from '../../lib/export/csv';
-import { COLUMNS, type Column, filterRows, portfolioCsv, sortRows } from '../../lib/portfolio/table';
+import {
+  COLUMNS,
+  type Column,
+  filterRows,
+  keepUnchangedRows,
+  portfolioCsv,
+  sortRows,
+} from '../../lib/portfolio/table';
 import { row } from './portfolio-fixtures';
 
 const rows = [
@@ -63,5 +70,18 @@ describe('portfolio table', () => {
     expect(parsed[1]?.[6]).toMatch(/^100(,000)+$/); // one room's rent is a number
     expect(parsed[3]?.slice(0, 7)).toEqual(['Total', '', '2', '2', '0', '', '']);
     expect(parsed.flat().join()).not.toMatch(/Infinity|NaN|∞/);
+  });
+
+  it('keeps the row objects whose data is unchanged, takes the changed and new ones, drops the gone', () => {
+    const next = structuredClone([rows[1]!, rows[0]!, row('d', 'Eschenhof', null, null)]);
+    next[1]!.figures.rentLet = 501;
+    const kept = keepUnchangedRows(rows, next);
+    expect(kept[0]).toBe(rows[1]); // the same data, parsed anew: the old object
+    expect(kept[1]).toBe(next[1]); // changed
+    expect(kept[2]).toBe(next[2]); // new
+    expect(kept.map((r) => r.id)).toEqual(['b', 'a', 'd']);
+    const problem = structuredClone(rows[2]!);
+    problem.problems = { rooms: 'failed' };
+    expect(keepUnchangedRows(rows, [problem])[0]).toBe(problem);
   });
 });
