@@ -29,7 +29,7 @@ import {
 import { familiesKeptUnlessAsked } from '../storage/registry';
 import { backupBudget } from '../storage/quota';
 import { originOf } from '../storage/settings';
-import type { WorkerDeps } from '../worker-deps';
+import { type WorkerDeps, endAccountRequests } from '../worker-deps';
 import { removeAccountData } from './account-data';
 
 const hasToken = async (profile: Profile) => (await profileCredentials(profile)).token !== '';
@@ -66,13 +66,14 @@ async function signOut(deps: WorkerDeps, profileId: string, deleteDraftsAndHisto
   // again must not find it blocked.
   const queue = await accountQueue(profileId);
   await forgetCredentials(profileId);
+  endAccountRequests(profileId);
+  if (queue) deps.scheduler?.endWait(queue);
   const keptUnlessAsked = familiesKeptUnlessAsked();
   await removeAccountData(
     deps,
     profileId,
     (family) => !deleteDraftsAndHistory && keptUnlessAsked.has(family),
   );
-  if (queue) deps.scheduler?.endWait(queue);
 }
 
 async function usage(profileId: string) {
