@@ -316,7 +316,8 @@ describe('the request floor of an import over a warm editor (issue 26)', () => {
       slots: [{ slot: 6, title: 'Aus der Datei', data: 'neu' }],
     });
     await panel.confirm.waitFor();
-    expect(sandbox.log).toHaveLength(0);
+    // The preview reads no slot (the editor may still ask for its picker's factory list).
+    expect(sandbox.log.filter((r) => r.path.includes('/options/'))).toEqual([]);
     sandbox.changeSlot({
       target: { kind: 'building', id: BUILDING },
       option: 6,
