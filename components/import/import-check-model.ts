@@ -9,7 +9,7 @@ import { readImportText } from '../../lib/import/import-parser';
 import { takePendingImport, takePendingSelection } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview } from '../../lib/messaging/protocol';
-import { DATA_MAX } from '../../lib/slots/count';
+import { DATA_MAX } from '../../lib/api/slot-limits';
 import { minifyJson } from '../../lib/slots/validate';
 import type { ReadyTargets } from './TargetPreview';
 

@@ -1,7 +1,7 @@
 /** The connection form's two radio groups: where the secret is kept, and premium access. */
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { slotCount } from '../../lib/slots/count';
+import { slotCount } from '../../lib/api/slot-limits';
 import { type PremiumOverride, type SecretPersistence, effectivePremium } from '../../lib/storage/settings';
 import { yesNoUnknown } from '../text';
 

@@ -5,7 +5,7 @@
  * Over 300 lines on purpose: one short function per endpoint of the spec, in the spec's order, so the
  * module reads as the spec's endpoint table; each function is a few lines and shares the helpers above it.
  */
-import { PREMIUM_SLOTS, countCharacters, DATA_MAX, TITLE_MAX } from '../slots/count';
+import { PREMIUM_SLOTS, countCharacters, DATA_MAX, TITLE_MAX } from './slot-limits';
 import { z } from '../zod';
 import { type ApiError, fail, ok, type Result } from './errors';
 import {

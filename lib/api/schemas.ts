@@ -4,7 +4,7 @@
  * is cached and sent to pages must not carry what nobody reads (an unknown field nested 100 000
  * levels deep broke the reply to a page).
  */
-import { DATA_MAX, PREMIUM_SLOTS, TITLE_MAX, countCharacters } from '../slots/count';
+import { DATA_MAX, PREMIUM_SLOTS, TITLE_MAX, countCharacters } from './slot-limits';
 import { z } from '../zod';
 
 /**

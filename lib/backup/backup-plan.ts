@@ -3,7 +3,7 @@
  * reads still to do take at the key's budget. The job itself runs in lib/backup/backup-runner.ts.
  */
 import { type Target, type TargetKind, pathIdProblem } from '../api/schemas';
-import { slotCount } from '../slots/count';
+import { slotCount } from '../api/slot-limits';
 import type { LeftOutTarget } from '../storage/backup-jobs';
 
 export interface NamedTarget {

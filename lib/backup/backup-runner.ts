@@ -14,7 +14,7 @@ import * as api from '../api/client';
 import { type ApiError, fail } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
 import { readThrough } from '../cache/read-through';
-import { BASIC_SLOTS } from '../slots/count';
+import { BASIC_SLOTS } from '../api/slot-limits';
 import {
   type BackupJob,
   type BackupTarget,

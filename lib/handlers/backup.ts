@@ -17,7 +17,7 @@ import { FactoryDiscovery, discoveryOf, mergeFactories } from '../factories/disc
 import { MAX_IMPORT_TARGETS } from '../import/format-schema';
 import type { Handlers } from '../messaging/router';
 import { buildingName, factoryName } from '../names';
-import { slotCount } from '../slots/count';
+import { slotCount } from '../api/slot-limits';
 import {
   type BackupJob,
   SLOT_STORED_BYTES,

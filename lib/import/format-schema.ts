@@ -6,7 +6,7 @@
  * parser, lib/import/import-parser.ts.
  */
 import { Target } from '../api/schemas';
-import { PREMIUM_SLOTS } from '../slots/count';
+import { PREMIUM_SLOTS } from '../api/slot-limits';
 import { z } from '../zod';
 
 export const FORMAT = 'page-options/v1';

@@ -17,7 +17,7 @@ import * as api from '../api/client';
 import type { ApiError } from '../api/errors';
 import { MAX_WAIT_MS } from '../api/waits';
 import type { PageOption, Target } from '../api/schemas';
-import { BASIC_SLOTS } from '../slots/count';
+import { BASIC_SLOTS } from '../api/slot-limits';
 import { isEmptySlot } from '../slots/clearing';
 import { mapPool } from '../slots/pool';
 import { keepReplaced } from '../storage/budget';

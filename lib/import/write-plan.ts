@@ -17,7 +17,7 @@ import { perMinuteOf } from '../api/limits';
 import { PageOption } from '../api/schemas';
 import { isFresh } from '../cache/fresh';
 import { isEmptySlot } from '../slots/clearing';
-import { BASIC_SLOTS } from '../slots/count';
+import { BASIC_SLOTS } from '../api/slot-limits';
 import { z } from '../zod';
 
 export const PlannedStatus = z.enum([

@@ -5,7 +5,7 @@
  * (2300 characters each). A reader fetches the manifest, then the pieces, joins and parses.
  *
  * Characters are UTF-16 code units, as the site's JavaScript `slice` and `length` count them (and
- * as lib/slots/count.ts counts the 2400 limit), so `len` is what that reader's `join('').length`
+ * as lib/api/slot-limits.ts counts the 2400 limit), so `len` is what that reader's `join('').length`
  * gives. A piece never ends between the two halves of a surrogate pair (an emoji): such a piece
  * is one unit shorter and the next one starts with the whole pair. A reader that only joins the
  * pieces needs nothing else.
@@ -14,7 +14,7 @@ import type { PageOption } from '../api/schemas';
 import type { PlannedStatus } from '../import/write-plan';
 import type { ImportJob, JobItem } from '../storage/import-jobs';
 import { isEmptySlot } from './clearing';
-import { DATA_MAX, TITLE_MAX } from './count';
+import { DATA_MAX, TITLE_MAX } from '../api/slot-limits';
 import { minifyJson } from './validate';
 
 export interface DocumentLayout {

@@ -2,7 +2,14 @@
  * Checks a slot's content before anything is sent, with the one counting rule of count.ts.
  * Counters, the save button, the worker and the import all ask these functions.
  */
-import { BASIC_SLOTS, DATA_MAX, TITLE_MAX, countCharacters, countCodePoints, slotCount } from './count';
+import {
+  BASIC_SLOTS,
+  DATA_MAX,
+  TITLE_MAX,
+  countCharacters,
+  countCodePoints,
+  slotCount,
+} from '../api/slot-limits';
 
 export type SlotField = 'title' | 'data';
 

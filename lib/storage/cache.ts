@@ -9,7 +9,7 @@
  * it knows can only overstate the cache (an entry removed elsewhere), never understate it, and before
  * evicting anything it scans the storage again; eviction then goes down to 90 % of the budget.
  */
-import { countCharacters, DATA_MAX, TITLE_MAX } from '../slots/count';
+import { countCharacters, DATA_MAX, TITLE_MAX } from '../api/slot-limits';
 import { z } from '../zod';
 import { profileFamily } from './registry';
 import { profilesItem } from './profiles';

@@ -5,7 +5,7 @@ import { capProblems } from '../../lib/import/format-problems';
 import { type ImportContext, type ImportDocument, serializeData } from '../../lib/import/format-schema';
 import { sizeProblem, utf8Bytes } from '../../lib/import/format-sizes';
 import { type ParsedDocument, parseImportDocument, readImportText } from '../../lib/import/import-parser';
-import { DATA_MAX, TITLE_MAX, countCharacters } from '../../lib/slots/count';
+import { DATA_MAX, TITLE_MAX, countCharacters } from '../../lib/api/slot-limits';
 
 const premium = { premium: true };
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { countCharacters } from '../../lib/slots/count';
+import { countCharacters } from '../../lib/api/slot-limits';
 import { profilesItem } from '../../lib/storage/profiles';
 import { BaseUrl, defaultSettings, effectivePremium, originPattern } from '../../lib/storage/settings';
 

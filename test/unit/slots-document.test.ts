@@ -22,7 +22,7 @@ import {
   withWritten,
 } from '../../lib/slots/document';
 import type { ImportJob } from '../../lib/storage/import-jobs';
-import { DATA_MAX } from '../../lib/slots/count';
+import { DATA_MAX } from '../../lib/api/slot-limits';
 
 const T0 = '2026-01-01T10:00:00.000Z';
 const T1 = '2026-01-01T11:00:00.000Z';

@@ -1,6 +1,6 @@
 /** The counting rule, slot validation, the JSON helpers and the read pool: pure functions. */
 import { describe, expect, it } from 'vitest';
-import { countCharacters, DATA_MAX, TITLE_MAX } from '../../lib/slots/count';
+import { countCharacters, DATA_MAX, TITLE_MAX } from '../../lib/api/slot-limits';
 import { mapPool } from '../../lib/slots/pool';
 import {
   jsonStatus,

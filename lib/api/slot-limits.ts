@@ -1,5 +1,6 @@
 /**
- * The one counting rule for slot titles and data, used by counters, validators and the import.
+ * The API's limits on a slot (its title's and data's length, the slots of a building) and the one
+ * counting rule for them, used by the client's checks, counters, validators and the import.
  *
  * The API states limits in "characters" without saying which kind. We count UTF-16 code units
  * (JavaScript's `length`): it is what a JavaScript server checks, and it is never smaller than a
