@@ -4,7 +4,7 @@
  * NaN: the figures of one answer never depend on another answer being there.
  */
 import type { Building, LooseRecord, Room, Tenant } from '../api/schemas';
-import { z } from '../zod';
+import type { PortfolioFigures } from '../storage/portfolio';
 
 export interface BuildingAnswers {
   details?: Building | null;
@@ -12,28 +12,6 @@ export interface BuildingAnswers {
   tenants?: readonly Tenant[] | null;
   accounts?: readonly LooseRecord[] | null;
 }
-
-const count = z.nullable(z.int());
-const amount = z.nullable(z.number());
-
-export const PortfolioFigures = z.object({
-  roomsTotal: count,
-  roomsOccupied: count,
-  roomsFree: count,
-  /** Rent of the occupied rooms. */
-  rentLet: amount,
-  /** Rent of the free rooms: what stands empty. */
-  rentEmpty: amount,
-  tenants: count,
-  /** The oldest last payment (ISO time); null when no tenant's payment time is known. */
-  oldestPayment: z.nullable(z.string()),
-  /** Tenants whose last payment is older than the threshold; null when payment times are not sent. */
-  late: count,
-  /** Tenants were read but carry no `lastPayDate`: the key lacks the scope building.tenants.activity. */
-  paymentsHidden: z.boolean(),
-  balance: amount,
-});
-export type PortfolioFigures = z.infer<typeof PortfolioFigures>;
 
 const DAY_MS = 86_400_000;
 

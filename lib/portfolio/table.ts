@@ -4,8 +4,8 @@
  * screen and an empty cell in the CSV, never NaN or "undefined".
  */
 import { type CsvCell, type CsvFormat, toCsv } from '../export/csv';
-import type { PortfolioRow } from '../storage/portfolio';
-import { type PortfolioFigures, portfolioTotals } from './figures';
+import type { PortfolioFigures, PortfolioRow } from '../storage/portfolio';
+import { portfolioTotals } from './figures';
 
 export const COLUMNS = [
   'name',

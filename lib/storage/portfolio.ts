@@ -3,7 +3,6 @@
  * keeps up to date (one row per building, rebuilt from the cached answers after each read) and what
  * the alerts last saw of each building. Everything per profile goes with a sign-out.
  */
-import { PortfolioFigures } from '../portfolio/figures';
 import { z } from '../zod';
 import { profileFamily, singleItem } from './registry';
 
@@ -32,6 +31,29 @@ export const portfolioSettingsItem = singleItem('local', 'portfolioSettings', Po
   bound: { boundedBy: 'one settings record per profile' },
   fallback: defaultPortfolioSettings,
 });
+
+const count = z.nullable(z.int());
+const amount = z.nullable(z.number());
+
+/** A row's figures, as `lib/portfolio/figures.ts` computes them from one building's answers. */
+export const PortfolioFigures = z.object({
+  roomsTotal: count,
+  roomsOccupied: count,
+  roomsFree: count,
+  /** Rent of the occupied rooms. */
+  rentLet: amount,
+  /** Rent of the free rooms: what stands empty. */
+  rentEmpty: amount,
+  tenants: count,
+  /** The oldest last payment (ISO time); null when no tenant's payment time is known. */
+  oldestPayment: z.nullable(z.string()),
+  /** Tenants whose last payment is older than the threshold; null when payment times are not sent. */
+  late: count,
+  /** Tenants were read but carry no `lastPayDate`: the key lacks the scope building.tenants.activity. */
+  paymentsHidden: z.boolean(),
+  balance: amount,
+});
+export type PortfolioFigures = z.infer<typeof PortfolioFigures>;
 
 export const PortfolioResource = z.enum(['details', 'rooms', 'tenants', 'accounts']);
 export type PortfolioResource = z.infer<typeof PortfolioResource>;
