@@ -5,7 +5,7 @@
  * (components/page/mount.tsx) and drops it when the profile or its epoch changes.
  */
 import { computed, signal } from '@preact/signals';
-import { FRESHNESS_MINUTES_DEFAULT } from '../../lib/cache/fresh';
+import { FRESHNESS_MINUTES_DEFAULT } from '../../lib/storage/freshness-default';
 import type { FirstView } from '../../lib/storage/first-view';
 import type { Send } from '../../lib/messaging/page-client';
 import type { SettingsView } from '../../lib/messaging/protocol';

@@ -4,21 +4,20 @@
  * priority 'user'); otherwise read from the API and kept with its time (lib/cache/read-through.ts).
  */
 import type { Result } from '../api/errors';
-import type { RequestHint } from '../messaging/protocol';
+import type { Priority } from '../api/scheduler-types';
 import { freshnessMs } from './fresh';
 import { type CacheSpec, readThrough } from './read-through';
 import { refreshFirstView } from '../storage/first-view';
 import type { Profile } from '../storage/profiles';
 import type { z } from '../zod';
 
-export { freshnessMs };
-
 /** The cached answers the popup's first view shows: the item is composed anew after each. */
 const FIRST_VIEW_PARTS = new Set(['buildings', 'details']);
 
 export async function cachedRead<T>(
   profile: Profile,
-  hint: RequestHint,
+  /** A read message's hint: a read the user asked for ('user') skips the cache. */
+  hint: { priority: Priority } | undefined,
   cache: CacheSpec<z.ZodMiniType>,
   read: () => Promise<Result<T>>,
   /** The clock of the caller (the portfolio's, which tests set). */

@@ -1,5 +1,5 @@
-/** A profile's freshness window by default, in minutes (no zod: pages use it in their first bytes). */
-export const FRESHNESS_MINUTES_DEFAULT = 5;
+/** The freshness rule for cached answers (no zod: pages use it in their first bytes). */
+import { FRESHNESS_MINUTES_DEFAULT } from '../storage/freshness-default';
 
 /** How long a cached answer is shown without asking the API again, by default. */
 export const CACHE_FRESH_MS = FRESHNESS_MINUTES_DEFAULT * 60_000;

@@ -12,7 +12,7 @@ import { backupDocument } from '../backup/file';
 import { type ListedTarget, backupFileName, plannedTarget, usableTargets } from '../backup/backup-plan';
 import { perMinuteOf } from '../api/limits';
 import { requestStop, runBackup } from '../backup/backup-runner';
-import { isFresh } from '../cache/fresh';
+import { freshnessMs, isFresh } from '../cache/fresh';
 import { FactoryDiscovery, discoveryOf, mergeFactories } from '../factories/discovery';
 import { MAX_IMPORT_TARGETS } from '../import/format-schema';
 import type { Handlers } from '../messaging/router';
@@ -34,7 +34,7 @@ import { withRememberedLabels } from '../storage/labels';
 import { profilesItem } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
-import { cachedRead, freshnessMs } from '../cache/cached-read';
+import { cachedRead } from '../cache/cached-read';
 import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../worker-deps';
 
 /** Backups this worker runs now: one is never run twice at once (start-up resume vs. start). */

@@ -4,7 +4,7 @@ import { PageOption, type Target } from '../api/schemas';
 import { type SlotSight, freshSight } from '../import/write-plan';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { optionParts, readCached, writeCached } from '../storage/cache';
-import { freshnessMs } from '../cache/cached-read';
+import { freshnessMs } from '../cache/fresh';
 import type { Connection } from '../worker-deps';
 
 const key = (target: Target, slot: number) => `${target.kind}\u0000${target.id}\u0000${slot}`;

@@ -1,5 +1,5 @@
 /** Connection settings that any extension page may read: no token, no secret. */
-import { FRESHNESS_MINUTES_DEFAULT } from '../cache/fresh';
+import { FRESHNESS_MINUTES_DEFAULT } from './freshness-default';
 import { z } from '../zod';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
