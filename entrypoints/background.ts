@@ -12,7 +12,7 @@ import { progressOf } from '@/lib/import/job';
 import { jobFamily } from '@/lib/storage/import-jobs';
 import { backupFamily } from '@/lib/storage/backup-jobs';
 import { createBadge } from '@/lib/badge';
-import { putPendingSelection } from '@/lib/storage/pending';
+import { putPendingSelection } from '@/lib/import/hand-off';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
 import { setProtectedJobs } from '@/lib/storage/budget';

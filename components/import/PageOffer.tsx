@@ -11,7 +11,7 @@ import { browser } from 'wxt/browser';
 import { type BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { MAX_IMPORT_BYTES, sizeProblem, utf8Bytes } from '../../lib/import/format-sizes';
-import { putPendingImport } from '../../lib/storage/pending';
+import { putPendingImport } from '../../lib/import/hand-off';
 import { type Send, send as realSend } from '../../lib/messaging/page-client';
 import { nameTarget } from './target-name';
 

@@ -2,11 +2,10 @@
  * What the popup (a page's declared payload) and the context menu (selected text) hand to the full
  * editor, in session storage: only extension pages read it, and it is gone when the browser closes.
  * The editor takes it once, then shows the same validation and preview as any import.
- * Nothing over the import size limit is stored: it is refused with a message instead.
+ * Only lib/import/hand-off.ts stores one, after checking its size.
  */
 import { singleItem } from './registry';
 import { z } from '../zod';
-import { sizeProblem } from '../import/format-sizes';
 
 const PendingImport = z.object({ text: z.string(), source: z.optional(z.string()), at: z.number() });
 export type PendingImport = z.infer<typeof PendingImport>;
@@ -28,21 +27,9 @@ const pendingSelection = singleItem('session', 'pendingSelection', z.nullable(Pe
   fallback: () => null,
 });
 
-/** Throws an Error naming the size when the text is over the limit. */
-function checkSize(text: string): void {
-  const problem = sizeProblem(text);
-  if (problem) throw new Error(problem.message);
-}
-
-export async function putPendingImport(value: PendingImport): Promise<void> {
-  checkSize(value.text);
-  await pendingImport.set(value);
-}
-
-export async function putPendingSelection(value: PendingSelection): Promise<void> {
-  checkSize(value.text);
-  await pendingSelection.set(value);
-}
+/** Stores a payload for the editor; its size is checked by lib/import/hand-off.ts, the one caller. */
+export const storePendingImport = (value: PendingImport) => pendingImport.set(value);
+export const storePendingSelection = (value: PendingSelection) => pendingSelection.set(value);
 
 async function take<T>(item: { get(): Promise<T | null>; remove(): Promise<void> }): Promise<T | null> {
   const value = await item.get();

@@ -12,7 +12,8 @@ import { ImportCheckModel, type Intent } from '../../components/import/import-ch
 import type { Target } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, MessageType } from '../../lib/messaging/protocol';
-import { putPendingImport, takePendingImport } from '../../lib/storage/pending';
+import { putPendingImport } from '../../lib/import/hand-off';
+import { takePendingImport } from '../../lib/storage/pending';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
 const DOC = JSON.stringify({ target, slots: [{ slot: 1, title: 'Neu', data: 'neu' }] });

@@ -1,7 +1,8 @@
 /** Payloads handed to the editor: nothing over the import size limit is stored. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { putPendingImport, putPendingSelection, takePendingImport } from '../../lib/storage/pending';
+import { putPendingImport, putPendingSelection } from '../../lib/import/hand-off';
+import { takePendingImport } from '../../lib/storage/pending';
 
 beforeEach(() => {
   fakeBrowser.reset();
