@@ -1,5 +1,5 @@
 /** One failure, described for a person: what happened, what to do, and the buttons to do it. */
-import { type ErrorDescription, describeError } from '../lib/describe-error';
+import { type ErrorDescription, describeError } from './describe-error';
 import { t } from '../lib/i18n';
 import type { AppError } from '../lib/app-error';
 

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
-import { describeError, needsSettings } from '../../lib/describe-error';
+import { describeError, needsSettings } from '../describe-error';
 import { t } from '../../lib/i18n';
 import type { Loadable } from '../../lib/loadable';
 import { ErrorNotice } from '../ErrorNotice';

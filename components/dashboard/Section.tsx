@@ -5,7 +5,7 @@
  */
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
-import { describeError, needsSettings } from '../../lib/describe-error';
+import { describeError, needsSettings } from '../describe-error';
 import { t } from '../../lib/i18n';
 import type { Loadable } from '../../lib/loadable';
 import { ErrorNotice } from '../ErrorNotice';

@@ -1,5 +1,5 @@
 /** The connection form's synchronous check: what is wrong, per field, before anything is sent. */
-import { problemText } from '../../lib/describe-error';
+import { problemText } from '../describe-error';
 import { t } from '../../lib/i18n';
 import type { ResponseOf, SettingsInput, SettingsView } from '../../lib/messaging/protocol';
 import {

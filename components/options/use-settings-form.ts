@@ -7,7 +7,7 @@
  */
 import { action, computed, createModel, signal } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
-import { displayOrigin, problemText } from '../../lib/describe-error';
+import { displayOrigin, problemText } from '../describe-error';
 import type { ConnectionReport, SettingsView } from '../../lib/messaging/protocol';
 import { LIVE_BASE_URL, type PremiumOverride, type SecretPersistence } from '../../lib/storage/settings';
 import type { LimitsValues } from './LimitsFields';

@@ -6,7 +6,7 @@
 import type { JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { describeSaveError } from '../../lib/slots/save-errors';
+import { describeSaveError } from './save-errors';
 import { type SlotProblem, jsonStatus, minifyJson, prettyJson } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
 import { ConflictDialog } from './ConflictDialog';

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'preact/hooks';
 import { type Target, TargetId } from '../../lib/api/schemas';
-import { needsSettings } from '../../lib/describe-error';
+import { needsSettings } from '../describe-error';
 import { t } from '../../lib/i18n';
 import type { AppError } from '../../lib/app-error';
 import { sameTarget } from '../../lib/slots/keys';

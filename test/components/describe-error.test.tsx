@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, oneLine } from '../../lib/describe-error';
+import { describeError, oneLine } from '../../components/describe-error';
 
 describe('describeError', () => {
   it('network: no connection, with the reason', () => {

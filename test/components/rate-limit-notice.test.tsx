@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateLimitNotice } from '../../components/RateLimitNotice';
 import { fail } from '../../lib/api/errors';
 import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
-import { describeError } from '../../lib/describe-error';
+import { describeError } from '../../components/describe-error';
 import { queueHandlers } from '../../lib/handlers/queue';
 import type { Send } from '../../lib/messaging/page-client';
 import { queuePublisher } from '../../lib/storage/request-queues';

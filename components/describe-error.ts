@@ -3,9 +3,9 @@
  * comes from the server is passed through as plain text (it is rendered as a text node, never as
  * HTML) and shortened, because error bodies can be whole HTML pages.
  */
-import { type MessageKey, t } from './i18n';
-import type { AppError } from './app-error';
-import { MAX_WAIT_MS } from './api/waits';
+import { type MessageKey, t } from '../lib/i18n';
+import type { AppError } from '../lib/app-error';
+import { MAX_WAIT_MS } from '../lib/api/waits';
 
 export interface ErrorDescription {
   title: string;

@@ -3,10 +3,10 @@
  * so a 403 is told apart by the server's own message (missing scope, wrong secret, premium); the
  * server's words are always shown too. Anything else falls back to describeError.
  */
-import type { Target } from '../api/schemas';
+import type { Target } from '../../lib/api/schemas';
 import { type ErrorDescription, describeError, oneLine } from '../describe-error';
-import { t } from '../i18n';
-import type { AppError } from '../app-error';
+import { t } from '../../lib/i18n';
+import type { AppError } from '../../lib/app-error';
 
 export type SaveFailure = 'scope' | 'secret' | 'premium' | 'notOwned' | 'other';
 
