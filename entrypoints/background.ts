@@ -15,7 +15,7 @@ import { createBadge } from '@/lib/badge';
 import { putPendingSelection } from '@/lib/import/hand-off';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
-import { setProtectedJobs } from '@/lib/storage/budget';
+import { setProtectedJobs } from '@/lib/storage/storage-room';
 import { currentTargetFamily } from '@/lib/storage/current-target';
 import { refreshFirstView } from '@/lib/storage/first-view';
 import { removeUnlistedCredentials } from '@/lib/storage/credentials';

@@ -5,7 +5,7 @@
  * be undone (its 20 backups, the oldest history, must survive eviction).
  */
 import { fakeBrowser } from './fake-extension-env';
-import { enforceBudgets } from '../lib/storage/budget';
+import { enforceBudgets } from '../lib/storage/storage-room';
 import { PROFILE_BUDGETS } from '../lib/storage/quota';
 import { writeCached } from '../lib/storage/cache';
 import { putDraft } from '../lib/storage/drafts';

@@ -1,7 +1,7 @@
 /** Told after a save that met a full storage: what was removed, or the replaced value itself. */
 import type { PageOption } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import type { KeptDraft } from '../../lib/storage/budget';
+import type { KeptDraft } from '../../lib/storage/storage-room';
 
 export interface StorageNoticeProps {
   notice: { kind: 'madeRoom' | 'notKept'; replaced: PageOption | null };

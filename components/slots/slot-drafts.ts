@@ -3,7 +3,7 @@
  * the page hides, removed when the edit matches the server again.
  */
 import { batch } from '@preact/signals';
-import { keepDraft } from '../../lib/storage/budget';
+import { keepDraft } from '../../lib/storage/storage-room';
 import { removeDraft } from '../../lib/storage/drafts';
 import type { SlotModel } from './slot-model';
 

@@ -3,7 +3,7 @@ import { batch, computed, signal } from '@preact/signals';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import type { SlotProblem } from '../../lib/slots/validate';
-import type { KeptDraft } from '../../lib/storage/budget';
+import type { KeptDraft } from '../../lib/storage/storage-room';
 import type { HistoryEntry } from '../../lib/storage/history';
 
 export class SlotModel {

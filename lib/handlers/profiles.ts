@@ -7,7 +7,7 @@ import { fail, ok } from '../api/errors';
 import { queueIdOf } from '../api/scheduler';
 import type { ProfilesView } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
-import { profileBudgets } from '../storage/budget';
+import { profileBudgets } from '../storage/storage-room';
 import { cacheFamily } from '../storage/cache';
 import { forgetCredentials, profileCredentials, writeCredentials } from '../storage/credentials';
 import { draftFamily } from '../storage/drafts';

@@ -11,7 +11,7 @@
  * storage makes room and is saved again, so it never stops half-recorded.
  */
 import { PageOption, Target } from '../api/schemas';
-import { makeRoom, scheduleBudget } from './budget';
+import { makeRoom, scheduleBudget } from './storage-room';
 import { historyBytesByJob } from './history';
 import { profilesItem } from './profiles';
 import { JOB_MAX_BYTES, jobsBudget, storedSize } from './quota';

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
 import type { SettingsInput } from '../../lib/messaging/protocol';
-import { enforceBudgets, profileBudgets } from '../../lib/storage/budget';
+import { enforceBudgets, profileBudgets } from '../../lib/storage/storage-room';
 import { cacheFamily, writeCached } from '../../lib/storage/cache';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { type FirstView, firstViewItem, refreshFirstView, withFirstView } from '../../lib/storage/first-view';

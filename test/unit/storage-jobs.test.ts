@@ -12,7 +12,7 @@ import type { PageOption, Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import { newJob } from '../../lib/import/job';
 import { writeTargetValues } from '../../lib/storage/backup-jobs';
-import { setProtectedJobs } from '../../lib/storage/budget';
+import { setProtectedJobs } from '../../lib/storage/storage-room';
 import { cacheFamily } from '../../lib/storage/cache';
 import { historyFamily } from '../../lib/storage/history';
 import { undoableImports } from '../../lib/handlers/import';
