@@ -15,14 +15,12 @@ import { createBadge } from '@/lib/badge';
 import { putPendingSelection } from '@/lib/import/hand-off';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
 import { migrateLegacyStorage } from '@/lib/migrations/legacy-storage';
-import { setProtectedJobs } from '@/lib/storage/storage-room';
 import { currentTargetFamily } from '@/lib/storage/current-target';
 import { refreshFirstView } from '@/lib/storage/first-view';
 import { removeUnlistedCredentials } from '@/lib/storage/credentials';
 import { profilesItem } from '@/lib/storage/profiles';
 import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
-import { undoableImports } from '@/lib/handlers/import';
 import { openAlert, showAlert } from '@/lib/portfolio/notices';
 import { createPortfolioService } from '@/lib/portfolio/refresh';
 import { PORTFOLIO_ALARM, portfolioRunner } from '@/lib/portfolio/refresh-timer';
@@ -83,7 +81,6 @@ export default defineBackground(() => {
     .catch((error) => console.error('storage migration failed', error))
     .then(() => removeUnlistedCredentials())
     .catch((error) => console.error('removing unlisted credentials failed', error));
-  setProtectedJobs(undoableImports);
   const route = createRouter(createHandlers(deps), {
     ready,
     activeProfile: async () => (await profilesItem.get()).active,

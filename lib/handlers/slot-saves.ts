@@ -13,7 +13,7 @@ import { isConflict } from '../slots/conflict';
 import { validateSlot } from '../slots/validate';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
 import { effectivePremium } from '../storage/settings';
-import { keepReplaced } from '../storage/storage-room';
+import { keepReplaced } from '../storage/keep-replaced';
 import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
 import { type WorkerDeps, connect } from '../worker-deps';

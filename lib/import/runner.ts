@@ -20,7 +20,7 @@ import type { PageOption, Target } from '../api/schemas';
 import { BASIC_SLOTS } from '../api/slot-limits';
 import { isEmptySlot } from '../slots/clearing';
 import { mapPool } from '../slots/pool';
-import { keepReplaced } from '../storage/storage-room';
+import { keepReplaced } from '../storage/keep-replaced';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
 import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';

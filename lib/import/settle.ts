@@ -12,7 +12,7 @@ import type { PageOption } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { serialQueue } from '../serial';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
-import { keepReplaced } from '../storage/storage-room';
+import { keepReplaced } from '../storage/keep-replaced';
 import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
 import { type ImportJob, type JobItem, isUnsettledJob, readJob, saveJob } from '../storage/import-jobs';

@@ -241,7 +241,7 @@ async function fitJobs(profileId: string, incoming?: ImportJob, limit?: number):
     dropped = true;
   }
   // The history those jobs kept is no longer protected: trimmed to the history budget.
-  if (dropped) scheduleBudget(profileId);
+  if (dropped) scheduleBudget(profileId, undoableImports);
 }
 
 /**

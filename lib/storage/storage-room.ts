@@ -13,7 +13,7 @@ import { cacheFamily } from './cache';
 import { type Draft, draftFamily, putDraft, readDraft, removeDraft } from './drafts';
 import type { Family } from './family';
 import { firstViewUsage, refreshFirstView } from './first-view';
-import { type HistoryEntry, historyFamily, pushHistory } from './history';
+import { type HistoryEntry, historyFamily } from './history';
 import { profilesItem } from './profiles';
 import { type Budgets, budgetsFor, storedSize as sizeOf } from './quota';
 import { isQuotaError } from './stored-item';
@@ -138,46 +138,10 @@ export async function keepDraft(
   }
 }
 
-export type KeptReplaced = 'kept' | 'madeRoom' | 'notKept';
-
-let protectedJobs: ProtectedJobs = async () => new Set();
-
-/** The import module tells which jobs can still be undone (storage must not import it). */
-export function setProtectedJobs(source: ProtectedJobs): void {
-  protectedJobs = source;
-}
-
-/**
- * Keeps a replaced value in the slot's history before an overwrite. A full storage never blocks
- * the save: room is made and the write tried again; 'notKept' tells the caller to show the value.
- */
-export async function keepReplaced(
-  profileId: string,
-  target: Target,
-  option: number,
-  entry: HistoryEntry,
-): Promise<KeptReplaced> {
-  try {
-    await pushHistory(profileId, target, option, entry);
-    scheduleBudget(profileId);
-    return 'kept';
-  } catch (error) {
-    if (!isQuotaError(error)) throw error;
-  }
-  await makeRoom(profileId, await protectedJobs(profileId));
-  try {
-    await pushHistory(profileId, target, option, entry);
-    return 'madeRoom';
-  } catch (error) {
-    if (!isQuotaError(error)) throw error;
-    return 'notKept';
-  }
-}
-
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
-/** Enforces the budgets a little after a burst of writes, once. */
-export function scheduleBudget(profileId: string, delayMs = 2_000): void {
+/** Enforces the budgets a little after a burst of writes, once, keeping the backups `protectedJobs` names. */
+export function scheduleBudget(profileId: string, protectedJobs: ProtectedJobs, delayMs = 2_000): void {
   if (pending.has(profileId)) return;
   pending.set(
     profileId,

@@ -12,11 +12,9 @@ import type { PageOption, Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import { newJob } from '../../lib/import/job';
 import { writeTargetValues } from '../../lib/storage/backup-jobs';
-import { setProtectedJobs } from '../../lib/storage/storage-room';
 import { cacheFamily } from '../../lib/storage/cache';
 import { historyFamily } from '../../lib/storage/history';
-import { undoableImports } from '../../lib/handlers/import';
-import { type ImportJob, jobFamily, jobRoom, saveJob } from '../../lib/storage/import-jobs';
+import { type ImportJob, jobFamily, jobRoom, saveJob, undoableImports } from '../../lib/storage/import-jobs';
 import { JOB_MAX_BYTES, PROFILE_BUDGETS, STORAGE_QUOTA_BYTES, storedSize } from '../../lib/storage/quota';
 import { useSandbox } from '../sandbox/fixture';
 import { LANDLORD } from '../sandbox/landlord';
@@ -66,7 +64,6 @@ async function chromeQuota(limit: number) {
 let quota: Awaited<ReturnType<typeof chromeQuota>> | undefined;
 beforeEach(() => {
   fakeBrowser.reset();
-  setProtectedJobs(undoableImports);
 });
 afterEach(() => {
   quota?.restore();

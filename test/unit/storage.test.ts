@@ -9,7 +9,8 @@ import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import { readJobs } from '../../lib/storage/import-jobs';
 import { migrateLegacyStorage } from '../../lib/migrations/legacy-storage';
-import { enforceBudgets, keepDraft, keepReplaced } from '../../lib/storage/storage-room';
+import { keepReplaced } from '../../lib/storage/keep-replaced';
+import { enforceBudgets, keepDraft } from '../../lib/storage/storage-room';
 import {
   PROFILE_BUDGETS as BUDGETS,
   STORAGE_QUOTA_BYTES,
