@@ -6,7 +6,7 @@ import { action, createModel, effect, signal, useModel } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
 import type { Send } from '../../lib/messaging/page-client';
 import { type BackupJob, backupFamily } from '../../lib/storage/backup-jobs';
-import { download } from '../import/json-download';
+import { download } from '../shared/json-download';
 
 export type BackupBusy = 'starting' | 'cancelling' | 'downloading' | null;
 

@@ -1,6 +1,6 @@
 /** A button that builds a CSV file and offers it for download, with a note when the export is partial. */
 import { useState } from 'preact/hooks';
-import { download } from '../csv-download';
+import { download } from '../shared/csv-download';
 
 export interface ExportButtonProps {
   label: string;

@@ -29,7 +29,7 @@ import {
 } from '../../lib/slots/document';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { prettyJson } from '../../lib/slots/validate';
-import { download } from '../import/json-download';
+import { download } from '../shared/json-download';
 import { describeDocumentProblem, describeLayoutProblem } from './document-text';
 import { DocumentText } from './DocumentText';
 import { LayoutFields } from './LayoutFields';

@@ -7,7 +7,7 @@ import { statusText, summary } from './job-text';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
 import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
-import { ConflictDialog } from '../slots/ConflictDialog';
+import { ConflictDialog } from '../shared/ConflictDialog';
 import { localDateTime } from '../display-format';
 
 /** The account's buildings and factories, to name a job's targets as the pickers do. */

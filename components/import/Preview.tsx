@@ -1,7 +1,7 @@
 /** The preview of an import: per slot, the current value beside the new one, changed lines marked. */
 import { t } from '../../lib/i18n';
 import type { PreviewItem } from '../../lib/messaging/protocol';
-import { Time } from '../slots/time';
+import { Time } from '../shared/time';
 import { diffLines, readable } from './diff';
 
 function Cell({ text, side, changed }: { text: string | null; side: 'old' | 'new'; changed: boolean }) {

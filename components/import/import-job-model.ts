@@ -15,7 +15,7 @@ import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
 import { jobSlotOf } from '../../lib/import/write-plan';
 import type { ReadyTargets } from './TargetPreview';
-import { download } from './json-download';
+import { download } from '../shared/json-download';
 import type { ConflictChoice } from './JobProgress';
 
 export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | null;

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { csvFormat } from '../../lib/export/csv';
 import { t } from '../../lib/i18n';
 import { portfolioCsv } from '../../lib/portfolio/table';
-import { download } from '../csv-download';
+import { download } from '../shared/csv-download';
 import { ErrorNotice } from '../ErrorNotice';
 import { formatNumber, uiLanguage } from '../display-format';
 import type { PageContext } from '../page/context';

@@ -1,7 +1,7 @@
 /** Earlier values of one slot, newest first; each can be written back in one action. */
 import { t } from '../../lib/i18n';
 import type { HistoryEntry } from '../../lib/storage/history';
-import { Time } from './time';
+import { Time } from '../shared/time';
 
 const PREVIEW = 120;
 export const preview = (text: string, max = PREVIEW) =>

@@ -9,7 +9,7 @@ import { t } from '../../lib/i18n';
 import { describeSaveError } from './save-errors';
 import { type SlotProblem, jsonStatus, minifyJson, prettyJson } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
-import { ConflictDialog } from './ConflictDialog';
+import { ConflictDialog } from '../shared/ConflictDialog';
 import { Counter } from './Counter';
 import { CopySlotEntry } from './CopySlotEntry';
 import { HistoryList } from './HistoryList';
@@ -19,7 +19,7 @@ import { refusedEmpty } from '../page/placeholder';
 import { DraftNotice, StorageNotice } from './StorageNotice';
 import type { SlotModel } from './slot-model';
 import type { Workspace } from './workspace';
-import { Time } from './time';
+import { Time } from '../shared/time';
 import { useGrowToContent } from '../grow-to-content';
 
 export interface SlotEditorProps {

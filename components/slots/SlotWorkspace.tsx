@@ -16,7 +16,7 @@ import type { PageContext } from '../page/context';
 import type { SlotModel } from './slot-model';
 import { type Workspace, createWorkspace } from './workspace';
 import { TargetPicker } from './TargetPicker';
-import { Time } from './time';
+import { Time } from '../shared/time';
 import './slots.css';
 
 export interface SlotWorkspaceProps {
