@@ -4,9 +4,9 @@
  * is why ESLint's import/no-cycle (it skips `import type`) is not enough here.
  *
  * Folder cycles too (`no-folder-cycle`): two folders of lib/ or components/ that import each other
- * through any files are one knot, to be read and changed together. (A file directly in lib/ counts
- * with the folder lib/ here, which imports nothing of its subfolders' importers' kind in practice;
- * `node ../shared/tools/cycles.mjs . --folders` counts such files as units of their own.)
+ * through any files are one knot, to be read and changed together. Here a file directly in lib/
+ * counts with the folder lib/ as a whole; `node ../shared/tools/cycles.mjs . --folders` also
+ * counts each such file as a unit of its own.
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
