@@ -85,7 +85,7 @@ export default tseslint.config(
               // Handlers import each other as './x': only lib logic outside them matches.
               regex: String.raw`(^|/)handlers/`,
               message:
-                "lib logic never imports the worker's handlers: what it needs is in lib/worker-deps.ts.",
+                "lib logic never imports the worker's handlers: what it needs is in lib/connection.ts.",
             },
             {
               regex: String.raw`^(preact|@preact/)`,

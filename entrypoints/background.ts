@@ -1,12 +1,9 @@
 import { browser } from 'wxt/browser';
 import { RequestScheduler } from '@/lib/api/scheduler';
-import {
-  type PortfolioHandlerDeps,
-  type WorkerDeps,
-  createHandlers,
-  resumeBackups,
-  resumeJobs,
-} from '@/lib/handlers';
+import type { WorkerDeps } from '@/lib/connection';
+import { createHandlers, resumeJobs } from '@/lib/handlers';
+import { resumeBackups } from '@/lib/handlers/backup';
+import type { PortfolioHandlerDeps } from '@/lib/handlers/portfolio';
 import { t } from '@/lib/i18n';
 import { progressOf } from '@/lib/import/job';
 import { jobFamily } from '@/lib/storage/import-jobs';

@@ -4,7 +4,7 @@
  */
 import { fakeBrowser } from './fake-extension-env';
 import { createHandlers } from '../lib/handlers';
-import type { WorkerDeps } from '../lib/handlers';
+import type { WorkerDeps } from '../lib/connection';
 import type { SettingsInput } from '../lib/messaging/protocol';
 import { originPattern } from '../lib/storage/settings';
 import type { Sandbox } from '../test/sandbox/server';

@@ -6,7 +6,7 @@
 import { familyOfKey, removeProfileKeys } from '../storage/family';
 import { dropFirstView, withFirstView } from '../storage/first-view';
 import { dropPortfolio } from '../portfolio/table-store';
-import { type WorkerDeps, endAccountRequests } from '../worker-deps';
+import { type WorkerDeps, endAccountRequests } from '../connection';
 import { dropBackups } from './backup';
 import { cancelProfileJobs } from './import';
 

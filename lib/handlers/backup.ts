@@ -35,7 +35,7 @@ import { profilesItem } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
-import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../worker-deps';
+import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../connection';
 
 /** Backups this worker runs now: one is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();

@@ -13,7 +13,7 @@ import { FactoryDiscovery, discoveryOf } from '../factories/discovery';
 import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
-import { type WorkerDeps, connect } from '../worker-deps';
+import { type WorkerDeps, connect } from '../connection';
 
 type BuildingHandlers = Pick<
   Handlers,

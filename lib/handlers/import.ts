@@ -20,7 +20,7 @@ import { optionParts } from '../storage/cache';
 import { profilesItem } from '../storage/profiles';
 import { cachedRead } from '../cache/cached-read';
 import { effectivePremium } from '../storage/settings';
-import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../worker-deps';
+import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../connection';
 import { sightsOf } from './slot-sights';
 
 const UNDO_GONE = 'its backups made room in storage for newer jobs: Undo is no longer possible';

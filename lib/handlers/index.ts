@@ -2,9 +2,9 @@
 import type { Handlers } from '../messaging/router';
 import { backupHandlers } from './backup';
 import { buildingHandlers } from './buildings';
-import type { WorkerDeps } from '../worker-deps';
+import type { WorkerDeps } from '../connection';
 import { importHandlers } from './import';
-import { optionHandlers } from './slot-reads';
+import { readOptionHandlers } from './slot-reads';
 import { type PortfolioHandlerDeps, portfolioHandlers } from './portfolio';
 import { profileHandlers } from './profiles';
 import { queueHandlers } from './queue';
@@ -12,17 +12,14 @@ import { settingsHandlers } from './settings';
 import { slotHandlers } from './slot-saves';
 import { targetHandlers } from './restore-copy';
 
-export { resumeBackups } from './backup';
 export { resumeJobs } from './import';
-export type { WorkerDeps } from '../worker-deps';
-export type { PortfolioHandlerDeps } from './portfolio';
 
 export function createHandlers(deps: WorkerDeps & PortfolioHandlerDeps): Handlers {
   return {
     ...profileHandlers(deps),
     ...settingsHandlers(deps),
     ...buildingHandlers(deps),
-    ...optionHandlers(deps),
+    ...readOptionHandlers(deps),
     ...slotHandlers(deps),
     ...importHandlers(deps),
     ...targetHandlers(deps),

@@ -4,7 +4,7 @@ import type { Handlers } from '../messaging/router';
 import { type PortfolioDeps, createPortfolioService } from '../portfolio/refresh';
 import { loadTable } from '../portfolio/table-store';
 import { portfolioSettingsItem } from '../storage/portfolio';
-import { connect } from '../worker-deps';
+import { connect } from '../connection';
 
 export interface PortfolioHandlerDeps extends PortfolioDeps {
   /** Wakes the background refresh (lib/portfolio/refresh-timer.ts). */

@@ -29,7 +29,7 @@ import {
 import { familiesKeptUnlessAsked } from '../storage/registry';
 import { backupBudget } from '../storage/quota';
 import { originOf } from '../storage/settings';
-import { type WorkerDeps, endAccountRequests } from '../worker-deps';
+import { type WorkerDeps, endAccountRequests } from '../connection';
 import { removeAccountData } from './account-data';
 
 const hasToken = async (profile: Profile) => (await profileCredentials(profile)).token !== '';

@@ -6,7 +6,7 @@
 import { ok } from '../api/errors';
 import { queueIdOf } from '../api/scheduler';
 import type { Handlers, MessageContext } from '../messaging/router';
-import { type WorkerDeps, connect } from '../worker-deps';
+import { type WorkerDeps, connect } from '../connection';
 
 export function queueHandlers(deps: WorkerDeps): Pick<Handlers, 'getRequestQueue' | 'cancelQueuedRequests'> {
   /** The queue of the page's profile; null when it has no key (then nothing of it can wait). */

@@ -18,7 +18,7 @@ import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
-import { type Connection, type WorkerDeps, connect, keyBudget } from '../worker-deps';
+import { type Connection, type WorkerDeps, connect, keyBudget } from '../connection';
 import { startJob } from './import';
 import { sightsOf } from './slot-sights';
 

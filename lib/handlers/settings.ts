@@ -15,7 +15,7 @@ import {
   updateProfiles,
 } from '../storage/profiles';
 import { BaseUrl, effectivePremium, originOf, originPattern } from '../storage/settings';
-import { type WorkerDeps, apiConfig } from '../worker-deps';
+import { type WorkerDeps, apiConfig } from '../connection';
 import { removeAccountData } from './account-data';
 import { probeScopes } from './probe';
 import { discoveryOf } from '../factories/discovery';

@@ -4,9 +4,9 @@ import { PageOption } from '../api/schemas';
 import type { Handlers } from '../messaging/router';
 import { optionParts } from '../storage/cache';
 import { cachedRead } from '../cache/cached-read';
-import { type WorkerDeps, connect } from '../worker-deps';
+import { type WorkerDeps, connect } from '../connection';
 
-export function optionHandlers(deps: WorkerDeps): Pick<Handlers, 'readOption'> {
+export function readOptionHandlers(deps: WorkerDeps): Pick<Handlers, 'readOption'> {
   return {
     /** Answered from the profile's cache while fresh; Retry (priority 'user') always asks the API. */
     async readOption({ target, option, hint }, context) {

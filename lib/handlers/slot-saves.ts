@@ -16,7 +16,7 @@ import { effectivePremium } from '../storage/settings';
 import { keepReplaced } from '../storage/keep-replaced';
 import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
-import { type WorkerDeps, connect } from '../worker-deps';
+import { type WorkerDeps, connect } from '../connection';
 
 export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
   return {

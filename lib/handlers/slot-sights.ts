@@ -5,7 +5,7 @@ import { type SlotSight, freshSight } from '../import/write-plan';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { optionParts, readCached, writeCached } from '../storage/cache';
 import { freshnessMs } from '../cache/fresh';
-import type { Connection } from '../worker-deps';
+import type { Connection } from '../connection';
 
 const key = (target: Target, slot: number) => `${target.kind}\u0000${target.id}\u0000${slot}`;
 

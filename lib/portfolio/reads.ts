@@ -17,7 +17,7 @@ import {
   alertBaselineFamily,
 } from '../storage/portfolio';
 import type { Profile } from '../storage/profiles';
-import type { Connection } from '../worker-deps';
+import type { Connection } from '../connection';
 import { z } from '../zod';
 import { type AlertDeps, type PortfolioAlert, observeRow, tellAlerts } from './alerts';
 import { RESOURCES, RESOURCE_SCHEMAS, type RowCache, buildRow, emptyTable } from './row';

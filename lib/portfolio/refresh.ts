@@ -20,7 +20,7 @@ import {
 } from '../storage/portfolio';
 import { type Profile, readProfile } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
-import { type Connection, type WorkerDeps, connect } from '../worker-deps';
+import { type Connection, type WorkerDeps, connect } from '../connection';
 import { z } from '../zod';
 import { type BudgetUsage, allowance, nextStaleAt, roundEstimate, staleReads } from './refresh-plan';
 import { type ReadDeps, followList, readInto, readList } from './reads';

@@ -11,7 +11,8 @@ import {
   listTransactions,
   readBuildingOption,
 } from '../../lib/api/client';
-import { createHandlers, type WorkerDeps } from '../../lib/handlers';
+import { createHandlers } from '../../lib/handlers';
+import type { WorkerDeps } from '../../lib/connection';
 import type { SettingsInput } from '../../lib/messaging/protocol';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO, LIVE_DEMO } from '../sandbox/server';

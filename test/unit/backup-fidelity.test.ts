@@ -9,7 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RequestScheduler } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
-import { type WorkerDeps, createHandlers } from '../../lib/handlers';
+import { createHandlers } from '../../lib/handlers';
+import type { WorkerDeps } from '../../lib/connection';
 import { jobSlotsOf } from '../../lib/import/multi-plan';
 import { cacheFamily } from '../../lib/storage/cache';
 import {

@@ -8,7 +8,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RequestScheduler } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
-import { type WorkerDeps, createHandlers, resumeBackups } from '../../lib/handlers';
+import { createHandlers } from '../../lib/handlers';
+import type { WorkerDeps } from '../../lib/connection';
+import { resumeBackups } from '../../lib/handlers/backup';
 import { parseImportDocument } from '../../lib/import/import-parser';
 import {
   type BackupJob,

@@ -7,7 +7,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { discoveryOf, mergeFactories } from '../../lib/factories/discovery';
-import { createHandlers, type WorkerDeps } from '../../lib/handlers';
+import { createHandlers } from '../../lib/handlers';
+import type { WorkerDeps } from '../../lib/connection';
 import type { SettingsInput } from '../../lib/messaging/protocol';
 import { originPattern } from '../../lib/storage/settings';
 import { useSandbox } from '../sandbox/fixture';

@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type WorkerDeps, createHandlers } from '../../lib/handlers';
+import { createHandlers } from '../../lib/handlers';
+import type { WorkerDeps } from '../../lib/connection';
 import type { SettingsInput } from '../../lib/messaging/protocol';
 import { enforceBudgets, profileBudgets } from '../../lib/storage/storage-room';
 import { cacheFamily, writeCached } from '../../lib/storage/cache';

@@ -5,7 +5,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { Building, BuildingListEntry } from '../../lib/api/schemas';
-import { createHandlers, type WorkerDeps } from '../../lib/handlers';
+import { createHandlers } from '../../lib/handlers';
+import type { WorkerDeps } from '../../lib/connection';
 import { type SettingsInput, protocol } from '../../lib/messaging/protocol';
 import { readCached } from '../../lib/storage/cache';
 import { currentTargetFamily } from '../../lib/storage/current-target';

@@ -5,7 +5,8 @@
 import { beforeEach, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
-import { type WorkerDeps, createHandlers } from '../../lib/handlers';
+import { createHandlers } from '../../lib/handlers';
+import type { WorkerDeps } from '../../lib/connection';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { echoCredentialsFault } from '../sandbox/faults';
