@@ -1,7 +1,8 @@
 /**
- * The connection: what the worker is built with (its scheduler, permission check, fetch and timeouts) and what every
- * part of it needs to reach the API for a profile: its settings and credentials turned into a
- * connection. Lib-level, so lib logic (the portfolio) needs nothing of lib/handlers.
+ * The connection to the API: what the worker is built with (its scheduler, permission check, fetch
+ * and timeouts) and what every part of it needs to reach the API for a profile: its settings and
+ * credentials turned into a connection. Lib-level, so lib logic (the portfolio) needs nothing of
+ * lib/handlers.
  */
 import type { ImportJob } from './storage/import-jobs';
 import type { ApiConfig } from './api/client';
