@@ -2,8 +2,6 @@
 import { t } from '../lib/i18n';
 import type { FactoryListUnavailable } from '../lib/factories/discovery';
 
-export { buildingName, factoryName } from '../lib/names';
-
 /** yes / no / unknown, for premium and other three-valued facts. */
 export function yesNoUnknown(value: boolean | null): string {
   if (value === true) return t('state_yes');

@@ -10,7 +10,7 @@ import { t } from '../../lib/i18n';
 import type { Loadable } from '../../lib/loadable';
 import { ErrorNotice } from '../ErrorNotice';
 import type { KnownFactory } from '../../lib/factories/merge';
-import { buildingName, factoryName } from '../text';
+import { buildingName, factoryName } from '../../lib/names';
 
 export const SEARCH_THRESHOLD = 5;
 

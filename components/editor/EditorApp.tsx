@@ -20,7 +20,7 @@ import { RateLimitNotice } from '../RateLimitNotice';
 import { SlotWorkspace } from '../slots/SlotWorkspace';
 import { TargetPicker } from '../slots/TargetPicker';
 import type { Workspace } from '../slots/workspace';
-import { buildingName, factoryName } from '../text';
+import { buildingName, factoryName } from '../../lib/names';
 import { type BarJob, JobBar } from './JobBar';
 import './editor.css';
 

@@ -1,7 +1,7 @@
 /** How an import's target is named to the user, and whether it is one of the account's buildings. */
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { buildingName, factoryName } from '../text';
+import { buildingName, factoryName } from '../../lib/names';
 
 export interface NamedTarget {
   /** The building's name when listed, else "Building <id>" / "Factory <id>". */

@@ -1,6 +1,6 @@
 /** One building as a list item. Every field is untrusted server text and is rendered as text. */
 import type { BuildingListEntry } from '../../lib/api/schemas';
-import { buildingName } from '../text';
+import { buildingName } from '../../lib/names';
 
 export interface BuildingItemProps {
   building: BuildingListEntry;

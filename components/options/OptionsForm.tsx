@@ -15,9 +15,6 @@ import { LimitsFields } from './LimitsFields';
 import type { OptionsFormProps } from './settings-form';
 import { type FocusField, SettingsForm } from './use-settings-form';
 
-export { checkSettingsForm } from './settings-form';
-export type { OptionsFormProps } from './settings-form';
-
 export function OptionsForm(props: OptionsFormProps) {
   const baseUrlInput = useRef<HTMLInputElement>(null);
   const tokenInput = useRef<HTMLInputElement>(null);

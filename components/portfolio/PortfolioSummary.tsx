@@ -12,8 +12,6 @@ import type { PortfolioTable } from '../../lib/storage/portfolio';
 import type { PageContext } from '../page/context';
 import { offerText, summaryText } from './progress';
 
-export { summaryText } from './progress';
-
 export function PortfolioSummary({
   page,
   closeAfterOpening,

@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
-import { buildingName, factoryName } from '../text';
+import { buildingName, factoryName } from '../../lib/names';
 import type { CopyOption } from './CopyChecklist';
 import type { Workspace } from './workspace';
 

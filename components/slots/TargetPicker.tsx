@@ -9,7 +9,8 @@ import { t } from '../../lib/i18n';
 import type { AppError } from '../../lib/app-error';
 import { sameTarget } from '../../lib/slots/keys';
 import { ErrorNotice } from '../ErrorNotice';
-import { buildingName, factoryListUnavailable, factoryName as nameOfFactory } from '../text';
+import { buildingName, factoryName as nameOfFactory } from '../../lib/names';
+import { factoryListUnavailable } from '../text';
 import type { Workspace } from './workspace';
 
 function Choice({ workspace, target, name }: { workspace: Workspace; target: Target; name: string }) {

@@ -34,5 +34,3 @@ export function discoveryOf(answer: Result<FactoryListEntry[]>): Result<FactoryD
   const detail = ('message' in error && error.message) || error.kind;
   return ok({ factories: [], unavailable: { reason, detail } });
 }
-
-export { type KnownFactory, mergeFactories } from './merge';

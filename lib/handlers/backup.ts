@@ -13,7 +13,8 @@ import { type ListedTarget, backupFileName, plannedTarget, usableTargets } from 
 import { perMinuteOf } from '../api/limits';
 import { requestStop, runBackup } from '../backup/backup-runner';
 import { freshnessMs, isFresh } from '../cache/fresh';
-import { FactoryDiscovery, discoveryOf, mergeFactories } from '../factories/discovery';
+import { FactoryDiscovery, discoveryOf } from '../factories/discovery';
+import { mergeFactories } from '../factories/merge';
 import { MAX_IMPORT_TARGETS } from '../import/format-schema';
 import type { Handlers } from '../messaging/router';
 import { buildingName, factoryName } from '../names';

@@ -6,8 +6,6 @@
 import { z } from '../zod';
 import { profileFamily } from './registry';
 
-export { DEFAULT_PLACEHOLDER } from '../slots/clearing';
-
 export const placeholderFamily = profileFamily(
   'placeholder',
   z.object({ value: z.string().check(z.minLength(1), z.maxLength(64)) }),

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { type Mock, describe, expect, it, vi } from 'vitest';
-import { OptionsForm, type OptionsFormProps } from '../../components/options/OptionsForm';
+import { OptionsForm } from '../../components/options/OptionsForm';
+import type { OptionsFormProps } from '../../components/options/settings-form';
 import type { ResponseOf, SettingsInput, SettingsView } from '../../lib/messaging/protocol';
 import { settingsView } from './fixtures';
 

@@ -6,7 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { discoveryOf, mergeFactories } from '../../lib/factories/discovery';
+import { discoveryOf } from '../../lib/factories/discovery';
+import { mergeFactories } from '../../lib/factories/merge';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
 import type { SettingsInput } from '../../lib/messaging/protocol';
