@@ -35,7 +35,7 @@ import { DocumentText } from './DocumentText';
 import { LayoutFields } from './LayoutFields';
 import { PlanView } from './PlanView';
 import { StoredDocumentView } from './StoredDocumentView';
-import type { DocumentDraftModel } from './use-document-draft';
+import type { DocumentDraftModel } from './document-draft-model';
 import './document.css';
 
 export interface DocumentPanelProps {

@@ -8,7 +8,7 @@ import { browser } from 'wxt/browser';
 import { minutesFor } from '../../lib/backup/backup-plan';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
-import { type Backup, useBackup } from '../backup/use-backup';
+import { type Backup, useBackup } from '../backup/backup-model';
 import { BackupPanel } from '../backup/BackupPanel';
 import { Tabs } from '../dashboard/Tabs';
 import type { Intent } from '../import/import-check-model';

@@ -19,7 +19,7 @@ import { progressOf } from '../../lib/import/job';
 import type { Send } from '../../lib/messaging/page-client';
 import { prettyJson } from '../../lib/slots/validate';
 import type { ImportJob } from '../../lib/storage/import-jobs';
-import { DocumentDraftModel } from '../document/use-document-draft';
+import { DocumentDraftModel } from '../document/document-draft-model';
 import { type Intent, ImportCheckModel } from './import-check-model';
 import { ImportJobModel } from './import-job-model';
 import type { ReadyTargets } from './TargetPreview';

@@ -2,7 +2,7 @@
 import { t } from '../../lib/i18n';
 import { ConnectionReportView } from './ConnectionReportView';
 import { ErrorNotice } from '../ErrorNotice';
-import type { Outcome } from './use-settings-form';
+import type { Outcome } from './settings-form-model';
 
 export function FormOutcome({ outcome }: { outcome: Outcome }) {
   const statusText =

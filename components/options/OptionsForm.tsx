@@ -13,7 +13,7 @@ import { SecretField, TokenField } from './CredentialFields';
 import { FormOutcome } from './FormOutcome';
 import { LimitsFields } from './LimitsFields';
 import type { OptionsFormProps } from './settings-form';
-import { type FocusField, SettingsForm } from './use-settings-form';
+import { type FocusField, SettingsForm } from './settings-form-model';
 
 export function OptionsForm(props: OptionsFormProps) {
   const baseUrlInput = useRef<HTMLInputElement>(null);
