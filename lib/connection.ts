@@ -5,7 +5,7 @@
  * lib/handlers.
  */
 import type { ImportJob } from './storage/import-jobs';
-import type { ApiConfig } from './api/client';
+import type { ApiConfig } from './api/http-config';
 import { type RequestScheduler, queueIdOf } from './api/scheduler';
 import type { KeyBudget } from './api/limits';
 import { fail, ok, type Result } from './api/errors';

@@ -1,85 +1,34 @@
 /**
- * One HTTP exchange with the API: URL and headers, a timeout per attempt, the caller's abort,
- * retries with backoff, and the classification of every failure into an ApiError.
+ * One HTTP exchange with the API: headers, a timeout per attempt, the caller's abort, retries with
+ * backoff, through the scheduler when there is one. Its configuration is in http-config.ts, reading
+ * and classifying the answer in http-response.ts.
  * Framework-free: it uses only `fetch`, `URL`, `AbortController` and timers.
  * Nothing here throws: every outcome, a rejected fetch included, comes back as a Result.
  */
 import { ENDPOINTS, type EndpointId, fillPath, pathParamProblem } from './endpoints';
 import { type ApiError, fail, ok, type Result } from './errors';
-import { isPlainObject, serverMessage } from './error-body';
+import { isPlainObject } from './error-body';
+import {
+  type ApiConfig,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRIES,
+  DEFAULT_RETRY_BASE_MS,
+  DEFAULT_TIMEOUT_MS,
+  invalidBaseUrl,
+  joinUrl,
+} from './http-config';
+import {
+  ERROR_BODY_MAX_BYTES,
+  type RawResponse,
+  classifyStatus,
+  readCapped,
+  readLimited,
+} from './http-response';
 import { parseRetryAfter } from './rate-headers';
 import { redactCredentials } from './redact';
-import { type Priority, type Report, type RequestScheduler, queueIdOf } from './scheduler';
+import { type Report, queueIdOf } from './scheduler';
 
-export interface ApiConfig {
-  /** e.g. 'http://127.0.0.1:8787' or 'https://api.example.com/v1'; a trailing slash is ignored. */
-  baseUrl: string;
-  token: string;
-  /**
-   * The profile's API secret, when known. Never sent by this layer (a write puts it in its body);
-   * it is only removed, with the token, from every server text before that goes anywhere.
-   */
-  secret?: string;
-  /** Per attempt, including reading the body. Default 15 000. */
-  timeoutMs?: number;
-  /** Extra attempts for GETs on transient failures (and for any request refused with 429). Default 2. */
-  retries?: number;
-  /** Backoff base in ms, doubled per attempt, with jitter. Default 400. */
-  retryBaseMs?: number;
-  /** A longer Retry-After is not waited for: the request ends as rateLimited. Default 10 000. */
-  maxRetryAfterMs?: number;
-  /** The caller's abort: ends the request (and any wait between attempts) as { kind: 'aborted' }. */
-  signal?: AbortSignal;
-  fetch?: typeof fetch;
-  /**
-   * The worker's request scheduler. With it, every request waits its turn in the queue of this
-   * key and origin, and a 429 goes back to the scheduler (which waits and sends again) instead of
-   * being retried here.
-   */
-  /** The key's "requests per minute allowed" setting for its scheduler queue (null: learn). */
-  requestsPerMinute?: number | null;
-  scheduler?: RequestScheduler;
-  /** Where the request goes in the scheduler's queue. Default: 'visible'. */
-  request?: RequestPlacement;
-}
-
-export interface RequestPlacement {
-  priority: Priority;
-  /** Within the priority, lower first (e.g. visible slots before hidden ones). */
-  order?: number;
-  /** For cancelling a group (an import job's id). */
-  tag?: string;
-  /** Sent at once even while the key's queue waits; a 429 ends it (saving credentials). */
-  skipWait?: boolean;
-  /** A write job's: ends at once while the key waits out a 429 past the cap (the job pauses). */
-  pausesPastCap?: boolean;
-}
-
-/** The same config with the scheduler placement of a call site. */
-export function placed(
-  cfg: ApiConfig,
-  priority: Priority,
-  extra: Omit<RequestPlacement, 'priority'> = {},
-): ApiConfig {
-  return { ...cfg, request: { ...extra, priority } };
-}
-
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_RETRIES = 2;
-export const DEFAULT_RETRY_BASE_MS = 400;
-export const DEFAULT_MAX_RETRY_AFTER_MS = 10_000;
 const MAX_BACKOFF_MS = 30_000;
-const SERVER_MESSAGE_MAX = 200;
-/** An error answer's body is read up to this many bytes; the rest is never downloaded. */
-export const ERROR_BODY_MAX_BYTES = 64 * 1024;
-const OTHER_MESSAGE_MAX = 500;
-
-/** A 2xx answer, handed to the endpoint's parser. */
-export interface RawResponse {
-  status: number;
-  contentType: string;
-  text: string;
-}
 
 export interface RequestSpec<T> {
   endpoint: EndpointId;
@@ -87,11 +36,6 @@ export interface RequestSpec<T> {
   /** Sent as JSON (POST only). */
   body?: unknown;
   parse: (response: RawResponse) => Result<T>;
-}
-
-/** Joins the base URL and an endpoint path without doubling or dropping slashes. */
-export function joinUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.trim().replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
 /** Sends one request (with retries as allowed) and parses a 2xx answer. Never throws. */
@@ -132,17 +76,6 @@ export async function sendRequest<T>(cfg: ApiConfig, spec: RequestSpec<T>): Prom
     // Only a bug of ours (or a throwing parser) gets here; it still becomes a typed failure.
     return fail({ kind: 'network', message: `unexpected error: ${errorMessage(error)}` });
   }
-}
-
-/** A base URL the request cannot even be built from (the settings check the finer rules). */
-function invalidBaseUrl(baseUrl: string): ApiError | null {
-  try {
-    const url = new URL(baseUrl.trim());
-    if (url.protocol === 'http:' || url.protocol === 'https:') return null;
-  } catch {
-    // fall through
-  }
-  return { kind: 'invalidInput', field: 'baseUrl', message: `baseUrl: not an http(s) URL: ${baseUrl}` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,46 +252,6 @@ function secretOf(body: unknown): string | undefined {
   return isPlainObject(body) && typeof body.apiSecret === 'string' ? body.apiSecret : undefined;
 }
 
-/**
- * The whole body as text when it has at most `maxBytes` bytes; null when it has more (a declared
- * Content-Length, or the bytes as they arrive, say so): the stream is cancelled there, so no more
- * is fetched and nothing larger is ever held.
- */
-export async function readLimited(response: Response, maxBytes: number): Promise<string | null> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  const read = await readBytes(response, maxBytes + 1);
-  return read.bytes > maxBytes ? null : read.text;
-}
-
-/** The body's first `maxBytes` bytes as text; the stream is cancelled there, so no more is fetched. */
-export async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  return (await readBytes(response, maxBytes)).text;
-}
-
-async function readBytes(response: Response, maxBytes: number): Promise<{ text: string; bytes: number }> {
-  if (!response.body) return { text: '', bytes: 0 };
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const chunk = value.byteLength > maxBytes - bytes ? value.subarray(0, maxBytes - bytes) : value;
-    bytes += chunk.byteLength;
-    text += decoder.decode(chunk, { stream: true });
-    if (bytes >= maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      break;
-    }
-  }
-  return { text: text + decoder.decode(), bytes };
-}
-
 function errorMessage(error: unknown): string {
   if (error instanceof Error) {
     // Node's fetch says only 'fetch failed'; the cause names what happened.
@@ -367,55 +260,4 @@ function errorMessage(error: unknown): string {
     return causeText && causeText !== error.message ? `${error.message} (${causeText})` : error.message;
   }
   return String(error);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Classification of non-2xx answers
-
-export function classifyStatus(
-  endpointId: EndpointId,
-  status: number,
-  contentType: string,
-  text: string,
-  retryAfterMs: number | null,
-): ApiError {
-  const endpoint = ENDPOINTS[endpointId];
-  const serverText = (max: number) => serverMessage(contentType, text, max);
-  const orDefault = (message: string, fallback: string) => (message === '' ? fallback : message);
-  switch (status) {
-    case 401: {
-      const message = orDefault(serverText(OTHER_MESSAGE_MAX), 'unauthorized (401)');
-      return /premium/i.test(message)
-        ? { kind: 'premiumRequired', message }
-        : { kind: 'unauthorized', message };
-    }
-    case 403:
-      return {
-        kind: 'forbidden',
-        scopes: [...endpoint.scopes],
-        premium: endpoint.premium,
-        message: orDefault(serverText(OTHER_MESSAGE_MAX), 'forbidden (403)'),
-      };
-    case 404:
-      return { kind: 'notFound', message: orDefault(serverText(OTHER_MESSAGE_MAX), 'not found (404)') };
-    case 400:
-    case 422:
-      return {
-        kind: 'validation',
-        status,
-        message: orDefault(serverText(OTHER_MESSAGE_MAX), `request refused (${status})`),
-      };
-    case 429:
-      return {
-        kind: 'rateLimited',
-        retryAfterMs,
-        message: orDefault(serverText(OTHER_MESSAGE_MAX), 'too many requests (429)'),
-      };
-    default:
-      return {
-        kind: 'server',
-        status,
-        message: orDefault(serverText(SERVER_MESSAGE_MAX), `HTTP ${status}`),
-      };
-  }
 }

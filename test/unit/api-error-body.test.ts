@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listBuildings } from '../../lib/api/client';
 import { htmlToText, serverMessage } from '../../lib/api/error-body';
-import { ERROR_BODY_MAX_BYTES } from '../../lib/api/http';
+import { ERROR_BODY_MAX_BYTES } from '../../lib/api/http-response';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import { config, error } from './api-helpers';

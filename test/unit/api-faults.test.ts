@@ -14,7 +14,7 @@ import {
   writeBuildingOption,
 } from '../../lib/api/client';
 import { ENDPOINTS } from '../../lib/api/endpoints';
-import type { ApiConfig } from '../../lib/api/http';
+import type { ApiConfig } from '../../lib/api/http-config';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import { config, error, requests, value } from './api-helpers';

@@ -1,6 +1,6 @@
 /** Shared bits of the api-*.test.ts files: a config against the sandbox and result unwrapping. */
 import { expect } from 'vitest';
-import type { ApiConfig } from '../../lib/api/client';
+import type { ApiConfig } from '../../lib/api/http-config';
 import type { ApiError, Result } from '../../lib/api/errors';
 import type { Sandbox } from '../sandbox/server';
 
