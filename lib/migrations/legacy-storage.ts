@@ -14,7 +14,7 @@ import { HistoryEntry, historyFamily } from '../storage/history';
 import { type Profile, newProfile, profilesItem } from '../storage/profiles';
 import { PremiumOverride, SecretPersistence, originOf } from '../storage/settings';
 import { type StorageArea, area } from '../storage/area';
-import { reportStorageProblem } from '../storage/stored-item';
+import { reportStorageProblem } from '../storage/storage-problems';
 import { Targets, addedFactoriesFamily } from '../storage/added-factories';
 import { z } from '../zod';
 

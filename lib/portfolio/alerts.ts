@@ -11,7 +11,7 @@ import {
   alertBaselineFamily,
   portfolioSettingsItem,
 } from '../storage/portfolio';
-import { NewerVersionError } from '../storage/stored-item';
+import { NewerVersionError } from '../storage/storage-problems';
 import type { RowCache } from './row';
 
 export interface PortfolioAlert {

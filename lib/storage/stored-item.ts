@@ -14,6 +14,7 @@
 import { browser } from 'wxt/browser';
 import { z } from '../zod';
 import { type StorageArea, area } from './area';
+import { NewerVersionError, reportStorageProblem } from './storage-problems';
 
 /** Turns a value of version `n - 1` into version `n` (the key of the record is `n`). */
 export type Migrations = Readonly<Record<number, (old: unknown) => unknown>>;
@@ -22,41 +23,6 @@ export interface ItemOptions {
   /** The current version; a value without a version counts as version 0. */
   version: number;
   migrations?: Migrations;
-}
-
-export interface StorageProblem {
-  area: StorageArea;
-  key: string;
-  reason: string;
-  /** The value was written by a newer version of the extension: kept as it is, not dropped. */
-  newer?: number;
-}
-
-/** A write refused because the key holds a value of a newer version of the extension. */
-export class NewerVersionError extends Error {
-  constructor(
-    readonly key: string,
-    readonly version: number,
-  ) {
-    super(
-      `${key} was written by a newer version of the extension (version ${version}); it is kept untouched. Update the extension to change it.`,
-    );
-    this.name = 'NewerVersionError';
-  }
-}
-
-const problemListeners = new Set<(problem: StorageProblem) => void>();
-
-/** Tells `listener` about every stored value dropped as unreadable. Returns the unsubscribe. */
-export function onStorageProblem(listener: (problem: StorageProblem) => void): () => void {
-  problemListeners.add(listener);
-  return () => problemListeners.delete(listener);
-}
-
-export function reportStorageProblem(problem: StorageProblem): void {
-  const what = problem.newer === undefined ? 'Dropped stored value' : 'Kept stored value of a newer version';
-  console.warn(`${what} ${problem.key} (${problem.area}): ${problem.reason}`);
-  for (const listener of problemListeners) listener(problem);
 }
 
 interface Decoded {

@@ -24,7 +24,8 @@ import { type HistoryEntry, historyFamily, readHistory } from '../../lib/storage
 import { profileUsage, storedFamily } from '../../lib/storage/family';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { originOf } from '../../lib/storage/settings';
-import { type StorageProblem, onStorageProblem, storedItem } from '../../lib/storage/stored-item';
+import { type StorageProblem, onStorageProblem } from '../../lib/storage/storage-problems';
+import { storedItem } from '../../lib/storage/stored-item';
 import { readFactories } from '../../lib/storage/added-factories';
 import { z } from '../../lib/zod';
 import { useSandbox } from '../sandbox/fixture';

@@ -10,7 +10,7 @@ import { createHandlers } from '../../lib/handlers';
 import { readCredentials, removeUnlistedCredentials, writeCredentials } from '../../lib/storage/credentials';
 import { historyFamily, pushHistory, readHistory } from '../../lib/storage/history';
 import { newProfile, profilesItem, updateProfiles } from '../../lib/storage/profiles';
-import { type StorageProblem, onStorageProblem } from '../../lib/storage/stored-item';
+import { type StorageProblem, onStorageProblem } from '../../lib/storage/storage-problems';
 
 const handlers = createHandlers({ hasOriginPermission: async () => true });
 const BASE = 'http://127.0.0.1:9';
