@@ -45,7 +45,13 @@ export function waiting(row: PortfolioRow, column: Column): boolean {
   );
 }
 
-export const Waiting = () => <span class="portfolio__note">{t('portfolio_waiting')}</span>;
+/** "…" in the cell (quiet across a table still filling), its words for screen readers and on hover. */
+export const Waiting = () => (
+  <span class="portfolio__note" title={t('portfolio_waiting')}>
+    <span aria-hidden="true">…</span>
+    <span class="visually-hidden">{t('portfolio_waiting')}</span>
+  </span>
+);
 
 /** An odd number (NaN, Infinity) reads as unknown too. */
 const known = (value: number | null): value is number => value !== null && Number.isFinite(value);

@@ -91,7 +91,7 @@ describe('PortfolioTable', () => {
     const cells = within(screen.getByRole('button', { name: 'Lindenhof 1' }).closest('tr') as HTMLElement)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(1, 3)).toEqual(['not read yet', 'not read yet']);
+    expect(cells.slice(1, 3)).toEqual(['…not read yet', '…not read yet']);
     expect(cells).not.toContain('–');
   });
 
