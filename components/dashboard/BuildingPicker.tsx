@@ -113,7 +113,11 @@ export function BuildingPicker({
                   onClick={() => onSelect(b.id)}
                 >
                   <span class="building__name">{buildingName(b)}</span>
-                  {place && <span class="building__place">{place}</span>}
+                  {place && (
+                    <span class="building__place" title={place}>
+                      {place}
+                    </span>
+                  )}
                 </button>
               </li>
             );

@@ -36,6 +36,7 @@ export function DocumentText({
         aria-describedby={ids.count}
         onInput={(event) => onChange(event.currentTarget.value)}
       />
+      {storedText !== null && text === '' && <p class="hint">{t('doc_loadHint')}</p>}
       <div class="json-tools">
         {storedText !== null && storedText !== text && (
           <button

@@ -14,6 +14,7 @@ import { DocumentPanel } from '../document/DocumentPanel';
 import { showResult } from '../in-view';
 import { CheckResult } from './CheckResult';
 import type { ImportPanelModel } from './import-panel-model';
+import { ImportHistory } from './ImportHistory';
 import { ImportPart } from './ImportPart';
 import { JobPart } from './JobPart';
 import { RestorePart } from './RestorePart';
@@ -28,7 +29,21 @@ export function ImportPanel({ model }: { model: ImportPanelModel }) {
       {shows('document') && <DocumentPart model={model} />}
       {section === 'backup' && <RestorePart model={model} />}
       <ImportResults model={model} />
+      {(shows('import') || section === 'backup') && <HistoryPart model={model} />}
     </div>
+  );
+}
+
+/** Every kept import with its Undo (or why there is none), in the import and backup sections. */
+function HistoryPart({ model }: { model: ImportPanelModel }) {
+  const part = model.section.value === 'backup' ? 'backup' : 'import';
+  return (
+    <ImportHistory
+      profileId={model.profileId.value}
+      undoJob={(id) => model.undoJob(id, part)}
+      buildings={model.buildings.value}
+      factories={model.factories.value}
+    />
   );
 }
 

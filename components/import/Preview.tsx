@@ -69,6 +69,7 @@ function ShownAge({ seenAt }: { seenAt: number | undefined }) {
 export function PreviewSlot({ item }: { item: PreviewItem }) {
   const current = item.current ?? { title: '', data: '' };
   const unknown = item.status === 'unknown';
+  const heldWhenSeen = item.status === 'heldWhenSeen';
   return (
     <li class={item.unchanged ? 'preview__slot preview__slot--unchanged' : 'preview__slot'}>
       <h4 class="preview__heading">
@@ -77,12 +78,14 @@ export function PreviewSlot({ item }: { item: PreviewItem }) {
           <span class="badge">{t('import_unchanged')}</span>
         ) : unknown ? (
           <span class="badge">{t('targets_slotUnknown')}</span>
+        ) : heldWhenSeen ? (
+          <span class="badge">{t('targets_slotHeldWhenSeen')}</span>
         ) : (
           <span class="badge badge--unsaved">{t('import_changes')}</span>
         )}
       </h4>
       <ShownAge seenAt={item.seenAt} />
-      {item.unchanged || unknown ? (
+      {item.unchanged || unknown || heldWhenSeen ? (
         <p class="hint">
           <span class="preview__title">{item.title || t('slot_emptyValue')}</span>
         </p>

@@ -7,9 +7,10 @@
 import { useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { type TargetPlan, keepTargets, writeCount } from '../../lib/import/multi-plan';
+import { type TargetPlan, keepTargets, undoGoes, writeCount } from '../../lib/import/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
 import { readCost } from '../../lib/import/write-plan';
+import { Time } from '../slots/time';
 import { CostLine, ReadCurrentButton } from './CostLine';
 import { TargetSection } from './TargetSection';
 import { nameTarget } from './target-name';
@@ -28,6 +29,21 @@ interface TargetPreviewProps {
   /** Called with the preview of the included targets. */
   onConfirm: (chosen: ReadyTargets) => void;
   onCancel: () => void;
+}
+
+/**
+ * Said when some slots held their value only in cached answers: "Judged from answers of 3 min ago".
+ * Each is read before it is written; "Show current values" reads them now.
+ */
+function JudgedFrom({ plans }: { plans: readonly TargetPlan[] }) {
+  const held = plans.flatMap((plan) => plan.slots).filter((slot) => slot.status === 'heldWhenSeen');
+  if (held.length === 0) return null;
+  const oldest = Math.min(...held.map((slot) => slot.seenAt ?? Date.now()));
+  return (
+    <p class="hint" role="status">
+      <Time ms={oldest} label={(relative) => t('targets_judgedFrom', [String(held.length), relative])} />
+    </p>
+  );
 }
 
 const keyOf = (plan: TargetPlan) => `${plan.target.kind}:${plan.target.id}`;
@@ -65,6 +81,7 @@ export function TargetPreview(props: TargetPreviewProps) {
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const chosen = left.size === 0 ? preview : keepTargets(preview, (plan) => !left.has(keyOf(plan)));
   const fits = chosen.storage.bytes <= chosen.storage.max;
+  const undoLost = fits ? undoGoes(chosen.storage) : 0;
   const toRead = readCost(
     chosen.targets.flatMap((plan) => plan.slots),
     { limit: chosen.cost.perMinute, windowMs: 60_000 },
@@ -96,6 +113,7 @@ export function TargetPreview(props: TargetPreviewProps) {
         />
       ))}
       <CostLine cost={chosen.cost} />
+      <JudgedFrom plans={chosen.targets} />
       <ReadCurrentButton {...toRead} onRead={props.onReadCurrent} />
       {!fits && (
         <p class="notice" role="alert">
@@ -103,6 +121,11 @@ export function TargetPreview(props: TargetPreviewProps) {
             String(Math.ceil(chosen.storage.bytes / 1024)),
             String(Math.floor(chosen.storage.max / 1024)),
           ])}
+        </p>
+      )}
+      {undoLost > 0 && (
+        <p class="notice" role="status">
+          {t('targets_undoGoes', String(undoLost))}
         </p>
       )}
       <div class="actions">

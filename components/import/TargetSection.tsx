@@ -9,6 +9,7 @@ function countsText(slots: readonly PlannedSlot[]): string {
   const parts: [number, Parameters<typeof t>[0]][] = [
     [counts.changed, 'targets_changed'],
     [counts.unchanged, 'targets_unchanged'],
+    [counts.heldWhenSeen, 'targets_heldWhenSeen'],
     [counts.unknown, 'targets_unknown'],
     [counts.needsPremium, 'targets_needsPremium'],
     [counts.overLimit, 'targets_overLimit'],
@@ -20,7 +21,12 @@ function countsText(slots: readonly PlannedSlot[]): string {
 }
 
 function PlannedSlotRow({ slot }: { slot: PlannedSlot }) {
-  if (slot.status === 'changed' || slot.status === 'unchanged' || slot.status === 'unknown')
+  if (
+    slot.status === 'changed' ||
+    slot.status === 'unchanged' ||
+    slot.status === 'unknown' ||
+    slot.status === 'heldWhenSeen'
+  )
     return <PreviewSlot item={{ ...slot, unchanged: slot.status === 'unchanged' }} />;
   const note =
     slot.status === 'needsPremium'

@@ -178,6 +178,14 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
       busy.value = null;
       return follow(answer);
     }),
+    /** Undoes any kept import (the history's Undo) and follows the undo; its refusal, if any. */
+    undoJob: action(async (id: string): Promise<AppError | null> => {
+      if (!begin('undoing')) return null;
+      const answer = await send('undoImport', { id });
+      busy.value = null;
+      follow(answer);
+      return answer.ok ? null : answer.error;
+    }),
     cancel: action(() => act('cancelImport', 'cancelling')),
     /** Goes on with a job paused by the server's wait: the worker writes only its open slots. */
     resume: action(() => act('resumeImport', 'resuming')),

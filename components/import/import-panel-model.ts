@@ -166,6 +166,10 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
       if (inputs.section) inputs.section.value = 'document';
     }),
     exportTarget: action(() => void jobs.exportTarget(inputs.target.peek())),
+    /** The profile whose jobs the panel shows. */
+    profileId: signal(profileId),
+    /** The history's Undo of any kept import, shown in the section it was asked from. */
+    undoJob: action((id: string, part: 'import' | 'backup') => (from(part), jobs.undoJob(id))),
     confirm: action(
       starting(() => {
         const ready = check.check.peek();

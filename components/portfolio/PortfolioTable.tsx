@@ -12,7 +12,7 @@ import { t } from '../../lib/i18n';
 import { COLUMNS, type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
 import type { ComponentChildren } from 'preact';
 import type { PortfolioRow } from '../../lib/storage/portfolio';
-import { DASH, Late, OldestPayment, Occupancy, age, amount, count } from './cells';
+import { DASH, Late, OldestPayment, Occupancy, Waiting, age, amount, count, waiting } from './cells';
 import { columnLabels } from './column-labels';
 
 type Totals = ReturnType<typeof totalsOf>;
@@ -52,6 +52,7 @@ export const tableColumns = (premium: boolean) => (premium ? COLUMNS : BASIC_COL
 /** A cell's content, called rather than rendered as a component: fewer nodes for Preact to diff. */
 function cellContent(row: PortfolioRow, column: Column, now: number): ComponentChildren {
   const f = row.figures;
+  if (waiting(row, column)) return Waiting();
   switch (column) {
     case 'area':
       return row.area ?? DASH;

@@ -2,10 +2,56 @@
 import type { ComponentChildren } from 'preact';
 import { t } from '../../lib/i18n';
 import { occupancy } from '../../lib/portfolio/table';
-import type { PortfolioRow } from '../../lib/storage/portfolio';
+import type { Column } from '../../lib/portfolio/table';
+import type { PortfolioResource, PortfolioRow } from '../../lib/storage/portfolio';
 import { formatAmount, formatNumber, localDateTime, relativeTime } from '../display-format';
 
 export const DASH = '–';
+
+/** The answer each column is made of (the name and age are the row's own). */
+const RESOURCE: Partial<Record<Column, PortfolioResource>> = {
+  area: 'details',
+  roomsTotal: 'rooms',
+  roomsOccupied: 'rooms',
+  roomsFree: 'rooms',
+  occupancy: 'rooms',
+  rentLet: 'rooms',
+  rentEmpty: 'rooms',
+  tenants: 'tenants',
+  oldestPayment: 'tenants',
+  late: 'tenants',
+  balance: 'accounts',
+};
+
+/**
+ * A cell whose answer was never tried yet (its read still queued) and that knows nothing: "not read
+ * yet", not "–" (the mark for "none"). Once tried, a missing or failed answer reads "–" (a failure named).
+ */
+export function waiting(row: PortfolioRow, column: Column): boolean {
+  const resource = RESOURCE[column];
+  const value =
+    column === 'area'
+      ? row.area
+      : column === 'occupancy'
+        ? row.figures.roomsTotal
+        : column in row.figures
+          ? row.figures[column as keyof PortfolioRow['figures']]
+          : null;
+  return (
+    value === null &&
+    resource !== undefined &&
+    row.checkedAt[resource] === undefined &&
+    row.problems[resource] === undefined
+  );
+}
+
+/** "…" in the cell (quiet across a table still filling), its words for screen readers and on hover. */
+export const Waiting = () => (
+  <span class="portfolio__note" title={t('portfolio_waiting')}>
+    <span aria-hidden="true">…</span>
+    <span class="visually-hidden">{t('portfolio_waiting')}</span>
+  </span>
+);
 
 /** An odd number (NaN, Infinity) reads as unknown too. */
 const known = (value: number | null): value is number => value !== null && Number.isFinite(value);

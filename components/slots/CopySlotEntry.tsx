@@ -14,6 +14,8 @@ interface CopySlotEntryProps {
   workspace: Workspace;
   option: number;
   content: { title: string; data: string };
+  /** When the value shown was read; null when it is the user's unsaved edit. */
+  readAt: number | null;
 }
 
 /** The account's buildings, then its factories, named as everywhere else. */
@@ -30,7 +32,7 @@ function copyOptions(workspace: Workspace): CopyOption[] {
 
 type Panel = (typeof import('./CopySlot'))['CopySlot'];
 
-export function CopySlotEntry({ workspace, option, content }: CopySlotEntryProps) {
+export function CopySlotEntry({ workspace, option, content, readAt }: CopySlotEntryProps) {
   const [open, setOpen] = useState(false);
   const [Panel, setPanel] = useState<Panel | null>(null);
   const toggle = () => {
@@ -47,6 +49,7 @@ export function CopySlotEntry({ workspace, option, content }: CopySlotEntryProps
           workspace={workspace}
           option={option}
           content={content}
+          readAt={readAt}
           options={copyOptions(workspace)}
           onClose={() => setOpen(false)}
         />

@@ -194,7 +194,12 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
                 {historyLabel(history)}
               </button>
               {layout === 'full' && (
-                <CopySlotEntry workspace={workspace} option={model.option} content={{ title, data }} />
+                <CopySlotEntry
+                  workspace={workspace}
+                  option={model.option}
+                  content={{ title, data }}
+                  readAt={model.dirty.value ? null : model.readAt.value}
+                />
               )}
             </div>
           )}

@@ -8,6 +8,8 @@ import type { HistoryEntry } from '../../lib/storage/history';
 
 export class SlotModel {
   readonly server = signal<PageOption | null>(null);
+  /** When `server` was answered (epoch ms; a cached answer's time): what a copy of the value shown says. */
+  readonly readAt = signal<number | null>(null);
   readonly loadError = signal<AppError | null>(null);
   readonly title = signal('');
   readonly data = signal('');

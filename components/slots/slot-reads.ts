@@ -31,7 +31,7 @@ export function createSlotReads(page: PageContext) {
       const model = models.find((m) => String(m.option) === option);
       const value = PageOption.safeParse(entry.value);
       if (!model || !value.success) return;
-      adopt(model, value.data);
+      adopt(model, value.data, entry.savedAt);
     });
   }
 
@@ -40,10 +40,11 @@ export function createSlotReads(page: PageContext) {
    * value its edit began from: its save is checked against that, so a change made meanwhile (another
    * tab's save, a job) is a conflict shown with both values, never taken over silently.
    */
-  function adopt(model: SlotModel, value: PageOption): void {
+  function adopt(model: SlotModel, value: PageOption, readAt: number): void {
     if (model.dirty.value || model.saving.value) return;
     batch(() => {
       model.server.value = value;
+      model.readAt.value = readAt;
       model.loadError.value = null;
       model.edited(value.title, value.data, value.lastUpdated);
     });
@@ -78,6 +79,7 @@ export function createSlotReads(page: PageContext) {
       if (!entry) return true;
       batch(() => {
         model.server.value = entry.value;
+        model.readAt.value = entry.savedAt;
         if (!drafts.has(model.option))
           model.edited(entry.value.title, entry.value.data, entry.value.lastUpdated);
       });
@@ -96,6 +98,7 @@ export function createSlotReads(page: PageContext) {
     }
     batch(() => {
       model.server.value = answer.value;
+      model.readAt.value = Date.now();
       if (!hasDraft) model.edited(answer.value.title, answer.value.data, answer.value.lastUpdated);
     });
     // A draft equal to the server's value is nothing to keep.

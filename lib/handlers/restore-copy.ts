@@ -14,6 +14,7 @@ import type { Handlers } from '../messaging/router';
 import { BuildingListEntry } from '../api/schemas';
 import { answerParts, readCached } from '../storage/cache';
 import { readFactories } from '../storage/added-factories';
+import { sharedJobRoom } from '../storage/import-jobs';
 import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
@@ -65,12 +66,14 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       const slots = parsed.targets.flatMap(({ target, slots: list }) =>
         list.map(({ slot }) => ({ target, slot })),
       );
-      const { sight, refused } = await sightsOf(connection.value, slots, read ?? false);
+      // "Read current values" reads every slot: a cached answer is never what a restore trusts.
+      const { sight, refused } = await sightsOf(connection.value, slots, read ? 'all' : false);
       const known: PlanKnowledge = {
         premium,
         placeholder: await readPlaceholder(profile.id),
         current: (target, slot) => sight(target, slot)?.value ?? null,
         seenAt: (target, slot) => sight(target, slot)?.seenAt,
+        readNow: (target, slot) => sight(target, slot)?.readNow ?? false,
         owned: (target) => (refused(target) ? false : owned(target)),
       };
       const plans = planTargets(parsed.targets, known);
@@ -79,7 +82,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
         status: 'ready' as const,
         targets: plans,
         cost: planCost(plans, budget),
-        storage: planStorage(plans),
+        storage: { ...planStorage(plans), ...(await sharedJobRoom()) },
       });
     },
 

@@ -13,12 +13,14 @@ const key = (target: Target, slot: number) => `${target.kind}\u0000${target.id}\
  * What each slot was shown holding, as far as the extension knows without a request: a cached
  * answer younger than the freshness window, with its time (an older one is never shown as
  * current). With `read` (the user asked to see current values) each slot not known that way is
- * read now, at the user's priority, and kept in the cache. A read refused for the target marks it.
+ * read now, at the user's priority, and kept in the cache; with 'all' (a restore or copy: a cached
+ * answer is never taken as what the slot holds now) every slot is. A read refused for the target
+ * marks it.
  */
 export async function sightsOf(
   connection: Connection,
   slots: readonly { target: Target; slot: number }[],
-  read: boolean,
+  read: boolean | 'all',
 ) {
   const { profile } = connection;
   const sights = new Map<string, SlotSight>();
@@ -27,14 +29,16 @@ export async function sightsOf(
   const freshMs = freshnessMs(profile);
   await mapPool(slots, SLOT_READ_CONCURRENCY, async ({ target, slot }) => {
     const parts = optionParts(target, slot);
-    const cached = freshSight(await readCached(profile.id, parts, PageOption), Date.now(), freshMs);
-    if (cached) return void sights.set(key(target, slot), cached);
-    if (!read) return;
+    if (read !== 'all') {
+      const cached = freshSight(await readCached(profile.id, parts, PageOption), Date.now(), freshMs);
+      if (cached) return void sights.set(key(target, slot), cached);
+      if (!read) return;
+    }
     const answer = await api.readOption(config, target, slot);
     if (answer.ok) {
       const seenAt = Date.now();
       await writeCached(profile.id, parts, answer.value, seenAt);
-      sights.set(key(target, slot), { value: answer.value, seenAt });
+      sights.set(key(target, slot), { value: answer.value, seenAt, readNow: true });
     } else if (answer.error.kind === 'notFound') refused.add(`${target.kind}\u0000${target.id}`);
   });
   return {

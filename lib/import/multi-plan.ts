@@ -3,9 +3,10 @@
  * slot, what it holds as far as known and what becomes of it; what the job will cost in requests
  * and time at the account's budget; and whether the job fits the storage it may use.
  *
- * Each slot is planned by the one write plan (lib/import/write-plan.ts): a slot shown holding its
- * value (a fresh cached answer, or one read for the preview when the user asked) costs nothing; a
- * slot that may change costs its write-time read and at most one write.
+ * Each slot is planned by the one write plan (lib/import/write-plan.ts): a slot read for the preview
+ * (the user asked) holding its value costs nothing; a slot that may change, or that held its value
+ * only in a cached answer (another writer may have changed it since: a restore is for undoing
+ * that), costs its write-time read and at most one write.
  */
 import { type PageOption, Target } from '../api/schemas';
 import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
@@ -32,7 +33,14 @@ export const TargetPlan = z.object({
 });
 export type TargetPlan = z.infer<typeof TargetPlan>;
 
-export const PlanStorage = z.object({ bytes: z.int(), max: z.int() });
+export const PlanStorage = z.object({
+  bytes: z.int(),
+  max: z.int(),
+  /** What the kept jobs of every profile take now (they share one room: lib/storage/import-jobs.ts). */
+  kept: z.optional(z.int()),
+  /** The bytes each older job's undo data frees, oldest first: what goes when the room is short. */
+  freeable: z.optional(z.array(z.int())),
+});
 export type PlanStorage = z.infer<typeof PlanStorage>;
 
 export interface PlanKnowledge {
@@ -41,6 +49,8 @@ export interface PlanKnowledge {
   current(target: Target, slot: number): PageOption | null;
   /** When that value was answered (epoch ms), when known. */
   seenAt?(target: Target, slot: number): number | undefined;
+  /** Whether that value was read now, at the user's request (else a cached answer). */
+  readNow?(target: Target, slot: number): boolean;
   /** False for a target known not to be the account's; true or null (unknown) otherwise. */
   owned(target: Target): boolean | null;
   /** The account's clearing text ('' unless its server refused empty text). */
@@ -49,12 +59,19 @@ export interface PlanKnowledge {
 
 function sightOf(known: PlanKnowledge, target: Target, slot: number): SlotSight | null {
   const value = known.current(target, slot);
-  return value ? { value, seenAt: known.seenAt?.(target, slot) ?? Date.now() } : null;
+  if (!value) return null;
+  const readNow = known.readNow?.(target, slot) ?? false;
+  return { value, seenAt: known.seenAt?.(target, slot) ?? Date.now(), ...(readNow ? { readNow } : {}) };
 }
 
 export function planTargets(targets: readonly TargetWrites[], known: PlanKnowledge): TargetPlan[] {
   return targets.map(({ target, name, slots }) => {
-    const context = { premium: known.premium, placeholder: known.placeholder, owned: known.owned(target) };
+    const context = {
+      premium: known.premium,
+      placeholder: known.placeholder,
+      owned: known.owned(target),
+      sameOnlyReadNow: true,
+    };
     return {
       target,
       ...(name === undefined ? {} : { name }),
@@ -69,6 +86,7 @@ export function countsOf(slots: readonly PlannedSlot[]): PlanCounts {
   const counts: PlanCounts = {
     changed: 0,
     unchanged: 0,
+    heldWhenSeen: 0,
     unknown: 0,
     needsPremium: 0,
     overLimit: 0,
@@ -123,6 +141,21 @@ export function planStorage(plans: readonly TargetPlan[]): PlanStorage {
 }
 
 /**
+ * How many older jobs lose their Undo when this one is kept: the oldest first, until the kept jobs
+ * and this one fit the shared room. Never this job's own (a job within `max` fits alone).
+ */
+export function undoGoes(storage: PlanStorage): number {
+  let total = (storage.kept ?? 0) + storage.bytes;
+  let goes = 0;
+  for (const freed of storage.freeable ?? []) {
+    if (total <= storage.max) break;
+    total -= freed;
+    goes += 1;
+  }
+  return goes;
+}
+
+/**
  * The plans of the targets the user keeps (a restore of a few targets out of a backup), with the
  * cost at the same budget and the storage they take, against the same bound.
  */
@@ -135,6 +168,6 @@ export function keepTargets<P extends { targets: TargetPlan[]; cost: PlanCost; s
     ...preview,
     targets,
     cost: planCost(targets, { limit: preview.cost.perMinute, windowMs: 60_000 }),
-    storage: { bytes: planStorage(targets).bytes, max: preview.storage.max },
+    storage: { ...preview.storage, bytes: planStorage(targets).bytes },
   };
 }

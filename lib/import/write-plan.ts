@@ -23,8 +23,13 @@ import { z } from '../zod';
 export const PlannedStatus = z.enum([
   /** Shown holding something else: written after its write-time read, if it still holds that. */
   'changed',
-  /** Shown holding the value already: skipped without a request. */
+  /** Shown holding the value already (read at the user's request, or by the editor): skipped without a request. */
   'unchanged',
+  /**
+   * A restore or copy: a cached answer (not read now) held the value already. It may have changed
+   * since (another writer): read right before writing, written only when it no longer holds it.
+   */
+  'heldWhenSeen',
   /** Not known: read right before writing, written whatever it holds (kept for Undo). */
   'unknown',
   /** Slot 11–20 of an account without premium. */
@@ -65,6 +70,8 @@ export type PlanCost = z.infer<typeof PlanCost>;
 export interface SlotSight {
   value: PageOption;
   seenAt: number;
+  /** Read now, at the user's request (not a cached answer). */
+  readNow?: boolean;
 }
 
 /**
@@ -102,6 +109,11 @@ export interface SlotContext {
   placeholder: string;
   /** False for a target known not to be the account's. */
   owned: boolean | null;
+  /**
+   * A restore or copy: a slot is said to hold its value already only of a value read now; a cached
+   * one that holds it is 'heldWhenSeen' (checked at write time, never skipped on its word).
+   */
+  sameOnlyReadNow?: boolean;
 }
 
 /** One slot of the plan: the value to write, the value shown (with its time) and the status. */
@@ -120,9 +132,11 @@ export function planSlot(
           ? 'overLimit'
           : !sight
             ? 'unknown'
-            : holdsAlready(sight.value, wanted, context.placeholder)
-              ? 'unchanged'
-              : 'changed';
+            : !holdsAlready(sight.value, wanted, context.placeholder)
+              ? 'changed'
+              : context.sameOnlyReadNow && !sight.readNow
+                ? 'heldWhenSeen'
+                : 'unchanged';
   return {
     slot: wanted.slot,
     title: write.title,
@@ -135,9 +149,12 @@ export function planSlot(
 
 /** A slot the job may write: each costs one read (under its lock, right before) and at most one write. */
 export const mayWrite = (slot: Pick<PlannedSlot, 'status'>) =>
-  slot.status === 'changed' || slot.status === 'unknown';
+  slot.status === 'changed' || slot.status === 'unknown' || slot.status === 'heldWhenSeen';
 
-/** The job's slot: the value to write and, when one was shown, the value it must still hold. */
+/**
+ * The job's slot: the value to write and, when one was shown as different, the value it must still
+ * hold (one shown holding the value already is written over whatever it holds now, kept for Undo).
+ */
 export function jobSlotOf(slot: PlannedSlot): {
   slot: number;
   title: string;
@@ -148,7 +165,9 @@ export function jobSlotOf(slot: PlannedSlot): {
     slot: slot.slot,
     title: slot.title,
     data: slot.data,
-    ...(slot.current ? { expected: { title: slot.current.title, data: slot.current.data } } : {}),
+    ...(slot.current && slot.status === 'changed'
+      ? { expected: { title: slot.current.title, data: slot.current.data } }
+      : {}),
   };
 }
 
@@ -168,10 +187,11 @@ export function planCost(slots: readonly PlannedSlot[], budget: Budget): PlanCos
 }
 
 /**
- * What showing the current value of every slot not known costs before Confirm (one read each):
- * "Show current values: 12 requests, about 1 min". Those reads stand in for no write-time read.
+ * What showing the current value of every slot not known (or known only from a cached answer that
+ * held the value already) costs before Confirm (one read each): "Show current values: 12 requests,
+ * about 1 min". Those reads stand in for no write-time read.
  */
 export function readCost(slots: readonly PlannedSlot[], budget: Budget): { reads: number; minutes: number } {
-  const reads = slots.filter((s) => s.status === 'unknown').length;
+  const reads = slots.filter((s) => s.status === 'unknown' || s.status === 'heldWhenSeen').length;
   return { reads, minutes: reads / perMinuteOf(budget) };
 }

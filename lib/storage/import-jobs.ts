@@ -4,17 +4,20 @@
  * running when it starts. Each job is parsed alone: one of an older or broken shape is dropped and
  * reported without taking the others with it.
  *
- * Bounded: the kept jobs of a profile take at most their share of the jobs' budget (`jobsBudget`),
- * counting each record and, while it can be undone, the history entries it keeps. A job starting
- * is counted at what it will take once run; past the budget the oldest finished job's undo data
- * goes first (its record stays, its results shown, `undoGone`). A job whose save meets a full
- * storage makes room and is saved again, so it never stops half-recorded.
+ * Bounded: the kept jobs of every profile together take at most the jobs' budget (`JOBS_BUDGET`),
+ * one pool (a profile holding nothing leaves its room to the others), counting each record and,
+ * while it can be undone, the history entries it keeps. A job starting is counted at what it will
+ * take once run; past the budget the oldest finished job's undo data goes first, of whichever
+ * profile (its record stays, its results shown, `undoGone`), never the undo data of the job being
+ * saved: a job's own Undo is never dropped to make room for itself (one job is bounded by
+ * JOB_MAX_BYTES, which the preview checks, and says which older Undo goes: `undoDropsFor`). A job
+ * whose save meets a full storage makes room and is saved again, so it never stops half-recorded.
  */
 import { PageOption, Target } from '../api/schemas';
 import { makeRoom, scheduleBudget } from './storage-room';
 import { historyBytesByJob } from './history';
 import { profilesItem } from './profiles';
-import { JOB_MAX_BYTES, jobsBudget, storedSize } from './quota';
+import { JOBS_BUDGET, JOB_MAX_BYTES, storedSize } from './quota';
 import { profileFamily } from './registry';
 import { isQuotaError } from './stored-item';
 import { z } from '../zod';
@@ -100,7 +103,7 @@ export type ImportJob = z.infer<typeof ImportJob>;
 export const jobFamily = profileFamily('job', ImportJob, {
   version: 1,
   signOut: 'removed',
-  bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED); their bytes by jobsBudget (quota.ts)' },
+  bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED); their bytes by JOBS_BUDGET (quota.ts)' },
 });
 /** Finished jobs kept for their results and undo. */
 export const KEEP_FINISHED = 10;
@@ -133,12 +136,12 @@ const isStarting = (job: ImportJob) =>
   job.state === 'running' && job.items.every((i) => i.status === 'pending' && i.attempts === 0);
 
 async function writeJob(job: ImportJob): Promise<void> {
-  if (isStarting(job)) await fitJobs(job.profileId, job);
+  if (isStarting(job)) await fitJobs(job);
   await storeJob(job);
   if (isUnsettledJob(job)) return;
   const finished = (await readJobs(job.profileId)).filter((j) => !isUnsettledJob(j));
   for (const old of finished.slice(KEEP_FINISHED)) await jobFamily.remove(job.profileId, old.id);
-  await fitJobs(job.profileId);
+  await fitJobs(job);
 }
 
 /**
@@ -150,7 +153,7 @@ async function storeJob(job: ImportJob): Promise<void> {
   const freeing = [
     async () => makeRoom(profileId, await undoableImports(profileId)),
     async () => {
-      await fitJobs(profileId, undefined, 0);
+      await fitJobs(job, 0);
       await makeRoom(profileId, await undoableImports(profileId));
     },
   ];
@@ -226,22 +229,55 @@ async function keptJobs(profileId: string, incoming?: ImportJob) {
   }));
 }
 
-/** Drops the undo data of the oldest finished jobs (never an unsettled one) until the kept jobs fit `limit`. */
-async function fitJobs(profileId: string, incoming?: ImportJob, limit?: number): Promise<void> {
-  const kept = await keptJobs(profileId, incoming);
-  const budget = limit ?? jobsBudget((await profilesItem.get()).list.length);
+/** The kept jobs of every profile (the pool the jobs' budget bounds), `incoming` counted with its own. */
+async function pooledJobs(incoming?: ImportJob) {
+  const ids = new Set((await profilesItem.get()).list.map((p) => p.id));
+  if (incoming) ids.add(incoming.profileId);
+  const perProfile = await Promise.all(
+    [...ids].map((id) => keptJobs(id, incoming?.profileId === id ? incoming : undefined)),
+  );
+  return perProfile.flat();
+}
+
+/** The finished jobs whose undo data goes, oldest first, until `total` fits `budget` (never `own`'s). */
+function dropsToFit(kept: Awaited<ReturnType<typeof pooledJobs>>, budget: number, own?: string) {
   let total = kept.reduce((sum, k) => sum + k.bytes, 0);
-  const oldestFirst = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone);
-  oldestFirst.sort((a, b) => a.job.createdAt - b.job.createdAt);
-  let dropped = false;
-  for (const { job, bytes, slimBytes } of oldestFirst) {
+  const candidates = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone && k.job.id !== own);
+  candidates.sort((a, b) => a.job.createdAt - b.job.createdAt);
+  const drops: ImportJob[] = [];
+  for (const { job, bytes, slimBytes } of candidates) {
     if (total <= budget) break;
-    await jobFamily.set(withoutUndo(job), profileId, job.id);
+    drops.push(job);
     total -= bytes - slimBytes;
-    dropped = true;
   }
+  return drops;
+}
+
+/**
+ * Drops the undo data of the oldest finished jobs of any profile (never an unsettled one, never
+ * `job`'s own) until the kept jobs fit `limit`.
+ */
+async function fitJobs(job: ImportJob, limit = JOBS_BUDGET): Promise<void> {
+  const incoming = isStarting(job) ? job : undefined;
+  const drops = dropsToFit(await pooledJobs(incoming), limit, job.id);
+  for (const old of drops) await jobFamily.set(withoutUndo(old), old.profileId, old.id);
   // The history those jobs kept is no longer protected: trimmed to the history budget.
-  if (dropped) scheduleBudget(profileId, undoableImports);
+  for (const profileId of new Set(drops.map((old) => old.profileId))) scheduleBudget(profileId, undoableImports);
+}
+
+/**
+ * The room a job about to be confirmed shares: what the kept jobs of every profile take now, and
+ * the bytes each older job's undo data frees, oldest first (what goes first when the new job needs
+ * its room). The preview tells how many would go before Confirm (`undoGoes`, multi-plan.ts).
+ */
+export async function sharedJobRoom(): Promise<{ kept: number; freeable: number[] }> {
+  const kept = await pooledJobs();
+  const candidates = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone);
+  candidates.sort((a, b) => a.job.createdAt - b.job.createdAt);
+  return {
+    kept: kept.reduce((sum, k) => sum + k.bytes, 0),
+    freeable: candidates.map((k) => k.bytes - k.slimBytes),
+  };
 }
 
 /**

@@ -37,10 +37,11 @@ export const JOB_MAX_BYTES = 2_000_000;
 
 /**
  * What the kept jobs of all profiles take together, records and the history they keep for Undo:
- * one job's bound, shared out evenly when there are several profiles. Past it the oldest finished
- * job's undo data goes first (lib/storage/import-jobs.ts); a running job is never cut.
+ * one pool of one job's bound, whichever profile holds them (a profile holding nothing leaves its
+ * room to the others). Past it the oldest finished job's undo data goes first
+ * (lib/storage/import-jobs.ts); a running job is never cut, nor a job's own undo data for itself.
  */
-export const jobsBudget = (profiles: number) => Math.floor(JOB_MAX_BYTES / Math.max(1, profiles));
+export const JOBS_BUDGET = JOB_MAX_BYTES;
 
 /**
  * What the backups (lib/storage/backup-jobs.ts) may hold: 50 targets × 20 slots × 2.56 KB = 2.56 MB

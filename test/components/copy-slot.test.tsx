@@ -45,6 +45,8 @@ function fakeWorker() {
             target.id === 'b-1003'
               ? { title: 'Titel 2', data: 'Daten 2', lastUpdated: T0 }
               : { title: 'anders', data: 'alt', lastUpdated: T0 },
+          // Read now for the preview: a target holding the value already is skipped.
+          readNow: () => true,
         });
         return {
           ok: true,
@@ -80,6 +82,10 @@ describe('copy this slot to…', () => {
     const panel = await within(slot2).findByRole('region', {
       name: 'Copy slot 2 to buildings and factories',
     });
+    // What it copies: the value shown, read when the editor read it (not read again for the copy).
+    expect(
+      within(panel).getByText(/^Copies the value shown, as read .+ \(not read again before copying/),
+    ).toBeTruthy();
     const targets = within(panel).getByRole('group', { name: 'Targets' });
     await waitFor(() => expect(within(targets).getByLabelText('Mühle')).toBeTruthy());
     // Nothing chosen: said, nothing asked.

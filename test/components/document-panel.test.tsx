@@ -83,6 +83,13 @@ describe('a document across slots', () => {
       ),
     ).toBeTruthy();
     expect(within(section()).getByText('valid JSON')).toBeTruthy();
+    // The box starts empty, and says how to fill it with the stored document.
+    expect((within(section()).getByLabelText('Document (JSON)') as HTMLTextAreaElement).value).toBe('');
+    expect(
+      within(section()).getByText(/^The box starts empty: “Edit the stored document” puts/),
+    ).toBeTruthy();
+    fireEvent.click(within(section()).getByRole('button', { name: 'Edit the stored document' }));
+    expect(within(section()).queryByText(/^The box starts empty/)).toBeNull();
   });
 
   it('shows a broken manifest with what is wrong, never repaired', () => {

@@ -12,7 +12,8 @@ const rows = [
     [400, false],
   ]),
   row('b', 'Ahornweg 2', 'Südviertel', [[700, true]]),
-  row('c', 'Königshof', null, null),
+  // Read (each answer tried), none of its figures known.
+  { ...row('c', 'Königshof', null, null), checkedAt: { details: 1, rooms: 1, tenants: 1, accounts: 1 } },
 ];
 
 function Harness({ onOpen }: { onOpen: (id: string) => void }) {
@@ -70,6 +71,28 @@ describe('PortfolioTable', () => {
     expect(within(totals).getAllByRole('cell')[2]?.textContent).toBe('3');
     fireEvent.click(screen.getByRole('button', { name: 'Königshof' }));
     expect(onOpen).toHaveBeenCalledWith('c');
+  });
+
+  it('shows a cell whose answer was never tried as not read yet, never as "–"', () => {
+    const waiting = [row('w', 'Lindenhof 1', null, null)];
+    render(
+      <PortfolioTable
+        rows={signal(waiting)}
+        totals={signal(totalsOf(waiting))}
+        sort={signal<Sort>({ column: 'name', direction: 'ascending' })}
+        now={2_000}
+        premium={false}
+        refreshing={signal(new Set())}
+        onSort={() => undefined}
+        onOpen={() => undefined}
+        onRefresh={() => undefined}
+      />,
+    );
+    const cells = within(screen.getByRole('button', { name: 'Lindenhof 1' }).closest('tr') as HTMLElement)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(1, 3)).toEqual(['…not read yet', '…not read yet']);
+    expect(cells).not.toContain('–');
   });
 
   it('shows "–" for a total past the largest number, never Infinity, ∞ or NaN', () => {

@@ -37,6 +37,8 @@ const plans = planTargets(
         : t.id === b1.id && slot === 2
           ? { title: 'old', data: 'old', lastUpdated: null }
           : null,
+    // Read for the preview (the user asked): a slot holding its value already is skipped.
+    readNow: () => true,
   },
 );
 const READY: TargetsPreview = {
@@ -111,6 +113,36 @@ describe('restore preview across targets', () => {
         { target: b1, slot: 3, title: 'unknown', data: 'u' },
         { target: b2, slot: 1, title: 'b2', data: 'y' },
       ],
+    });
+  });
+
+  it('says it judged from cached answers, offers to read them, and writes such a slot over whatever it holds', async () => {
+    const cached = planTargets([{ target: b1, slots: [{ slot: 1, title: 'same', data: 'x' }] }], {
+      premium: false,
+      placeholder: '',
+      owned: () => true,
+      current: () => ({ title: 'same', data: 'x', lastUpdated: null }),
+      seenAt: () => Date.now() - 3 * 60_000,
+    });
+    const preview: TargetsPreview = {
+      status: 'ready',
+      targets: cached,
+      cost: planCost(cached, { limit: 10, windowMs: 60_000 }),
+      storage: planStorage(cached),
+    };
+    const worker = fakeWorker(preview);
+    renderImportPanel({ target: b1, premium: false, send: worker.send, profileId: P, buildings: null });
+    paste(DOC);
+    expect(
+      await screen.findByText(/^1 slots are judged from answers read 3 minutes ago, not now: another writer/),
+    ).toBeTruthy();
+    expect(screen.queryByText('Nothing to change: every slot already holds this value.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Show current values: 1 requests, about 1 min' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm: write up to 1 slots in 1 targets' }));
+    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1));
+    // No expected value: whatever another writer put there is replaced (and kept for Undo).
+    expect(worker.sent('startTargets')[0]?.payload).toEqual({
+      slots: [{ target: b1, slot: 1, title: 'same', data: 'x' }],
     });
   });
 

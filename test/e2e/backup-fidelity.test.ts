@@ -63,13 +63,20 @@ it('backs up split emoji and a title past our count exactly; restoring the file 
   });
   await panel.preview.getByText('Restore into 4 targets').waitFor();
   const building = panel.preview.getByRole('group').first();
+  // Judged from the backup's own reads (fresh, not now): each would be read again before writing.
   await expect
     .poll(() => building.locator('.hint').first().textContent())
     .toBe(
-      "19 already hold this value (skipped, no request), 1 past the extension's limits, left as they are (not written)",
+      "19 held this value when last read (read again before writing, written only if changed), 1 past the extension's limits, left as they are (not written)",
     );
   expect(await panel.preview.textContent()).not.toMatch(/\d+ change\b/);
-  // Every slot is shown holding its value as of the backup's own reads: nothing to write, no request.
+  // Read now, at the user's request: every slot holds its value, nothing to write.
+  await panel.preview.getByRole('button', { name: /^Show current values: \d+ requests/ }).click();
+  await expect
+    .poll(() => building.locator('.hint').first().textContent(), SLOW)
+    .toBe(
+      "19 already hold this value (skipped, no request), 1 past the extension's limits, left as they are (not written)",
+    );
   await panel.preview.getByText('Nothing to change: every slot already holds this value.').waitFor();
   expect(await panel.preview.getByRole('button', { name: /^Confirm/ }).count()).toBe(0);
   expect(sandbox.log.filter((r) => r.method === 'POST')).toEqual([]);

@@ -9,6 +9,7 @@ import {
   planStorage,
   planTargets,
 } from '../../lib/import/multi-plan';
+import { readCost } from '../../lib/import/write-plan';
 import { JOB_MAX_BYTES } from '../../lib/storage/quota';
 
 const b1: Target = { kind: 'building', id: 'b-1' };
@@ -39,7 +40,10 @@ describe('planTargets', () => {
         },
         { target: b2, slots: [{ slot: 1, title: 'a', data: '1' }] },
       ],
-      knowing({ 'b-1/1': held('a', '1'), 'b-1/2': held('old', '2'), 'b-2/1': held('x', 'y') }),
+      knowing(
+        { 'b-1/1': held('a', '1'), 'b-1/2': held('old', '2'), 'b-2/1': held('x', 'y') },
+        { readNow: () => true },
+      ),
     );
     expect(plans.map((p) => p.slots.map((s) => s.status))).toEqual([
       ['unchanged', 'changed', 'unknown'],
@@ -48,11 +52,33 @@ describe('planTargets', () => {
     expect(countsOf(plans[0]?.slots ?? [])).toEqual({
       changed: 1,
       unchanged: 1,
+      heldWhenSeen: 0,
       unknown: 1,
       needsPremium: 0,
       overLimit: 0,
       notYours: 0,
     });
+  });
+
+  it('never says a slot holds its value on a cached answer alone: it is read and compared at write time', () => {
+    const slots = [
+      { slot: 1, title: 'a', data: '1' },
+      { slot: 2, title: 'b', data: '2' },
+    ];
+    const values = { 'b-1/1': held('a', '1'), 'b-1/2': held('old', '2') };
+    const cached = planTargets([{ target: b1, slots }], knowing(values));
+    expect(cached[0]?.slots.map((s) => s.status)).toEqual(['heldWhenSeen', 'changed']);
+    // The job writes it over whatever it holds then (another writer's change is what a restore undoes).
+    expect(jobSlotsOf(cached)).toEqual([
+      { target: b1, slot: 1, title: 'a', data: '1' },
+      { target: b1, slot: 2, title: 'b', data: '2', expected: { title: 'old', data: '2' } },
+    ]);
+    expect(planCost(cached, null)).toMatchObject({ reads: 2, writes: 2, skipped: 0 });
+    expect(readCost(cached[0]?.slots ?? [], null).reads).toBe(1);
+    // Read now at the user's request: then it holds the value, skipped without a request.
+    const readNow = planTargets([{ target: b1, slots }], knowing(values, { readNow: () => true }));
+    expect(readNow[0]?.slots.map((s) => s.status)).toEqual(['unchanged', 'changed']);
+    expect(planCost(readNow, null)).toMatchObject({ reads: 1, writes: 1, skipped: 1 });
   });
 
   it('reports slots 11–20 as needing premium, and a target not the account’s as not yours', () => {
@@ -85,7 +111,7 @@ describe('planTargets', () => {
       [{ target: b1, slots: [empty, { ...empty, slot: 2 }, { ...empty, slot: 3 }] }],
       knowing(
         { 'b-1/1': held('.', '.'), 'b-1/2': held('', ''), 'b-1/3': held('Hausordnung', 'Ruhe') },
-        { placeholder: '.' },
+        { placeholder: '.', readNow: () => true },
       ),
     );
     expect(withPlaceholder[0]?.slots.map((s) => [s.status, s.title, s.data])).toEqual([
@@ -102,7 +128,7 @@ describe('planTargets', () => {
 describe('planCost and planStorage', () => {
   const plans = planTargets(
     [{ target: b1, slots: Array.from({ length: 20 }, (_, i) => ({ slot: i + 1, title: 't', data: 'd' })) }],
-    knowing({ 'b-1/1': held('t', 'd'), 'b-1/2': held('x', 'd') }),
+    knowing({ 'b-1/1': held('t', 'd'), 'b-1/2': held('x', 'd') }, { readNow: () => true }),
   );
 
   it('counts a read and a write per slot to write (none for the one shown unchanged), minutes at the budget, what is skipped', () => {

@@ -14,6 +14,7 @@ import type { ImportJob } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { profilesItem } from '../../lib/storage/profiles';
 import { rememberPlaceholder } from '../../lib/storage/placeholder';
+import { readSlotDirect } from '../sandbox/direct';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 import { signIn } from './worker-helpers';
@@ -78,7 +79,7 @@ describe('previewTargets', () => {
     expect(sandbox.log).toHaveLength(0);
   });
 
-  it('plans a restore from fresh cached answers only: known slots changed or unchanged, the rest unknown', async () => {
+  it('plans a restore from fresh cached answers without a request: one that held its value then is read again at write time, never skipped on its word', async () => {
     await configure('basic');
     await handlers.listBuildings({});
     const held = await handlers.readOption({ target: { kind: 'building', id: 'b-2001' }, option: 1 });
@@ -99,11 +100,11 @@ describe('previewTargets', () => {
     });
     expect(gets()).toHaveLength(0);
     const [own, foreign] = preview.targets;
-    expect(own?.slots.map((s) => s.status)).toEqual(['unchanged', 'unknown', 'needsPremium']);
+    expect(own?.slots.map((s) => s.status)).toEqual(['heldWhenSeen', 'unknown', 'needsPremium']);
     expect(foreign?.slots.map((s) => s.status)).toEqual(['notYours']);
-    expect(countsOf(own?.slots ?? [])).toMatchObject({ unchanged: 1, unknown: 1, needsPremium: 1 });
-    // One slot to restore (a read right before, at most a write); the one shown unchanged costs nothing.
-    expect(preview.cost).toEqual({ reads: 1, writes: 1, skipped: 1, perMinute: 10, minutes: 0.2 });
+    expect(countsOf(own?.slots ?? [])).toMatchObject({ heldWhenSeen: 1, unknown: 1, needsPremium: 1 });
+    // Two slots to restore (a read right before each, at most a write): a cached answer is not "now".
+    expect(preview.cost).toEqual({ reads: 2, writes: 2, skipped: 0, perMinute: 10, minutes: 0.4 });
     expect(own?.slots[0]?.seenAt).toBeGreaterThan(Date.now() - 60_000);
     expect(preview.storage.bytes).toBeGreaterThan(0);
     expect(preview.storage.bytes).toBeLessThan(preview.storage.max);
@@ -171,8 +172,8 @@ describe('startTargets', () => {
       ],
     };
     const preview = await ready(document);
-    // b2's slot 1 was read just now: fresh, shown unchanged as of then; the job leaves it unasked.
-    expect(preview.targets[1]?.slots[0]?.status).toBe('unchanged');
+    // b2's slot 1 was read just now, by the editor: held its value then; the job reads it again.
+    expect(preview.targets[1]?.slots[0]?.status).toBe('heldWhenSeen');
     const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
     if (!started.ok) throw new Error(started.error.kind);
     const job = await finished(started.value.id);
@@ -180,15 +181,16 @@ describe('startTargets', () => {
       ['b-1001', 1, 'done'],
       ['b-1001', 2, 'done'],
       ['b-1001', 3, 'done'],
+      ['b-1002', 1, 'skipped'],
     ]);
-    expect(gets()).toHaveLength(3);
+    expect(gets()).toHaveLength(4);
     expect(posts()).toHaveLength(3);
     const undo = await handlers.undoImport({ id: job.id });
     if (!undo.ok) throw new Error(undo.error.kind);
     expect((await finished(undo.value.id)).items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
   });
 
-  it('a slot shown holding its value (fresh cache, with its age) is left without a request; one shown changed that changed since is a conflict with both values', async () => {
+  it('a slot that held its value in a fresh cached answer but was changed by another writer since is restored; one shown changed that changed since is a conflict with both values', async () => {
     await configure('premium');
     const one = await handlers.readOption({ target: b2!, option: 1 });
     const two = await handlers.readOption({ target: b2!, option: 2 });
@@ -205,24 +207,31 @@ describe('startTargets', () => {
       ],
     });
     expect(preview.targets[0]?.slots.map((s) => [s.status, typeof s.seenAt])).toEqual([
-      ['unchanged', 'number'],
+      ['heldWhenSeen', 'number'],
       ['changed', 'number'],
     ]);
-    // Changed in the game after the extension read it (its cached answer is still fresh).
+    // Both changed in the game after the extension read them (their cached answers are still fresh).
+    sandbox.changeSlot({ target: b2!, option: 1, title: 'Another writer', data: 'damage' });
     sandbox.changeSlot({ target: b2!, option: 2, title: 'In the game', data: 'since' });
     sandbox.clearLog();
     const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
     if (!started.ok) throw new Error(started.error.kind);
     const job = await finished(started.value.id);
-    expect(job.items).toHaveLength(1);
-    expect(job.items[0]).toMatchObject({
-      slot: 2,
-      status: 'conflict',
+    expect(job.items.map((i) => [i.slot, i.status])).toEqual([
+      [1, 'done'],
+      [2, 'conflict'],
+    ]);
+    expect(job.items[0]?.previous).toMatchObject({ title: 'Another writer', data: 'damage' });
+    expect(job.items[1]).toMatchObject({
       title: 'Restored',
       conflict: { title: 'In the game', data: 'since' },
     });
-    expect(gets()).toHaveLength(1);
-    expect(posts()).toHaveLength(0);
+    const requests = [gets().length, posts().length];
+    expect(await readSlotDirect(sandbox, b2!, 1)).toMatchObject({
+      title: one.value.title,
+      data: one.value.data,
+    });
+    expect(requests).toEqual([2, 1]);
   });
 
   it('discards a job across targets when its profile signs out, before its next request', async () => {

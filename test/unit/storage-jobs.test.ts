@@ -11,9 +11,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import { newJob } from '../../lib/import/job';
+import { undoGoes } from '../../lib/import/multi-plan';
 import { writeTargetValues } from '../../lib/storage/backup-jobs';
 import { cacheFamily } from '../../lib/storage/cache';
 import { historyFamily } from '../../lib/storage/history';
+import { profilesItem } from '../../lib/storage/profiles';
 import { type ImportJob, jobFamily, jobRoom, saveJob, undoableImports } from '../../lib/storage/import-jobs';
 import { JOB_MAX_BYTES, PROFILE_BUDGETS, STORAGE_QUOTA_BYTES, storedSize } from '../../lib/storage/quota';
 import { useSandbox } from '../sandbox/fixture';
@@ -118,6 +120,17 @@ async function restore(round: number): Promise<ImportJob> {
   return settled(started.value.id);
 }
 
+/** The restore file of `round`: every slot of the 9 targets. */
+const restoreDocument = (round: number) => ({
+  targets: targets.map((target) => ({
+    target,
+    slots: Array.from({ length: 20 }, (_, n) => {
+      const { title, data } = slot(round, target, n + 1);
+      return { slot: n + 1, title, data };
+    }),
+  })),
+});
+
 async function started(slots: Parameters<typeof handlers.startTargets>[0]['slots']): Promise<string> {
   const answer = await handlers.startTargets({ slots });
   if (!answer.ok) throw new Error(JSON.stringify(answer.error));
@@ -187,6 +200,52 @@ describe('the kept jobs’ storage bound', () => {
     });
     expect(quota.peak()).toBeLessThanOrEqual(STORAGE_QUOTA_BYTES);
   }, 240_000);
+
+  it('with a second account (added, never configured) a restore of 180 full slots keeps its own Undo', async () => {
+    const profileId = await signIn(handlers, sandbox, { token: LANDLORD.token, secret: LANDLORD.secret });
+    expect((await handlers.addProfile({})).ok).toBe(true);
+    // The second restore replaces full values: with the backups it keeps it takes over half the jobs' room.
+    await restore(1);
+    const preview = await handlers.previewTargets({ document: restoreDocument(2), read: false });
+    if (!preview.ok || preview.value.status !== 'ready') throw new Error(JSON.stringify(preview));
+    expect(preview.value.storage.bytes).toBeLessThanOrEqual(preview.value.storage.max);
+    const job = await restore(2);
+    expect(job.items.filter((i) => i.status !== 'done')).toEqual([]);
+    expect((await jobFamily.get(profileId, job.id))?.undoGone).toBeUndefined();
+    const undo = await handlers.undoImport({ id: job.id });
+    expect(undo.ok).toBe(true);
+  }, 240_000);
+
+  it('the jobs’ room is one pool: an account holding nothing leaves it to the others, and what must go is said before Confirm', async () => {
+    const first = await signIn(handlers, sandbox, { token: LANDLORD.token, secret: LANDLORD.secret });
+    await handlers.addProfile({});
+    const jobOf = (profileId: string, createdAt: number, n: number): ImportJob => {
+      const job = newJob(
+        profileId,
+        'import',
+        targets[0] as Target,
+        Array.from({ length: n }, (_, i) => ({
+          target: targets[i % 9] as Target,
+          ...slot(0, targets[0] as Target, (i % 20) + 1),
+          slot: (i % 20) + 1,
+        })),
+      );
+      const previous = slot(9, targets[0] as Target, 1);
+      const items = job.items.map((item) => ({ ...item, status: 'done' as const, attempts: 1, previous }));
+      return { ...job, createdAt, state: 'finished', items };
+    };
+    // The other account's older job and this one's: together within the pool, both keep their Undo.
+    const other = (await profilesItem.get()).list.find((p) => p.id !== first)?.id ?? '';
+    await saveJob(jobOf(other, 1, 150));
+    await saveJob(jobOf(first, 2, 150));
+    const kept = [...(await jobFamily.entries(other)), ...(await jobFamily.entries(first))];
+    expect(kept.map((e) => e.value.undoGone)).toEqual([undefined, undefined]);
+    // A restore that needs most of the pool: the preview names the older jobs whose Undo goes.
+    const preview = await handlers.previewTargets({ document: restoreDocument(3), read: false });
+    if (!preview.ok || preview.value.status !== 'ready') throw new Error(JSON.stringify(preview));
+    expect(preview.value.storage.bytes).toBeLessThanOrEqual(preview.value.storage.max);
+    expect(undoGoes(preview.value.storage)).toBe(2);
+  });
 
   it('a job whose save meets a full storage makes room and ends recorded in full, never half-way', async () => {
     const profileId = await signIn(handlers, sandbox, { token: LANDLORD.token, secret: LANDLORD.secret });

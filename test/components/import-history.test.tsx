@@ -1,0 +1,103 @@
+/**
+ * The import history in the import panel, with a fake worker: every kept import with its Undo or
+ * why there is none, an older import's Undo after a newer job, and an Undo over slots changed since
+ * named and asked first.
+ */
+import { fireEvent, screen, within } from '@testing-library/preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { newJob } from '../../lib/import/job';
+import type { Send } from '../../lib/messaging/page-client';
+import type { MessageType } from '../../lib/messaging/protocol';
+import { optionParts, writeCached } from '../../lib/storage/cache';
+import { type ImportJob, jobFamily } from '../../lib/storage/import-jobs';
+import { renderImportPanel } from './import-fixtures';
+
+const P = 'p-1';
+const b1 = { kind: 'building' as const, id: 'b-1001' };
+
+function fakeWorker() {
+  const calls: { type: MessageType; payload: unknown }[] = [];
+  const send = vi.fn(async (type: MessageType, payload: unknown) => {
+    calls.push({ type, payload });
+    if (type === 'undoImport') return { ok: true, value: { id: 'undo-new' } };
+    if (type === 'getImportJob') return { ok: true, value: null };
+    return { ok: false, error: { kind: 'internal', message: type } };
+  }) as unknown as Send;
+  return { send, sent: (type: MessageType) => calls.filter((c) => c.type === type) };
+}
+
+/** A finished job of `slots` slots, each written (done), made at `createdAt`. */
+function finished(kind: ImportJob['kind'], createdAt: number, slots: number, extra: Partial<ImportJob> = {}) {
+  const job = newJob(
+    P,
+    kind,
+    b1,
+    Array.from({ length: slots }, (_, i) => ({ slot: i + 1, title: `new ${i + 1}`, data: 'd' })),
+  );
+  const items = job.items.map((item) => ({
+    ...item,
+    status: 'done' as const,
+    attempts: 1,
+    previous: { title: 'old', data: 'o', lastUpdated: null },
+  }));
+  return { ...job, id: `${kind}-${createdAt}`, createdAt, state: 'finished' as const, items, ...extra };
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+describe('import history', () => {
+  it('offers the Undo of every import whose undo data is kept, and says why where there is none', async () => {
+    const now = Date.now();
+    const jobs = [
+      finished('import', now - 50_000, 3, { undoGone: true }),
+      finished('import', now - 40_000, 5),
+      finished('import', now - 30_000, 2),
+      finished('undo', now - 20_000, 2, { undoOf: `import-${now - 30_000}` }),
+      finished('import', now - 10_000, 1),
+    ];
+    for (const job of jobs) await jobFamily.set(job, P, job.id);
+    const worker = fakeWorker();
+    renderImportPanel({ target: b1, premium: false, send: worker.send, profileId: P });
+    const history = await screen.findByRole('region', { name: 'Import history' });
+    const items = await vi.waitFor(() => {
+      const found = within(history).getAllByRole('listitem');
+      expect(found).toHaveLength(5);
+      return found;
+    });
+    expect(items.map((item) => item.textContent?.replace(/ · .*? · /, ' · '))).toEqual([
+      'Import of 1 slots in 1 target(s) · 1 written Undo this import',
+      'Undo of 2 slots · 2 written ',
+      'Import of 2 slots in 1 target(s) · 2 written Undone.',
+      'Import of 5 slots in 1 target(s) · 5 written Undo this import',
+      'Import of 3 slots in 1 target(s) · 3 written No Undo: the values it replaced made room in storage for newer jobs.',
+    ]);
+    // The older import's Undo, though a newer job exists.
+    fireEvent.click(within(items[3] as HTMLElement).getByRole('button', { name: /^Undo the import of / }));
+    await vi.waitFor(() => expect(worker.sent('undoImport')).toHaveLength(1));
+    expect(worker.sent('undoImport')[0]?.payload).toEqual({ id: `import-${now - 40_000}` });
+  });
+
+  it('names the slots changed since the import and asks before its Undo', async () => {
+    const job = finished('import', Date.now() - 60_000, 3);
+    await jobFamily.set(job, P, job.id);
+    // Slot 2 last read holding another writer's value, after the import.
+    await writeCached(P, optionParts(b1, 2), { title: 'other', data: 'x', lastUpdated: null }, Date.now());
+    const worker = fakeWorker();
+    renderImportPanel({ target: b1, premium: false, send: worker.send, profileId: P });
+    const history = await screen.findByRole('region', { name: 'Import history' });
+    fireEvent.click(await within(history).findByRole('button', { name: /^Undo the import of / }));
+    const ask = await within(history).findByRole('alert');
+    expect(ask.textContent).toContain('1 slot(s) this import wrote were changed since');
+    expect(
+      within(ask)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Building b-1001, slot 2']);
+    expect(worker.sent('undoImport')).toHaveLength(0);
+    fireEvent.click(within(ask).getByRole('button', { name: 'Undo the others' }));
+    await vi.waitFor(() => expect(worker.sent('undoImport')).toHaveLength(1));
+  });
+});
