@@ -133,7 +133,11 @@ export const withoutWait = (pace: Pace, now: number): Pace => ({
  * learned budget that held a full window is raised.
  */
 export function learnFromAnswer(pace: Pace, signal: RateSignal, now: number, override: number | null): Pace {
-  const answered = { ...pace, overCapUntil: null };
+  // The wait that a 429 past the cap left (the cap) ends with it: the server answers again.
+  const overCap = pace.overCapUntil !== undefined && pace.overCapUntil !== null;
+  const answered: Pace = overCap
+    ? { ...pace, overCapUntil: null, waitingUntil: null, resumedAt: now }
+    : { ...pace, overCapUntil: null };
   if (signal.limit !== null && signal.limit > 0) return learnFromHeaders(answered, signal, now);
   const learned = learnFromHeaders(answered, signal, now);
   const { budget } = learned;
