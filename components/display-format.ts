@@ -1,4 +1,5 @@
 /** Numbers, amounts and times as a person in the browser's language reads them. */
+import { LAST_DATE_MS } from '../lib/api/waits';
 import { nativeBrowser } from '../lib/native-browser';
 
 export function uiLanguage(): string {
@@ -64,6 +65,15 @@ export function exactUtc(iso: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
   return `${new Date(ms).toISOString().replace('T', ' ').replace('Z', '')} UTC`;
+}
+
+/**
+ * A moment (epoch ms) as local date and time, or null when no calendar holds it: past JavaScript's
+ * last date (±8.64 × 10^15 ms) or not a number, where `toISOString` throws (issue 33).
+ */
+export function dateTimeAt(ms: number): string | null {
+  if (!Number.isFinite(ms) || Math.abs(ms) > LAST_DATE_MS) return null;
+  return localDateTime(new Date(ms).toISOString());
 }
 
 /** Local date and time, medium length. */

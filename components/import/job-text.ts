@@ -1,9 +1,9 @@
 /** What a job and its slots say in words: each slot's status and the job's summary line. */
-import { MAX_WAIT_MS } from '../../lib/api/waits';
+import { LAST_DATE_MS, MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from '../../lib/api/waits';
 import { t } from '../../lib/i18n';
 import { progressOf } from '../../lib/import/job';
 import type { ImportJob, JobItem } from '../../lib/storage/import-jobs';
-import { localDateTime } from '../display-format';
+import { dateTimeAt } from '../display-format';
 
 export function statusText(item: JobItem): string {
   switch (item.status) {
@@ -42,11 +42,25 @@ export function summary(job: ImportJob, count: (status: JobItem['status']) => st
   }
 }
 
-/** "Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. … Resume after …" */
+/** A wait past a day in words: "3 days", "31,709 years". */
+function longWait(ms: number): string {
+  const days = ms / 86_400_000;
+  if (days < 730) return t('wait_days', String(Math.ceil(days)));
+  return t('wait_years', Math.round(days / 365.25).toLocaleString());
+}
+
+/**
+ * "Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. … Resume after …";
+ * a wait past a day is believed for a day and said so; one past any date is a broken answer, in words.
+ */
 function pausedText(job: ImportJob): string {
   const { settled, total } = progressOf(job);
   const { waitMs, resumeAt } = job.pause ?? { waitMs: MAX_WAIT_MS, resumeAt: job.createdAt };
+  const at = dateTimeAt(resumeAt);
+  const counts = [String(settled), String(total)];
+  if (at === null || !(resumeAt - MAX_BELIEVED_WAIT_MS + waitMs <= LAST_DATE_MS))
+    return t('import_pausedImpossible', [Math.round(waitMs / 1000).toLocaleString(), ...counts]);
+  if (waitMs > MAX_BELIEVED_WAIT_MS) return t('import_pausedLong', [longWait(waitMs), ...counts, at]);
   const minutes = (ms: number) => String(Math.ceil(ms / 60_000));
-  const at = localDateTime(new Date(resumeAt).toISOString());
-  return t('import_paused', [minutes(waitMs), minutes(MAX_WAIT_MS), String(settled), String(total), at]);
+  return t('import_paused', [minutes(waitMs), minutes(MAX_WAIT_MS), ...counts, at]);
 }

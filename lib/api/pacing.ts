@@ -5,15 +5,13 @@
  * (lib/api/scheduler.ts) holds each queue's `Pace`, passes `now`, and arms its timers.
  */
 import { z } from '../zod';
+import { Budget } from './budget';
+import { Learning, afterAdmitted, afterRefusal, isShared, learningOf } from './learner';
 import type { RateSignal } from './rate-headers';
-import { MAX_WAIT_MS } from './waits';
+import { MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from './waits';
 
-export const Budget = z.object({
-  limit: z.int().check(z.positive()),
-  windowMs: z.int().check(z.positive()),
-  source: z.enum(['override', 'headers', 'learned']),
-});
-export type Budget = z.infer<typeof Budget>;
+export { Budget } from './budget';
+export { probing } from './learner';
 
 /** What a queue knows for pacing; all of it survives the worker being stopped. */
 export const Pace = z.object({
@@ -25,8 +23,13 @@ export const Pace = z.object({
   waitingUntil: z.nullable(z.number()),
   /** When the last wait ended: the start of the burst that a next 429 is measured against. */
   resumedAt: z.number(),
-  /** Until when the server asked to wait, when it asked past the cap (absent: it did not). */
+  /**
+   * Until when the server asked to wait, when it asked past the cap (absent: it did not), believed
+   * for at most a day; a normal answer ends it.
+   */
   overCapUntil: z.optional(z.nullable(z.number())),
+  /** How a budget without headers is being learned (lib/api/learner.ts; absent: older versions). */
+  learning: z.optional(Learning),
 });
 export type Pace = z.infer<typeof Pace>;
 
@@ -58,9 +61,22 @@ export const perMinute = (limit: number): Budget => ({
   source: 'override',
 });
 
+/** The budget as told (views, estimates, the background's share): while a raise is tried, the level that held. */
+export function heldBudgetOf(pace: Pace, override: number | null): Budget | null {
+  const budget = budgetOf(pace, override);
+  const held = pace.learning?.probeFrom;
+  return budget?.source === 'learned' && held !== undefined && held !== null
+    ? { ...budget, limit: held }
+    : budget;
+}
+
 /** The budget a queue paces to: the override when there is one, else what it learned. */
-export const budgetOf = (pace: Pace, override: number | null): Budget | null =>
-  override !== null ? perMinute(override) : pace.budget;
+export function budgetOf(pace: Pace, override: number | null): Budget | null {
+  if (override !== null) return perMinute(override);
+  const { budget, learning } = pace;
+  if (budget?.source !== 'learned' || !learning) return budget;
+  return { ...budget, shared: isShared(learning, budget), peak: Math.max(learning.peak, budget.limit) };
+}
 
 const windowOf = (budget: Budget | null) => {
   const windowMs = budget?.windowMs ?? DEFAULT_WINDOW_MS;
@@ -80,6 +96,10 @@ export function nextAllowedAt(pace: Pace, budget: Budget | null, now: number): n
     // The oldest send that must leave the window before one more fits.
     at = Math.max(at, (recent[recent.length - budget.limit] ?? now) + windowOf(budget));
   }
+  // Half the window's requests at once, the rest spread at the rate (docs/decisions.md, "Pacing").
+  const last = recent.at(-1);
+  if (budget && last !== undefined && recent.length >= Math.ceil(budget.limit / 2))
+    at = Math.max(at, last + Math.ceil(windowOf(budget) / budget.limit));
   return Math.min(at, now + MAX_WAIT_MS);
 }
 
@@ -100,12 +120,37 @@ export function withoutSend(pace: Pace, at: number): Pace {
   return index === -1 ? pace : { ...pace, sends: pace.sends.toSpliced(index, 1) };
 }
 
-/** Ends the wait (Cancel queued requests, sign-out) and forgets the server's wait past the cap. */
+/** Ends the wait (Cancel queued requests, sign-out, Resume) and forgets the server's wait past the cap. */
 export const withoutWait = (pace: Pace, now: number): Pace => ({
   ...pace,
   overCapUntil: null,
   ...(pace.waitingUntil === null ? {} : { waitingUntil: null, resumedAt: now }),
 });
+
+/**
+ * What an answer that is not a 429 teaches: the server answers again (a wait past the cap is over),
+ * its headers (a wait when the window is spent, the limit and its window), and without headers, a
+ * learned budget that held a full window is raised.
+ */
+export function learnFromAnswer(pace: Pace, signal: RateSignal, now: number, override: number | null): Pace {
+  // The wait that a 429 past the cap left (the cap) ends with it: the server answers again.
+  const overCap = pace.overCapUntil !== undefined && pace.overCapUntil !== null;
+  const answered: Pace = overCap
+    ? { ...pace, overCapUntil: null, waitingUntil: null, resumedAt: now }
+    : { ...pace, overCapUntil: null };
+  if (signal.limit !== null && signal.limit > 0) return learnFromHeaders(answered, signal, now);
+  const learned = learnFromHeaders(answered, signal, now);
+  const { budget } = learned;
+  if (budget?.source !== 'learned' || override !== null) return learned;
+  const learning = learningOf(learned.learning, budget, now);
+  const raised = afterAdmitted(budget, learning, recentSends(learned, budget, now).length, now);
+  if (!raised) return learned.learning ? learned : { ...learned, learning };
+  return {
+    ...learned,
+    budget: { ...budget, limit: raised.limit, learnedAt: now },
+    learning: raised.learning,
+  };
+}
 
 /** What a non-429 answer's headers teach: a wait when the window is spent, the limit and its window. */
 export function learnFromHeaders(pace: Pace, signal: RateSignal, now: number): Pace {
@@ -121,7 +166,11 @@ export function learnFromHeaders(pace: Pace, signal: RateSignal, now: number): P
       : null;
   const windowMs = signal.windowMs ?? windowFromReset ?? pace.budget?.windowMs ?? DEFAULT_WINDOW_MS;
   const window = Math.min(MAX_WAIT_MS, Math.max(MIN_WINDOW_MS, windowMs));
-  return { ...pace, waitingUntil, budget: { limit: signal.limit, windowMs: window, source: 'headers' } };
+  return {
+    ...pace,
+    waitingUntil,
+    budget: { limit: signal.limit, windowMs: window, source: 'headers', learnedAt: now },
+  };
 }
 
 /** When the refused request was sent, and how many were sent in that same instant before it. */
@@ -147,43 +196,59 @@ export function learnFrom429(
   const waited = retryAt === null ? pace : { ...pace, waitingUntil: later(pace.waitingUntil, retryAt) };
   if (asked !== null && asked > MAX_WAIT_MS)
     return {
-      pace: { ...waited, overCapUntil: later(pace.overCapUntil ?? null, now + asked) },
+      pace: {
+        ...waited,
+        overCapUntil: later(pace.overCapUntil ?? null, now + Math.min(asked, MAX_BELIEVED_WAIT_MS)),
+      },
       overCapMs: asked,
     };
   if (signal.limit !== null) return { pace: learnFromHeaders(waited, signal, now), overCapMs: null };
   if (waited.budget?.source === 'headers') return { pace: waited, overCapMs: null };
-  const learned = { ...waited, budget: budgetFrom429(waited, now, refused, retryAt) };
+  const learned = budgetFrom429(waited, now, refused, retryAt);
   // No word on when: wait until the window lets one more through.
   if (retryAt !== null) return { pace: learned, overCapMs: null };
   const until = nextAllowedAt(learned, budgetOf(learned, override), now);
   return { pace: { ...learned, waitingUntil: later(learned.waitingUntil, until) }, overCapMs: null };
 }
 
-/** The requests that got through since the last wait ended are what the key allows per window. */
-function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: number | null): Budget {
-  const known = pace.budget;
+/**
+ * The budget a 429 teaches without headers. The requests that got through since the last wait ended
+ * are counted, those sent with or after the refused one included (answers overtake each other); the
+ * learner (lib/api/learner.ts) turns the count into the pace. The window is the time from the first
+ * of them to the server's Retry-After, and only grows: a burst refused right after a wait means a
+ * longer window, not a lower limit.
+ */
+function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: number | null): Pace {
+  const known = pace.budget?.source === 'learned' ? pace.budget : null;
   const windowGuess = known?.windowMs ?? DEFAULT_WINDOW_MS;
-  // Requests still in flight that were sent before the refused one got through; later ones may not.
-  const counted = pace.sends.filter((t) => t >= pace.resumedAt && t > now - windowGuess);
-  const burst = [
+  // The server's window ends at its Retry-After (given in whole seconds): what is older was counted in an earlier one.
+  const windowStart = Math.max(
+    now - windowGuess - marginOf(windowGuess),
+    known && retryAt !== null ? retryAt - known.windowMs - 1_000 : -Infinity,
+  );
+  const counted = pace.sends.filter((t) => t >= pace.resumedAt && t > windowStart);
+  const before = [
     ...counted.filter((t) => t < refused.at),
     ...counted.filter((t) => t === refused.at).slice(0, refused.alongside),
   ];
-  if (burst.length === 0 && known) {
+  if (before.length === 0 && known) {
     // Refused right after a wait: the window is longer than learned, not the limit lower.
     const from = pace.sends.filter((t) => t <= now).slice(-known.limit)[0] ?? now;
     const longer = retryAt !== null ? retryAt - from : known.windowMs * 2;
-    return { ...known, windowMs: Math.min(DEFAULT_WINDOW_MS, Math.max(known.windowMs, longer)) };
+    const windowMs = Math.min(DEFAULT_WINDOW_MS, Math.max(known.windowMs, longer));
+    return { ...pace, budget: { ...known, windowMs, learnedAt: now } };
   }
-  const limit = Math.max(1, burst.length);
-  const windowMs =
+  const learning = learningOf(pace.learning, known, now);
+  const next = afterRefusal(known, learning, counted.length, pace.resumedAt, now);
+  const measured =
     retryAt !== null
-      ? Math.min(DEFAULT_WINDOW_MS, Math.max(MIN_WINDOW_MS, retryAt - (burst[0] ?? now)))
+      ? Math.min(DEFAULT_WINDOW_MS, Math.max(MIN_WINDOW_MS, retryAt - (counted[0] ?? now)))
       : windowGuess;
+  const windowMs = known ? Math.max(known.windowMs, measured) : measured;
   return {
-    limit: Math.min(limit, known?.limit ?? limit),
-    windowMs: Math.max(windowMs, known?.windowMs ?? 0),
-    source: 'learned',
+    ...pace,
+    budget: { limit: next.limit, windowMs, source: 'learned', learnedAt: now },
+    learning: next.learning,
   };
 }
 
@@ -195,6 +260,9 @@ export function restored(saved: Pace, now: number): Pace {
     budget: budget && { ...budget, windowMs: Math.min(budget.windowMs, MAX_WAIT_MS) },
     sends: [...saved.sends],
     waitingUntil: waitingUntil === null ? null : Math.min(waitingUntil, now + MAX_WAIT_MS),
-    overCapUntil: saved.overCapUntil ?? null,
+    overCapUntil:
+      saved.overCapUntil === undefined || saved.overCapUntil === null
+        ? null
+        : Math.min(saved.overCapUntil, now + MAX_BELIEVED_WAIT_MS),
   };
 }

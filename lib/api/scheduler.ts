@@ -177,9 +177,9 @@ export class RequestScheduler {
   view(): QueueView[] {
     const now = this.now();
     return [...this.queues.values()].map((queue) => {
-      const budget = this.budgetOf(queue);
-      const next = pacing.nextAllowedAt(queue.pace, budget, now);
+      const next = pacing.nextAllowedAt(queue.pace, this.budgetOf(queue), now);
       const waiting = queue.pending.length > 0 && next > now ? next : null;
+      const budget = pacing.heldBudgetOf(queue.pace, this.overrideOf(queue.id.key));
       return {
         key: queue.id.key,
         origin: queue.id.origin,
@@ -199,7 +199,7 @@ export class RequestScheduler {
    */
   usage(key: string): { sends: number[]; budget: pacing.Budget | null; waitingUntil: number | null } {
     const pace = this.queues.get(key)?.pace ?? pacing.NEW_PACE;
-    const budget = pacing.budgetOf(pace, this.overrideOf(key));
+    const budget = pacing.heldBudgetOf(pace, this.overrideOf(key));
     const now = this.now();
     const waitingUntil = (pace.waitingUntil ?? 0) > now ? pace.waitingUntil : null;
     return { sends: pacing.recentSends(pace, budget, now), budget, waitingUntil };
@@ -257,8 +257,13 @@ export class RequestScheduler {
     const now = this.now();
     queue.pace = pacing.pruned(queue.pace, this.budgetOf(queue), now);
     while (queue.pending.length > 0 && queue.inFlight < this.maxInFlight) {
-      const at = pacing.nextAllowedAt(queue.pace, this.budgetOf(queue), now);
+      const budget = this.budgetOf(queue);
+      const at = pacing.nextAllowedAt(queue.pace, budget, now);
       if (at > now) return this.wakeAt(queue, at);
+      // A raise being tried goes one request at a time: the answer in flight pumps again.
+      const used = pacing.recentSends(queue.pace, budget, now).length;
+      if (queue.inFlight > 0 && budget?.source === 'learned' && pacing.probing(queue.pace.learning, used))
+        return;
       this.dispatch(queue, queue.pending.shift() as Entry, now);
     }
   }
@@ -310,7 +315,7 @@ export class RequestScheduler {
         }
         const signal = readRateSignal(headers, now);
         if (status === 429) overCapMs = refusedAt(sent.pop() ?? now, now, signal);
-        else queue.pace = pacing.learnFromHeaders(queue.pace, signal, now);
+        else queue.pace = pacing.learnFromAnswer(queue.pace, signal, now, this.overrideOf(queue.id.key));
         this.scheduleSave();
       })
       .catch((error: unknown) => fail({ kind: 'network' as const, message: String(error) }))

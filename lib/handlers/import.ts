@@ -5,6 +5,7 @@
  */
 import * as api from '../api/client';
 import { fail, ok } from '../api/errors';
+import { queueIdOf } from '../api/scheduler-types';
 import { PageOption, type Target } from '../api/schemas';
 import { exportDocument } from '../import/format-export';
 import { parseImportDocument } from '../import/import-parser';
@@ -247,6 +248,9 @@ export function importHandlers(
       if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
       if (job.state !== 'paused') return fail({ kind: 'badMessage', message: 'the job is not paused' });
       const { pause: _done, ...resumed } = job;
+      // Resume asks the server once, whatever the wait it asked: its next answer decides.
+      const { config } = connection.value;
+      deps.scheduler?.endWait(await queueIdOf(config.baseUrl, config.token));
       await startJob(deps, { ...resumed, state: 'running' }, connection.value);
       return ok({ id });
     },

@@ -15,7 +15,7 @@
  */
 import * as api from '../api/client';
 import type { ApiError } from '../api/errors';
-import { MAX_WAIT_MS } from '../api/waits';
+import { MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from '../api/waits';
 import type { PageOption, Target } from '../api/schemas';
 import { BASIC_SLOTS } from '../api/slot-limits';
 import { isEmptySlot } from '../slots/clearing';
@@ -296,7 +296,8 @@ export async function runJob(
   return store.finish((current) => ({
     ...current,
     state: 'paused',
-    pause: { waitMs, resumeAt: Date.now() + waitMs },
+    // The server's wait as it asked it (in words), believed for at most a day (a date, always).
+    pause: { waitMs, resumeAt: Date.now() + Math.min(waitMs, MAX_BELIEVED_WAIT_MS) },
   }));
 }
 

@@ -454,7 +454,7 @@ describe('ImportPanel: a job paused by the server’s wait', () => {
     );
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
-        `Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. 1 of 3 slots settled; the others are left as they were. Resume after ${at}.`,
+        `Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. 1 of 3 slots settled; the others are left as they were. Resume after ${at}, or now: Resume asks the server again.`,
       ),
     );
     // Neither Undo nor anything else that would need the job ended is offered while it is paused.
@@ -474,5 +474,42 @@ describe('ImportPanel: a job paused by the server’s wait', () => {
     // The worker runs it again: the page follows the stored job back to running.
     await saveJob({ ...job, state: 'running' });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Resume this import' })).toBeNull());
+  });
+
+  /** The panel over one stored paused job (issue 33: waits past a day, past any date). */
+  async function showPaused(pause: { waitMs: number; resumeAt: number }) {
+    const job = { ...paused(), pause };
+    await saveJob(job);
+    const send = vi.fn(async (type: MessageType) =>
+      type === 'getImportJob'
+        ? { ok: true, value: job }
+        : { ok: false, error: { kind: 'internal', message: type } },
+    ) as unknown as Send;
+    renderImportPanel({ target, premium: true, send, profileId: P });
+  }
+
+  it('a wait of 10^12 s is believed for a day and said so, with a date and Resume', async () => {
+    const dayAhead = resumeAt + 24 * 3_600_000;
+    await showPaused({ waitMs: 1e15, resumeAt: dayAhead });
+    const at = new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
+      dayAhead,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `Paused: the server asks to wait ${(31_688).toLocaleString()} years; this extension believes a server's wait for at most a day. 1 of 3 slots settled; the others are left as they were. Resume after ${at}, or now: Resume asks the server again.`,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Resume this import' })).toBeTruthy();
+  });
+
+  it('a wait past the last date (10^14 s, stored by an older version) is an error in words, never a RangeError', async () => {
+    await showPaused({ waitMs: 1e17, resumeAt: Date.now() + 1e17 });
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        `Paused: the server asks to wait ${(1e14).toLocaleString()} seconds, past the last date a calendar here can hold: that is no wait but a broken answer. 1 of 3 slots settled; the others are left as they were. Resume asks the server again.`,
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Resume this import' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel this import' })).toBeTruthy();
   });
 });

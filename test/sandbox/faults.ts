@@ -150,16 +150,21 @@ export function deepAnswerFault(path: string, depth: number, extra: Partial<Faul
 }
 
 /**
- * A 429 whose Retry-After no client should honour: 10^12 seconds (about 31 700 years), or an
- * HTTP-date 30 days ahead (2.6 × 10^9 ms: past what a timer can hold, 2^31 − 1 ms).
+ * A 429 whose Retry-After no client should honour: 10^12 seconds (about 31 700 years), 10^14
+ * seconds (past the last date a JavaScript Date holds, 8.64 × 10^15 ms), or an HTTP-date 30 days
+ * ahead (2.6 × 10^9 ms: past what a timer can hold, 2^31 − 1 ms).
  */
 export function absurdRetryAfterFault(
   path: string,
-  form: 'seconds' | 'date',
+  form: 'seconds' | 'pastDates' | 'date',
   extra: Partial<Fault> = {},
 ): Fault {
   const retryAfter =
-    form === 'seconds' ? '1000000000000' : new Date(Date.now() + 30 * 24 * 3600_000).toUTCString();
+    form === 'seconds'
+      ? '1000000000000'
+      : form === 'pastDates'
+        ? '100000000000000'
+        : new Date(Date.now() + 30 * 24 * 3600_000).toUTCString();
   return {
     path,
     kind: 'status',

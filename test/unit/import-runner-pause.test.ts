@@ -150,7 +150,7 @@ describe('a write job and a 429 past the cap', () => {
     expect(undo.ok).toBe(true);
   });
 
-  it('while the server’s wait past the cap lasts, a Resume or a new job pauses again at once, sending nothing', async () => {
+  it('while the server’s wait past the cap lasts, a new job pauses at once, and Resume asks the server again (issue 33)', async () => {
     await signIn(handlers, sandbox);
     refuseWrites();
     const id = await startTen();
@@ -158,18 +158,61 @@ describe('a write job and a 429 past the cap', () => {
     sandbox.clearLog();
     // Two minutes later (the key's capped wait not over, the server's 12 minutes neither).
     skew = 2 * 60_000;
+    const other = await settled(await startTen(), 'paused');
+    // A new job waits neither the cap nor sends: the rest of the server's wait is what it says.
+    expect(sandbox.log).toEqual([]);
+    expect(other.pause?.waitMs).toBeLessThanOrEqual(TWELVE_MINUTES - 2 * 60_000);
+    expect(other.pause?.waitMs).toBeGreaterThan(TWELVE_MINUTES - 3 * 60_000);
+    // Resume asks the server again at once (one round of the job's requests): still refused, the
+    // job pauses again with its items as they were.
     expect(await handlers.resumeImport({ id })).toEqual({ ok: true, value: { id } });
     const again = await settled(id, 'paused');
-    const other = await settled(await startTen(), 'paused');
-    // Neither waited the cap to be refused again: nothing was sent, and the rest of the server's
-    // wait is what they say.
-    expect(sandbox.log).toEqual([]);
-    expect(again.items.map((i) => i.status)).toEqual(first.items.map((i) => i.status));
-    for (const job of [again, other]) {
-      expect(job.pause?.waitMs).toBeLessThanOrEqual(TWELVE_MINUTES - 2 * 60_000);
-      expect(job.pause?.waitMs).toBeGreaterThan(TWELVE_MINUTES - 3 * 60_000);
-      expect(job.pause?.resumeAt).toBeLessThanOrEqual((first.pause?.resumeAt ?? 0) + 1_000);
-    }
+    const writes = sandbox.log.filter((r) => r.method === 'POST');
+    expect(writes.length).toBeGreaterThanOrEqual(1);
+    expect(writes.length).toBeLessThanOrEqual(IMPORT_CONCURRENCY);
+    expect(writes.every((r) => r.status === 429)).toBe(true);
+    expect(again.items.filter((i) => i.status !== 'pending' && i.status !== 'writing')).toEqual([]);
+    expect(first.items.filter((i) => i.status !== 'pending' && i.status !== 'writing')).toEqual([]);
+  });
+
+  it('a later normal answer ends the pause: Resume and a new job then write (issue 33)', async () => {
+    await signIn(handlers, sandbox);
+    sandbox.addFault({
+      path: '/building/options',
+      method: 'POST',
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': '1000000000000' },
+      times: 1,
+    });
+    const id = await startTen();
+    const paused = await settled(id, 'paused');
+    // Believed for at most a day, and said so: the pause's end is a date.
+    expect(paused.pause?.resumeAt).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+    expect(paused.pause?.waitMs).toBe(1e15);
+    // After the key's capped wait (5 min), the server answers normally again (a read of the same key).
+    skew = 6 * 60_000;
+    expect((await handlers.readOption({ target, option: 12, hint: { priority: 'user' } })).ok).toBe(true);
+    const other = await settled(await startTen(), 'finished');
+    expect(other.items.every((i) => i.status === 'done' || i.status === 'skipped')).toBe(true);
+    expect(await handlers.resumeImport({ id })).toEqual({ ok: true, value: { id } });
+    await settled(id, 'finished');
+  });
+
+  it('a Retry-After past the last date a JavaScript Date holds (10^14 s) pauses with a date, never a wait past it', async () => {
+    await signIn(handlers, sandbox);
+    sandbox.addFault({
+      path: '/building/options',
+      method: 'POST',
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': '100000000000000' },
+      times: 1,
+    });
+    const paused = await settled(await startTen(), 'paused');
+    expect(new Date(paused.pause?.resumeAt ?? Number.NaN).getTime()).toBeLessThanOrEqual(
+      Date.now() + 24 * 3_600_000,
+    );
   });
 
   it('resumes only a paused job; Cancel ends a paused job, and sign-out removes it', async () => {

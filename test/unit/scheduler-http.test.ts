@@ -58,7 +58,7 @@ afterAll(async () => {
 const building = DEMO.buildings.juergen[0] as string;
 
 describe('scheduler over HTTP', () => {
-  it('reads 12 slots through a 4-per-2-s limiter: every read arrives, and after learning no 429', async () => {
+  it('reads 12 slots through a 4-per-2-s limiter: every read arrives, and after learning at most a raise tried meets a 429', async () => {
     const scheduler = new RequestScheduler();
     const cfg = { baseUrl: limiterUrl, token: DEMO.premium.token, timeoutMs: 3_000, scheduler };
     const reads = await Promise.all(
@@ -69,11 +69,11 @@ describe('scheduler over HTTP', () => {
     for (const read of reads) value(read);
     const refusals = answered.filter((a) => a.status === 429);
     // Until the first 429 nothing is known, so what is in flight then may meet the limit too;
-    // from the wait on, the learned budget keeps every request under it.
+    // from the wait on, the learned budget keeps every request under it but a raise tried (one).
     expect(refusals.length).toBeGreaterThan(0);
     expect(refusals.length).toBeLessThanOrEqual(MAX_IN_FLIGHT);
     const firstRefusal = refusals[0]?.at ?? 0;
-    expect(refusals.filter((a) => a.at > firstRefusal + 1_000)).toEqual([]);
+    expect(refusals.filter((a) => a.at > firstRefusal + 1_000).length).toBeLessThanOrEqual(1);
     expect(answered.filter((a) => a.status === 200)).toHaveLength(12);
     expect(scheduler.view()[0]?.budget).toMatchObject({ limit: LIMIT, source: 'learned' });
   });
