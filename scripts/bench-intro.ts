@@ -13,7 +13,7 @@ median of the runs, next to a baseline measured in the same run:
   the DevTools protocol, \`scripts/bench-worker.ts\`, with no extension page open, and the empty page
   is opened the same way); goals ≤ 1.3× and ≤ 1.4×; the floor (its own styles and scripts and one
   storage read) and its first view split the time. \`--popup-only\` measures these rows and the sizes
-  alone (into \`bench-results/bench-popup.json\`, docs/benchmark.md untouched);
+  alone (into \`bench-results/bench-popup.json\` and those rows of this page, the rest untouched);
 - **the editor page at 100 ms added latency**: from navigation until all 20 slots show their fields,
   against one round trip (a slot read with \`fetch\` in Node);
 - **bundle sizes**, gzip -9, of the store build: each page's initial scripts and the worker, against

@@ -5,17 +5,18 @@ import type { DashboardStore } from './dashboard-store';
 import { Dashboard } from './Dashboard';
 import { LazySlots } from './LazySlots';
 import { lazyView } from './lazy-view';
+import { withLateStyles } from './late-styles';
 import { LazySummary } from '../portfolio/LazySummary';
 
 /** Below the fold: loaded after the first view, so the popup's first bytes hold only the details. */
 const LazyMoreSections = lazyView(
-  () => import('./MoreSections').then((module) => module.MoreSections),
+  () => withLateStyles(() => import('./MoreSections')).then((module) => module.MoreSections),
   'sections_loading',
 );
 
 /** The portfolio tab of the full dashboard, loaded when it is shown. */
 const LazyPortfolio = lazyView(
-  () => import('../portfolio/PortfolioView').then((module) => module.PortfolioView),
+  () => withLateStyles(() => import('../portfolio/PortfolioView')).then((module) => module.PortfolioView),
   'sections_loading',
 );
 

@@ -1,6 +1,7 @@
 /** The Slots tab: the slot workspace is loaded on first use, keeping it out of the popup's first bytes. */
 import type { PageContext } from '../page/context';
 import { lazyView } from './lazy-view';
+import { withLateStyles } from './late-styles';
 
 export interface LazySlotsProps {
   layout: 'compact' | 'full';
@@ -9,6 +10,6 @@ export interface LazySlotsProps {
 }
 
 export const LazySlots = lazyView<LazySlotsProps>(
-  () => import('../slots/SlotWorkspace').then((module) => module.SlotWorkspace),
+  () => withLateStyles(() => import('../slots/SlotWorkspace')).then((module) => module.SlotWorkspace),
   'slots_loading',
 );

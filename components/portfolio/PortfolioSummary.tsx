@@ -7,10 +7,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { valueOf } from '../../lib/loadable';
-import { t } from '../../lib/i18n';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
 import type { PageContext } from '../page/context';
-import { offerText, summaryText } from './progress';
+import { summaryText } from './progress';
+import { SummaryLine, offerText } from './summary-line';
 
 export function PortfolioSummary({
   page,
@@ -43,20 +43,12 @@ export function PortfolioSummary({
         ? offerText(buildings.length)
         : null;
   if (text === null) return null;
-  const open = () =>
-    void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html#portfolio') }).then(() => {
-      if (closeAfterOpening) window.close();
-    });
-  return (
-    <p class="portfolio-summary">
-      <button
-        type="button"
-        class="portfolio__link"
-        onClick={open}
-        aria-label={`${t('portfolio_open')}: ${text}`}
-      >
-        {text}
-      </button>
-    </p>
-  );
+  return <SummaryLine text={text} onOpen={() => openPortfolio(closeAfterOpening)} />;
+}
+
+/** The dashboard's Portfolio tab in a new tab (the popup closes itself after). */
+export function openPortfolio(closeAfterOpening: boolean): void {
+  void browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html#portfolio') }).then(() => {
+    if (closeAfterOpening) window.close();
+  });
 }

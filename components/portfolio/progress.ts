@@ -2,18 +2,13 @@
  * The portfolio's words that count: plural forms by the UI language's rules, and how far the table
  * is read ("4 of 12 buildings read", when the next row comes) while rows are still unread.
  */
-import { type MessageKey, t } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
 import { totalsOf } from '../../lib/portfolio/table';
 import { formatNumber, uiLanguage } from '../display-format';
+import { plural } from './summary-line';
 
-let rules: Intl.PluralRules | null = null;
-
-/** `one` when the language says so for `count` ("1 tenant late"), else `other`. */
-export function plural(count: number, one: MessageKey, other: MessageKey, subs: string[]): string {
-  rules ??= new Intl.PluralRules(uiLanguage());
-  return t(rules.select(count) === 'one' ? one : other, subs);
-}
+export { offerText, plural } from './summary-line';
 
 export interface ReadProgress {
   read: number;
@@ -70,7 +65,3 @@ export function summaryText(table: PortfolioTable, now = Date.now()): string {
     parts.push(plural(totals.late ?? 0, 'portfolio_late_one', 'portfolio_late_other', [n(totals.late)]));
   return parts.join(' · ');
 }
-
-/** Before the first fill: "12 buildings · open the portfolio". */
-export const offerText = (buildings: number): string =>
-  `${plural(buildings, 'portfolio_buildings_one', 'portfolio_buildings_other', [formatNumber(buildings)])} · ${t('portfolio_openShort')}`;

@@ -1,5 +1,6 @@
 /** The full editor: the slot workspace, import/export, the document and the backup, on one page context. */
 import '../../components/theme.css';
+import '../../components/forms.css';
 import { EditorApp, sectionOf } from '../../components/editor/EditorApp';
 import type { PageContext } from '../../components/page/context';
 import { mountPage } from '../../components/page/mount';

@@ -1,5 +1,6 @@
 /** Options page wiring: the options store on the page's context, about every profile. */
 import '../../components/theme.css';
+import '../../components/forms.css';
 import '../../components/options/options.css';
 import { OptionsApp } from '../../components/options/OptionsApp';
 import { type OptionsStore, createOptionsStore } from '../../components/options/options-store';

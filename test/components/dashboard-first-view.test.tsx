@@ -63,6 +63,19 @@ async function openPopup() {
 }
 
 describe('the popup’s first render from the first-view item', () => {
+  it('holds the portfolio summary line in its first render, so nothing above the details arrives later', async () => {
+    await fakeBrowser.storage.local.set({
+      profiles: profiles(3),
+      firstView: { v: 1, value: firstView(3) },
+      'dashboard.tab.popup': { v: 1, value: 'building' },
+    });
+    const sent = await openPopup();
+    const summary = root.querySelector('.portfolio-summary');
+    expect(summary?.textContent).toBe(`${BUILDINGS.length} buildings · open the portfolio`);
+    expect(summary?.nextElementSibling?.className).toBe('picker-nav');
+    expect(sent).not.toHaveBeenCalled();
+  });
+
   it('shows the cached list and details at once, before any message or storage read of the store', async () => {
     await fakeBrowser.storage.local.set({
       profiles: profiles(3),

@@ -126,6 +126,29 @@ describe('bundles', () => {
     const html = readFileSync(join(CHROME, 'popup.html'), 'utf8');
     expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
+
+  it('give the popup a stylesheet of its first view; the rest arrives with the chunks that show it', () => {
+    const html = readFileSync(join(CHROME, 'popup.html'), 'utf8');
+    const first = /<link rel="stylesheet"[^>]*href="\/?([^"]+\.css)"/.exec(html)?.[1] as string;
+    const css = readFileSync(join(CHROME, first), 'utf8');
+    for (const shown of ['.details__title', '.picker__choice', '.dashboard__header', '.tabs__tab', '.notice'])
+      expect(css.includes(shown), shown).toBe(true);
+    // The sections below the details (tables, the chart), the tabs' forms, the options page's rules.
+    const later = ['.table--cards', '.chart__plot', '.pager', '.choices', '.confirm', '.options-page'];
+    for (const rule of later) expect(css.includes(rule), rule).toBe(false);
+    // ... are in one stylesheet of their own, linked by the chunk that loads the sections.
+    const assets = readdirSync(join(CHROME, 'assets')).filter((file) => file.endsWith('.css'));
+    const rest = assets.filter((file) => {
+      const text = readFileSync(join(CHROME, 'assets', file), 'utf8');
+      return later.every((rule) => text.includes(rule));
+    });
+    expect(rest).toHaveLength(1);
+    const linking = scriptsOf(CHROME).filter((file) =>
+      readFileSync(file, 'utf8').includes(rest[0] as string),
+    );
+    expect(linking).toHaveLength(1);
+    expect(linking[0]).toContain(join(CHROME, 'chunks/mount-dashboard-'));
+  });
 });
 
 describe('Firefox build', () => {
