@@ -159,6 +159,8 @@ export function DocumentPanel(props: DocumentPanelProps) {
       )}
       <DocumentText
         text={text}
+        textSignal={draft.text}
+        session={draft.table}
         storedText={storedText}
         onChange={change}
         onLoad={(loaded) => (draft.begin(shown, true), change(loaded))}
