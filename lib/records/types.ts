@@ -12,7 +12,8 @@ export type Json =
   | { readonly kind: 'array'; readonly items: readonly Json[] }
   | { readonly kind: 'object'; readonly entries: readonly Entry[] };
 
-export type Entry = readonly [key: string, value: Json];
+/** `rawKey`: the key's literal as written, kept only when it holds an escape. */
+export type Entry = readonly [key: string, value: Json, rawKey?: string];
 
 export type ParseResult = { ok: true; value: Json } | { ok: false; code: 'syntax'; offset: number };
 
@@ -80,11 +81,13 @@ export type EditRefusal =
 
 export type EditResult = { ok: true; table: RecordTable } | { ok: false; refusal: EditRefusal };
 
-/** What a paste would do, shown before it is kept. `row` in refusals is 1-based in the grid. */
+/** What a paste would do, shown before it is kept. `gridRow` in refusals is 1-based in the grid. */
 export interface PastePlan {
   header: boolean;
   changedCells: number;
   addedRows: number;
+  /** Grid columns past the table's last column, left out. */
+  droppedColumns: number;
   refusals: { gridRow: number; column: string; code: CellRefusalCode; detail?: string }[];
   /** Characters of the text written after the paste. */
   lengthAfter: number;
