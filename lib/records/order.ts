@@ -54,7 +54,7 @@ export function sortedRows(
   direction: 'asc' | 'desc',
   locale?: string,
 ): RecordRow[] {
-  const collator = new Intl.Collator(locale, { numeric: true, sensitivity: 'base' });
+  const collator = new Intl.Collator(locale, { numeric: true });
   const sign = direction === 'asc' ? 1 : -1;
   const keyed = rows.map((row, index) => ({ row, index, value: cellOf(row, column) }));
   keyed.sort((p, q) => {

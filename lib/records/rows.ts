@@ -14,9 +14,10 @@ export function withCell(row: RecordRow, columns: readonly string[], column: str
     if (old[1] === value) return row;
     entries[at] = old[2] === undefined ? [column, value] : [column, value, old[2]];
   } else {
+    // After the last key whose column comes before it (the record's other keys keep their order).
     const place = columns.indexOf(column);
-    const before = row.entries.findIndex(([key]) => columns.indexOf(key) > place);
-    entries.splice(before < 0 ? entries.length : before, 0, [column, value]);
+    const after = row.entries.findLastIndex(([key]) => columns.indexOf(key) < place);
+    entries.splice(after + 1, 0, [column, value]);
   }
   return { id: row.id, entries };
 }
