@@ -11,6 +11,8 @@ import { RecordsModel, type TableSource } from './records-model';
 import { SizeMeter } from './SizeMeter';
 import './records.css';
 
+export { describeNotATable } from './records-text';
+
 export function RecordsView({ source, label }: { source: TableSource; label: string }) {
   const model = useModel(() => new RecordsModel(source));
   const table = model.table.value;
