@@ -11,6 +11,7 @@ import { minify, parseExact } from '../../lib/records/exact-json';
 import { historyPush, historyStart, undo } from '../../lib/records/history';
 import { rowText, tableFromText, tableToText } from '../../lib/records/table';
 import type { Json, RecordTable, TableEdit } from '../../lib/records/types';
+import { minifyJson } from '../../lib/slots/validate';
 
 const space = fc.constantFrom('', '', '', ' ', '\n  ', '\t', '\r\n');
 const numberLiteral = fc.oneof(
@@ -72,11 +73,13 @@ function tableOf(text: string): RecordTable {
 const minified = (text: string) => minify((parseExact(text) as { ok: true; value: Json }).value);
 
 describe('exact round trip', () => {
-  it('parse → table → text equals minify(text); the identity for minified text; the same value as JSON.parse', () => {
+  it('parse → table → text equals minify(text) and the text box Minify; the identity for minified text; the same value as JSON.parse', () => {
     fc.assert(
       fc.property(source, (text) => {
         const out = tableToText(tableOf(text));
         expect(out).toBe(minified(text));
+        // What the text box's Minify gives.
+        expect(out).toBe(minifyJson(text));
         expect(tableToText(tableOf(out))).toBe(out);
         expect(JSON.parse(out)).toEqual(JSON.parse(text));
       }),
