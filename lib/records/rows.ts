@@ -5,13 +5,16 @@
 import { cellOf } from './table';
 import type { Entry, Json, RecordRow, RecordTable } from './types';
 
+/** The same text written another way (`"caf\u00e9"` and `"café"`): the literal as stored is kept. */
+const sameText = (a: Json, b: Json) => a.kind === 'string' && b.kind === 'string' && a.value === b.value;
+
 /** `row` with `column` set to `value`: in place when present, else at its column's position. */
 export function withCell(row: RecordRow, columns: readonly string[], column: string, value: Json): RecordRow {
   const at = row.entries.findIndex(([key]) => key === column);
   const entries = [...row.entries];
   if (at >= 0) {
     const old = row.entries[at] as Entry;
-    if (old[1] === value) return row;
+    if (old[1] === value || sameText(old[1], value)) return row;
     entries[at] = old[2] === undefined ? [column, value] : [column, value, old[2]];
   } else {
     // After the last key whose column comes before it (the record's other keys keep their order).

@@ -51,6 +51,15 @@ describe('cells', () => {
     expect(t.columns).toContain('img');
   });
 
+  it('the same text typed again keeps its literal as stored (escapes included)', () => {
+    const t = table('[{"a":"caf\\u00e9"}]');
+    const typed = parseCell('café', 'text');
+    expect(typed.ok && applyEdit(t, { kind: 'setCell', row: 1, column: 'a', value: typed.value })).toEqual({
+      ok: true,
+      table: t,
+    });
+  });
+
   it('a type change on purpose: "5" to 5', () => {
     const value = parseCell('5', 'number');
     expect(
