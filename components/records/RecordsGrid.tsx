@@ -44,11 +44,24 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
     wantsFocus.current = true;
     if (next) model.focus.value = next;
   };
+  /** The cell an event happened in (it has focus), else the focused one. */
+  const cellOfEvent = (target: EventTarget | null): CellAt | null => {
+    const [row, c] = ((target as HTMLElement | null)?.closest('td')?.dataset.cell ?? '')
+      .split(':')
+      .map(Number);
+    const column = c === undefined ? undefined : table?.columns[c];
+    if (row === undefined || Number.isNaN(row) || column === undefined) return focus;
+    const at = { row, column };
+    model.focus.value = at;
+    return at;
+  };
   const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLTableElement>) => {
     if (event.key === 'Escape') event.stopPropagation();
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') return void model.commit();
-    if (editing || !focus || (event.target as HTMLElement).tagName === 'INPUT') return;
-    const handled = gridKey(model, focus, event);
+    if (editing || (event.target as HTMLElement).tagName === 'INPUT') return;
+    const at = cellOfEvent(event.target);
+    if (!at) return;
+    const handled = gridKey(model, at, event);
     if (!handled) return;
     event.preventDefault();
     moveTo(handled.focus);
@@ -56,6 +69,7 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
   const onPaste = (event: JSX.TargetedClipboardEvent<HTMLTableElement>) => {
     if (editing || !event.clipboardData) return;
     event.preventDefault();
+    cellOfEvent(event.target);
     model.paste(
       event.clipboardData.getData('text/html') || undefined,
       event.clipboardData.getData('text/plain') || undefined,

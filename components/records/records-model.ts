@@ -76,12 +76,19 @@ export const RecordsModel = createModel((source: TableSource) => {
   const apply = action((edit: TableEdit): boolean => {
     const current = table.peek();
     if (!current) return false;
+    if (edit.kind === 'setCell') {
+      const before = current.rows.find((r) => r.id === edit.row);
+      const value = before && cellOf(before, edit.column);
+      if (value && sameJson(value, edit.value)) return true;
+    }
     const result = applyEdit(current, edit);
     if (!result.ok) {
       message.value = describeRefusal(result.refusal);
       return false;
     }
     message.value = null;
+    const at = focus.peek();
+    if (edit.kind === 'renameColumn' && at?.column === edit.from) focus.value = { ...at, column: edit.to };
     step(result.table);
     return true;
   });
@@ -163,9 +170,6 @@ export const RecordsModel = createModel((source: TableSource) => {
         return false;
       }
       editing.value = null;
-      const row = table.peek()?.rows.find((r) => r.id === open.row);
-      const before = row && cellOf(row, open.column);
-      if (before && sameJson(before, value.value)) return true;
       return apply({ kind: 'setCell', row: open.row, column: open.column, value: value.value });
     }),
     cancel: action(() => {
