@@ -4,7 +4,6 @@
  */
 import { DATA_MAX } from '../slots/count';
 import { jsonString, minify, parseExact } from './exact-json';
-import { cellType } from './table';
 import type { CellResult, CellType, Json } from './types';
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -76,13 +75,4 @@ export function emptyValue(type: CellType): Json {
     case 'json':
       return { kind: 'object', entries: [] };
   }
-}
-
-/**
- * A cell edited as text with its type unchanged keeps its literal when the text did not change:
- * `"caf\u00e9"` shown as `café` and left alone is written back with its escape.
- */
-export function parseCellKeeping(input: string, type: CellType, before: Json | undefined): CellResult {
-  if (before && cellText(before) === input && cellType(before) === type) return { ok: true, value: before };
-  return parseCell(input, type);
 }

@@ -1,6 +1,6 @@
 /** Typed cells never change type silently. */
 import { describe, expect, it } from 'vitest';
-import { cellText, emptyValue, parseCell, parseCellKeeping } from '../../lib/records/cells';
+import { cellText, emptyValue, parseCell } from '../../lib/records/cells';
 import { parseExact } from '../../lib/records/exact-json';
 import type { Json } from '../../lib/records/types';
 
@@ -69,13 +69,6 @@ describe('cellText', () => {
     expect(cellText(json('false'))).toBe('false');
     expect(cellText(json('null'))).toBe('null');
     expect(cellText(json('{ "a" : [ 1 ] }'))).toBe('{"a":[1]}');
-  });
-
-  it('a cell left as it was keeps its literal (escapes included)', () => {
-    const before = json('"caf\\u00e9"');
-    expect(parseCellKeeping('café', 'text', before)).toEqual({ ok: true, value: before });
-    expect(parseCellKeeping('café!', 'text', before)).toEqual({ ok: true, value: json('"café!"') });
-    expect(parseCellKeeping('5', 'text', json('5'))).toEqual({ ok: true, value: json('"5"') });
   });
 
   it('an added column gets an empty value of its type', () => {
