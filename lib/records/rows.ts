@@ -30,13 +30,14 @@ export function withoutCell(row: RecordRow, column: string): RecordRow {
   return { id: row.id, entries: row.entries.filter(([key]) => key !== column) };
 }
 
-const ID_NAME = /^(?:_?id|.*[a-z0-9][_-]id|.*[a-z0-9]Id|nr|no)$/i;
+/** `id`, `_id`, `car_id`, `car-id`, `carId`, `carID`, `nr`, `no`; not `paid` or `valid`. */
+const isIdName = (name: string) => /^(?:_?id|.+[_-]id|nr|no)$/i.test(name) || /[a-z0-9](?:Id|ID)$/.test(name);
 const WHOLE = /^-?\d+$/;
 
 /** A column named like `id` whose values are all whole numbers (at least one): its max, as a BigInt. */
 export function idColumn(table: RecordTable): { column: string; max: bigint } | null {
   for (const column of table.columns) {
-    if (!ID_NAME.test(column)) continue;
+    if (!isIdName(column)) continue;
     let max: bigint | null = null;
     let whole = true;
     for (const row of table.rows) {

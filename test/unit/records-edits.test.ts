@@ -97,6 +97,9 @@ describe('rows', () => {
     expect(text('[{"id":"a1"}]', { kind: 'addRow' })).toBe('[{"id":"a1"},{}]');
     expect(text('[{"id":1.5}]', { kind: 'addRow' })).toBe('[{"id":1.5},{}]');
     expect(text('[{"idea":1}]', { kind: 'addRow' })).toBe('[{"idea":1},{}]');
+    expect(text('[{"paid":1}]', { kind: 'addRow' })).toBe('[{"paid":1},{}]');
+    expect(text('[{"car_id":3}]', { kind: 'addRow' })).toBe('[{"car_id":3},{"car_id":4}]');
+    expect(text('[{"ID":3}]', { kind: 'addRow' })).toBe('[{"ID":3},{"ID":4}]');
   });
 
   it('duplicate puts each copy below its original, with a new id', () => {
