@@ -43,6 +43,8 @@ function parse(text: string): Json {
   let i = 0;
   const stack: Open[] = [];
   const space = () => {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return; // minified text: no regex
     SPACE.lastIndex = i;
     SPACE.exec(text);
     i = SPACE.lastIndex;
