@@ -21,12 +21,15 @@ export function isHeader(table: RecordTable, grid: readonly string[][]): boolean
   return names.every((name) => table.columns.includes(name)) && new Set(names).size === names.length;
 }
 
-/** A pasted cell as a value of `type`: empty clears (text: ""), `null` is null in a typed column. */
+/**
+ * A pasted cell as a value of `type`: empty clears (text: ""), `null` is null in a typed column.
+ * A null cell has no type to keep: anything else pasted there is text (never dropped for null).
+ */
 function pastedValue(text: string, type: CellType): CellResult | 'clear' {
   if (type === 'text') return parseCell(text, 'text');
   if (text.trim() === '') return 'clear';
   if (text.trim() === 'null') return { ok: true, value: { kind: 'null' } };
-  return parseCell(text, type);
+  return parseCell(text, type === 'null' ? 'text' : type);
 }
 
 export function planPaste(

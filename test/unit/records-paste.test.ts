@@ -28,6 +28,11 @@ describe('paste', () => {
     expect(paste(t, 1, 'b', [['null']])).toBe('[{"a":"x","b":null}]');
   });
 
+  it('into a null cell: null stays null, anything else is text (never dropped)', () => {
+    const t = table('[{"a":null},{"a":null}]');
+    expect(paste(t, 1, 'a', [['null'], ['abc']])).toBe('[{"a":null},{"a":"abc"}]');
+  });
+
   it('adds rows past the end, with max + 1 ids where the id is not pasted', () => {
     expect(paste(table(DEALER), 3, 'name', [['Golf'], ['Polo'], ['Up!']])).toBe(
       DEALER.replace('"Golf 🚗"', '"Golf"').replace(/]$/, ',{"id":15,"name":"Polo"},{"id":16,"name":"Up!"}]'),
