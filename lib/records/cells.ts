@@ -15,7 +15,8 @@ const FALSE_WORDS = new Set(['false', 'no', 'nein', 'falsch']);
 /**
  * The value of `input` typed into a cell of `type`. A number keeps its literal as typed (a JSON
  * number: `1,5` is refused with the hint `1.5`); yes/no takes true/false (also yes/no, ja/nein and
- * the WAHR/FALSCH of German spreadsheets); json must parse. A cell longer than a slot is refused.
+ * the WAHR/FALSCH of German spreadsheets); json must parse; a null cell stays null for `null` or
+ * nothing, and keeps anything else typed over it as text. A cell longer than a slot is refused.
  */
 export function parseCell(input: string, type: CellType): CellResult {
   if (input.length > DATA_MAX) return { ok: false, code: 'tooLong', detail: String(DATA_MAX) };
@@ -36,7 +37,10 @@ export function parseCell(input: string, type: CellType): CellResult {
       return { ok: false, code: 'notBoolean' };
     }
     case 'null':
-      return { ok: true, value: { kind: 'null' } };
+      // Null has no text of its own: what is typed over it is kept, as text, never dropped.
+      return ['', 'null'].includes(input.trim())
+        ? { ok: true, value: { kind: 'null' } }
+        : { ok: true, value: jsonString(input) };
     case 'json': {
       const parsed = parseExact(input.trim());
       if (!parsed.ok) return { ok: false, code: 'notJson', detail: String(parsed.offset) };

@@ -22,14 +22,14 @@ export function isHeader(table: RecordTable, grid: readonly string[][]): boolean
 }
 
 /**
- * A pasted cell as a value of `type`: empty clears (text: ""), `null` is null in a typed column.
- * A null cell has no type to keep: anything else pasted there is text (never dropped for null).
+ * A pasted cell as a value of `type`: empty clears (text: ""), `null` is null in a typed column;
+ * text pasted over a null is kept as text (parseCell).
  */
 function pastedValue(text: string, type: CellType): CellResult | 'clear' {
   if (type === 'text') return parseCell(text, 'text');
   if (text.trim() === '') return 'clear';
   if (text.trim() === 'null') return { ok: true, value: { kind: 'null' } };
-  return parseCell(text, type === 'null' ? 'text' : type);
+  return parseCell(text, type);
 }
 
 export function planPaste(

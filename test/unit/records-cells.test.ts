@@ -55,8 +55,13 @@ describe('parseCell', () => {
     });
   });
 
-  it('null is null; a cell longer than a slot is refused', () => {
-    expect(parseCell('anything', 'null')).toEqual({ ok: true, value: { kind: 'null' } });
+  it('null is null, and text typed over a null is kept as text; a cell longer than a slot is refused', () => {
+    expect(parseCell('null', 'null')).toEqual({ ok: true, value: { kind: 'null' } });
+    expect(parseCell('', 'null')).toEqual({ ok: true, value: { kind: 'null' } });
+    expect(parseCell('Audi', 'null')).toEqual({
+      ok: true,
+      value: { kind: 'string', value: 'Audi', raw: '"Audi"' },
+    });
     expect(parseCell('x'.repeat(2400), 'text').ok).toBe(true);
     expect(parseCell('x'.repeat(2401), 'text')).toEqual({ ok: false, code: 'tooLong', detail: '2400' });
   });
