@@ -1,6 +1,6 @@
 /**
- * The records table's types, shared by the core (lib/records) and its views (components/records).
- * The contract: /work/briefs/records-contract.md.
+ * The records table's types, shared by the core (lib/records, framework-free) and its views
+ * (components/records). The core returns codes and parameters, never sentences: the views word them.
  */
 
 /** A JSON value as written: key order, duplicate keys, number and string literals kept. */
