@@ -27,6 +27,7 @@ import {
   withWritten,
   writtenByJob,
 } from '../../lib/slots/document';
+import { planDocumentEdit } from '../../lib/slots/document-pieces';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../shared/json-download';
@@ -113,8 +114,11 @@ export function DocumentPanel(props: DocumentPanelProps) {
     setOverwrite(false);
     if (!minified.ok) return setPlan({ ok: 'notJson', error: minified.error });
     const current = shown.map((s) => s ?? null);
+    // The records table's edit keeps the stored pieces it did not touch (and the manifest when its
+    // count and length stay): one record edited writes one piece.
+    const fromTable = draft.table.history.peek() !== null && draft.table.isWritten(text);
     setPlan(
-      planDocument({
+      (fromTable ? planDocumentEdit : planDocument)({
         text: minified.text,
         layout,
         slotCount: shown.length,
@@ -159,6 +163,8 @@ export function DocumentPanel(props: DocumentPanelProps) {
       )}
       <DocumentText
         text={text}
+        textSignal={draft.text}
+        session={draft.table}
         storedText={storedText}
         onChange={change}
         onLoad={(loaded) => (draft.begin(shown, true), change(loaded))}

@@ -1,16 +1,25 @@
 /** The document as one text: its length, pretty/minify, and the stored document to start from. */
-import { useId } from 'preact/hooks';
+import { useId, useMemo } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { minifyJson, prettyJson } from '../../lib/slots/validate';
 import { useGrowToContent } from '../grow-to-content';
+import type { TableSession } from '../records/table-session';
+import { LazyTable, TableSwitch } from '../records/TableSwitch';
+import type { TableSource } from '../records/records-model';
+import type { ReadonlySignal } from '@preact/signals';
 
 export function DocumentText({
   text,
+  textSignal,
+  session,
   storedText,
   onChange,
   onLoad,
 }: {
   text: string;
+  /** The same text as a signal, and its Table view's state (records). */
+  textSignal: ReadonlySignal<string>;
+  session: TableSession;
   /** The document the slots hold now (joined), when they hold a whole one. */
   storedText: string | null;
   onChange: (text: string) => void;
@@ -19,6 +28,11 @@ export function DocumentText({
 }) {
   const ids = { text: useId(), count: useId() };
   const box = useGrowToContent(text);
+  const source = useMemo<TableSource>(
+    () => ({ session, text: textSignal, write: (next) => onChange(next), limit: null }),
+    [session, textSignal],
+  );
+  const asTable = session.view.value === 'table';
   return (
     <div class="field">
       <div class="field__head">
@@ -26,8 +40,11 @@ export function DocumentText({
         <span id={ids.count} class="hint">
           {t('doc_length', String(text.length))}
         </span>
+        <TableSwitch session={session} text={text} />
       </div>
+      {asTable && <LazyTable source={source} label={t('records_documentTable')} />}
       <textarea
+        hidden={asTable}
         ref={box}
         id={ids.text}
         rows={10}

@@ -8,6 +8,7 @@ import { action, createModel, effect, signal } from '@preact/signals';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document';
 import { type DocumentBase, putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
+import { TableSession } from '../records/table-session';
 
 const DEBOUNCE_MS = 200;
 
@@ -55,6 +56,8 @@ export const DocumentDraftModel = createModel(() => {
     text,
     layout,
     base,
+    /** The text's Table view (records) and its undo history. */
+    table: new TableSession(),
     /** Shows the draft of `target` (none: nothing), after writing the one shown before. */
     open: action((profileId: string, target: Target | null) => {
       flush();

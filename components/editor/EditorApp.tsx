@@ -4,6 +4,7 @@
  * them, the bar of running jobs below, in view whichever section is shown.
  */
 import { type ReadonlySignal, type Signal, computed, useModel, useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { minutesFor } from '../../lib/backup/backup-plan';
 import { t } from '../../lib/i18n';
@@ -84,6 +85,10 @@ export function EditorApp({ workspace, profiles, intent, section: initial }: Edi
   const section = useSignal<EditorSection>(initial);
   const backup = useBackup(page.send, page.profileId);
   const imports = useModel(() => importPanel(workspace, intent, section));
+  useEffect(() => {
+    workspace.asDocument.value = imports.takeDocument;
+    return () => void (workspace.asDocument.value = null);
+  }, [imports]);
   const show = (next: EditorSection) => {
     section.value = next;
   };

@@ -165,6 +165,12 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
       check.dismiss();
       if (inputs.section) inputs.section.value = 'document';
     }),
+    /** A slot's list too long for one slot (the records table), taken into the document part. */
+    takeDocument: action((text: string) => {
+      draft.setText(prettyJson(text) ?? text);
+      draft.table.show('table');
+      if (inputs.section) inputs.section.value = 'document';
+    }),
     exportTarget: action(() => void jobs.exportTarget(inputs.target.peek())),
     /** The profile whose jobs the panel shows. */
     profileId: signal(profileId),

@@ -4,10 +4,12 @@
  * Escape discards its changes. All slot text is rendered as text.
  */
 import type { JSX } from 'preact';
-import { useId } from 'preact/hooks';
+import { useId, useMemo } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { describeSaveError } from './save-errors';
-import { type SlotProblem, jsonStatus, minifyJson, prettyJson } from '../../lib/slots/validate';
+import { LIMITS, type SlotProblem, jsonStatus, minifyJson, prettyJson } from '../../lib/slots/validate';
+import type { TableSource } from '../records/records-model';
+import { LazyTable, TableSwitch } from '../records/TableSwitch';
 import { ErrorNotice } from '../ErrorNotice';
 import { ConflictDialog } from '../shared/ConflictDialog';
 import { Counter } from './Counter';
@@ -53,6 +55,17 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
   // A slot holding only the account's placeholder is shown as empty (typing replaces it).
   const cleared = placeholder !== '' && title === placeholder && data === placeholder;
   const dataBox = useGrowToContent(cleared ? '' : data);
+  const table = useMemo<TableSource>(
+    () => ({
+      session: model.table,
+      text: model.data,
+      write: (next) => workspace.edit(model, 'data', next),
+      limit: LIMITS.data,
+      offerDocument: workspace.asDocument,
+    }),
+    [model, workspace],
+  );
+  const asTable = model.table.view.value === 'table';
 
   const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLFieldSetElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -115,7 +128,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
           <div class="field">
             <div class="field__head">
               <label for={ids.data}>{t('slot_field_data')}</label>
-              {json !== 'none' && (
+              {json !== 'none' && !asTable && (
                 <div class="json-tools">
                   <span class={`json-status json-status--${json}`}>
                     {json === 'valid' ? t('slot_json_valid') : t('slot_json_invalid')}
@@ -132,9 +145,12 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
                   )}
                 </div>
               )}
+              <TableSwitch session={model.table} text={cleared ? '' : data} />
               <Counter id={ids.dataCount} field="data" text={data} />
             </div>
+            {asTable && <LazyTable source={table} label={t('records_slotTable', String(model.option))} />}
             <textarea
+              hidden={asTable}
               ref={dataBox}
               id={ids.data}
               rows={layout === 'full' ? 8 : 4}

@@ -5,6 +5,7 @@ import type { AppError } from '../../lib/app-error';
 import type { SlotProblem } from '../../lib/slots/validate';
 import type { KeptDraft } from '../../lib/storage/storage-room';
 import type { HistoryEntry } from '../../lib/storage/history';
+import { TableSession } from '../records/table-session';
 
 export class SlotModel {
   readonly server = signal<PageOption | null>(null);
@@ -27,6 +28,8 @@ export class SlotModel {
   readonly confirmRemoved = signal(false);
   /** Storage was full at the last draft write: room was made, or the draft could not be kept. */
   readonly draftNotice = signal<Exclude<KeptDraft, 'kept'> | null>(null);
+  /** The data's Table view (records): which view shows and its undo history until the save. */
+  readonly table = new TableSession();
   readonly dirty = computed(() => {
     const server = this.server.value;
     return server !== null && (this.title.value !== server.title || this.data.value !== server.data);

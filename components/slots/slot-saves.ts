@@ -64,6 +64,7 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
         model.data.value = fresh.data;
       }
       model.saved.value = true;
+      model.table.saved();
       model.storageNotice.value = outcome.history
         ? { kind: outcome.history, replaced: outcome.replaced ?? null }
         : null;

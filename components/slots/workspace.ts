@@ -61,6 +61,8 @@ export function createWorkspace(page: PageContext) {
     retry: reads.retry,
     unfolded,
     unfold,
+    /** Takes a slot's text into the Document section (set by the editor, which has one). */
+    asDocument: signal<((text: string) => void) | null>(null),
     // A slot being worked on stays open, also once its edit is discarded.
     edit: (...args: Parameters<typeof drafts.edit>) => {
       unfold(args[0]);

@@ -79,9 +79,18 @@ export interface SlotContent {
   data: string;
 }
 
+/** How a text is cut into pieces: every `pieceSize` characters, or as lib/slots/document-pieces.ts keeps them. */
+export type CutPieces = (text: string, layout: DocumentLayout) => string[];
+
+const cutEvenly: CutPieces = (text, layout) => splitPieces(text, layout.pieceSize);
+
 /** The slots a document is written to: pieces in slot order, the manifest last. */
-export function documentSlots(text: string, layout: DocumentLayout): SlotContent[] {
-  const pieces = splitPieces(text, layout.pieceSize);
+export function documentSlots(
+  text: string,
+  layout: DocumentLayout,
+  cut: CutPieces = cutEvenly,
+): SlotContent[] {
+  const pieces = cut(text, layout);
   const slots = pieces.map((data, i) => ({
     slot: layout.manifestSlot + i + 1,
     title: pieceTitle(layout, i + 1),
@@ -247,6 +256,8 @@ export interface PlanInput {
   current: (PageOption | null)[];
   /** What a cleared slot gets (`""`, or the account's placeholder where `""` is refused). */
   clearValue: string;
+  /** Cuts the text into pieces (default: every `pieceSize` characters). */
+  cut?: CutPieces;
 }
 
 const isPieceOf = (option: PageOption, layout: DocumentLayout) =>
@@ -257,8 +268,8 @@ const isPieceOf = (option: PageOption, layout: DocumentLayout) =>
  * than there are from the manifest slot on; otherwise the writes, the leftover pieces to clear and
  * the slots in the range that hold something else.
  */
-export function planDocument({ text, layout, slotCount, current, clearValue }: PlanInput): DocumentPlan {
-  const slots = documentSlots(text, layout);
+export function planDocument({ text, layout, slotCount, current, clearValue, cut }: PlanInput): DocumentPlan {
+  const slots = documentSlots(text, layout, cut);
   const needed = slots.length;
   const first = layout.manifestSlot;
   const available = slotCount - first + 1;

@@ -41,6 +41,11 @@ describe('i18n', () => {
         // "Portfolio" is German too; the row problem is only its two placeholders.
         'portfolio_csv_filename',
         'portfolio_problem',
+        // The records table: JSON's own words, and a cell's label made of its column and type only.
+        'records_cellInput',
+        'records_kind_null',
+        'records_type_json',
+        'records_type_null',
         'report_premium',
         'tab_portfolio',
       ].sort(),

@@ -1,0 +1,231 @@
+/**
+ * The Table view over a text (issue 32): the table is the session's history's present, every edit
+ * a step of that history written back into the text as minified JSON (the draft, as for the text
+ * box). Opening writes nothing; the text is written on the first edit. The meter measures what a
+ * save would write, the cell being typed included, re-serializing only the rows that changed.
+ */
+import { type ReadonlySignal, action, computed, createModel, effect, signal } from '@preact/signals';
+import { cellText, parseCell } from '../../lib/records/cells';
+import { clipboardFromRows, gridFromClipboard } from '../../lib/records/clipboard';
+import { applyEdit, pastePlan } from '../../lib/records/edits';
+import { historyPush, historyStart, redo, undo } from '../../lib/records/history';
+import { minify } from '../../lib/records/exact-json';
+import { createSizeMeter } from '../../lib/records/size';
+import { cellOf, cellType, tableFromText, tableToText } from '../../lib/records/table';
+import type { CellType, Json, PastePlan, RecordTable, TableEdit } from '../../lib/records/types';
+import type { TableSession } from './table-session';
+import { describeRefusal } from './records-text';
+
+export interface TableSource {
+  session: TableSession;
+  /** The draft text the table is a view over. */
+  text: ReadonlySignal<string>;
+  write: (text: string) => void;
+  /** Characters a save may write (a slot's 2400); null for a document. */
+  limit: number | null;
+  /** Keeps the list as a document across slots (the Document section); null where there is none. */
+  offerDocument?: ReadonlySignal<((text: string) => void) | null>;
+}
+
+export interface CellAt {
+  row: number;
+  column: string;
+}
+export interface CellEdit extends CellAt {
+  type: CellType;
+  initial: string;
+  error: string | null;
+}
+
+export const RecordsModel = createModel((source: TableSource) => {
+  const { session } = source;
+  const meter = createSizeMeter();
+  const focus = signal<CellAt | null>(null);
+  const editing = signal<CellEdit | null>(null);
+  /** What the open cell editor holds now (the meter counts it). */
+  const typed = signal('');
+  const selected = signal<ReadonlySet<number>>(new Set());
+  const message = signal<string | null>(null);
+  const preview = signal<{ plan: PastePlan; edit: TableEdit } | null>(null);
+
+  // The table follows the text: opened from it, and again when the text was edited meanwhile.
+  effect(() => {
+    const text = source.text.value;
+    const history = session.history.value;
+    if (history && session.isWritten(text)) return;
+    const parsed = tableFromText(text);
+    if (!parsed.ok) return session.refuse(parsed.reason);
+    session.wrote(text);
+    session.history.value = history ? historyPush(history, parsed.table) : historyStart(parsed.table);
+  });
+
+  const table = computed(() => session.history.value?.present ?? null);
+
+  const writeOut = (next: RecordTable) => {
+    const text = tableToText(next);
+    session.wrote(text);
+    source.write(text);
+  };
+  const step = (next: RecordTable) => {
+    const history = session.history.peek();
+    if (!history) return;
+    session.history.value = historyPush(history, next);
+    writeOut(next);
+  };
+
+  const apply = action((edit: TableEdit): boolean => {
+    const current = table.peek();
+    if (!current) return false;
+    if (edit.kind === 'setCell') {
+      const before = current.rows.find((r) => r.id === edit.row);
+      const value = before && cellOf(before, edit.column);
+      if (value && sameJson(value, edit.value)) return true;
+    }
+    const result = applyEdit(current, edit);
+    if (!result.ok) {
+      message.value = describeRefusal(result.refusal);
+      return false;
+    }
+    message.value = null;
+    const at = focus.peek();
+    if (edit.kind === 'renameColumn' && at?.column === edit.from) focus.value = { ...at, column: edit.to };
+    step(result.table);
+    return true;
+  });
+
+  const size = computed(() => {
+    const current = table.value;
+    if (!current) return null;
+    const open = editing.value;
+    let measured = current;
+    if (open) {
+      const value = parseCell(typed.value, open.type);
+      const tentative = value.ok && applyEdit(current, { kind: 'setCell', ...open, value: value.value });
+      if (tentative && tentative.ok) measured = tentative.table;
+    }
+    const m = meter.measure(measured);
+    const row = focus.value?.row;
+    return { total: m.total, row: row === undefined ? null : m.row(row) };
+  });
+
+  const move = (history: typeof undo) =>
+    action(() => {
+      const current = session.history.peek();
+      if (!current) return;
+      const next = history(current);
+      if (next === current) return;
+      session.history.value = next;
+      editing.value = null;
+      writeOut(next.present);
+    });
+
+  return {
+    table,
+    focus,
+    editing,
+    typed,
+    selected,
+    message,
+    preview,
+    size,
+    canUndo: computed(() => (session.history.value?.past.length ?? 0) > 0),
+    canRedo: computed(() => (session.history.value?.future.length ?? 0) > 0),
+    apply,
+    undo: move(undo),
+    redo: move(redo),
+    /** The rows an action applies to: the selected ones, else the focused one. */
+    targetRows: action((): number[] => {
+      const chosen = [...selected.peek()];
+      const at = focus.peek();
+      return chosen.length > 0 ? chosen : at ? [at.row] : [];
+    }),
+    startEdit: action((at: CellAt, type?: CellType, initial?: string) => {
+      const row = table.peek()?.rows.find((r) => r.id === at.row);
+      const value = row && cellOf(row, at.column);
+      const text = initial ?? (value ? cellText(value) : '');
+      editing.value = {
+        ...at,
+        type: type ?? (value ? cellType(value) : columnType(table.peek(), at.column)),
+        initial: text,
+        error: null,
+      };
+      typed.value = text;
+    }),
+    /** Keeps the typed value when its type accepts it; else the editor stays open with the reason. */
+    commit: action((): boolean => {
+      const open = editing.peek();
+      if (!open) return true;
+      const value = parseCell(typed.peek(), open.type);
+      if (!value.ok) {
+        editing.value = {
+          ...open,
+          error: describeRefusal({
+            code: 'cellRefused',
+            row: open.row,
+            column: open.column,
+            cell: value.code,
+            ...(value.detail ? { detail: value.detail } : {}),
+          }),
+        };
+        return false;
+      }
+      editing.value = null;
+      return apply({ kind: 'setCell', row: open.row, column: open.column, value: value.value });
+    }),
+    cancel: action(() => {
+      editing.value = null;
+    }),
+    /** A paste: kept at once, or previewed first when it adds more than one row. */
+    paste: action((html: string | undefined, text: string | undefined) => {
+      const at = focus.peek();
+      const current = table.peek();
+      if (!at || !current) return;
+      const grid = gridFromClipboard(html, text, (h) => new DOMParser().parseFromString(h, 'text/html'));
+      if (!grid.ok) {
+        message.value = describeRefusal({ code: 'clipboard', clipboard: grid.code, limit: grid.limit });
+        return;
+      }
+      const edit: TableEdit = { kind: 'paste', row: at.row, column: at.column, grid: grid.grid };
+      const plan = pastePlan(current, at, grid.grid);
+      if (plan.addedRows > 1 || plan.refusals.length > 0) preview.value = { plan, edit };
+      else apply(edit);
+    }),
+    keepPaste: action(() => {
+      const pending = preview.peek();
+      preview.value = null;
+      if (pending) apply(pending.edit);
+    }),
+    dropPaste: action(() => {
+      preview.value = null;
+    }),
+    copyRows: action((): { text: string; html: string } | null => {
+      const current = table.peek();
+      const rows = [...selected.peek()];
+      const at = focus.peek();
+      if (!current) return null;
+      return clipboardFromRows(current, rows.length > 0 ? rows : at ? [at.row] : []);
+    }),
+  };
+});
+export type RecordsModel = InstanceType<typeof RecordsModel>;
+
+const sameJson = (a: Json, b: Json) => minify(a) === minify(b);
+
+/** The type a column's records agree on, 'mixed' when they disagree, null when all are absent. */
+export function columnKind(table: RecordTable | null, column: string): CellType | 'mixed' | null {
+  let found: CellType | null = null;
+  for (const row of table?.rows ?? []) {
+    const value = cellOf(row, column);
+    if (!value) continue;
+    const type = cellType(value);
+    if (found && found !== type) return 'mixed';
+    found = type;
+  }
+  return found;
+}
+
+/** What a new value in a column is typed as: the records' one type, else text. */
+export function columnType(table: RecordTable | null, column: string): CellType {
+  const kind = columnKind(table, column);
+  return kind === null || kind === 'mixed' ? 'text' : kind;
+}

@@ -1,0 +1,243 @@
+/**
+ * The records table end to end (issue 32): the built extension in Chromium against the sandbox.
+ * The dealer's list in slot 1 edited as a table (a price, a row added, one removed, one moved, two
+ * pasted) and saved with one read and one write; one record of a 6-piece document edited and
+ * written at its floor; a list past 2400 refused and offered as a document; the side panel at 400 px.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
+import { readDocument, readSlotDirect } from '../sandbox/direct';
+import { DEMO } from '../sandbox/seed';
+import type { LoggedRequest } from '../sandbox/server';
+import { clearCachedAnswers, clearStoredFamilies } from './browser';
+import { useExtension } from './fixture';
+import { EditorPage } from './pages/editor-page';
+
+const { sandbox, session } = useExtension({ as: 'premium' });
+const BUILDING = DEMO.buildings.juergen[0];
+const target = { kind: 'building' as const, id: BUILDING };
+
+/** `n` records of the dealer's shape (about 100 characters each); the first price as written: 80000.50. */
+export function dealerList(n: number): string {
+  const cars = ['Audi A4 Avant', 'BMW 320d Touring', 'VW Golf Variant', 'Škoda Octavia 🚗'];
+  const records = Array.from({ length: n }, (_, i) => {
+    const price = i === 0 ? '80000.50' : String(9000 + ((i * 137) % 9000));
+    return `{"id":${i + 1},"name":"${cars[i % cars.length]}","price":${price},"sold":${i % 3 === 0},"img":"https://cdn.example/c/${i + 1}.jpg"}`;
+  });
+  return `[${records.join(',')}]`;
+}
+
+const slotRequests = (log: LoggedRequest[]) => log.filter((r) => r.path.startsWith('/building/options'));
+const optionOf = (r: LoggedRequest) =>
+  r.method === 'POST' ? (JSON.parse(r.body) as { option: number }).option : Number(r.path.split('/').at(-1));
+
+/** The data cell at (row, column), 0-based, in `grid`. */
+const cell = (grid: Locator, row: number, column: number) =>
+  grid
+    .getByRole('row')
+    .nth(row + 1)
+    .getByRole('gridcell')
+    .nth(column);
+
+async function editCell(grid: Locator, row: number, column: number, value: string) {
+  await cell(grid, row, column).click();
+  await cell(grid, row, column).press('Enter');
+  await grid.getByRole('textbox').fill(value);
+  await grid.getByRole('textbox').press('Enter');
+}
+
+/** A paste as a spreadsheet makes it: tab-separated rows on the clipboard event. */
+async function pasteRows(page: Page, into: Locator, text: string) {
+  await into.click();
+  await into.evaluate((el, tsv) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', tsv);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+  await page
+    .getByRole('group', { name: 'Paste preview' })
+    .getByRole('button', { name: 'Keep the paste' })
+    .click();
+}
+
+/** Waits, or on a timeout prints the document section and the request log before failing. */
+async function explain(editor: EditorPage, wait: Promise<void>) {
+  await wait.catch(async (e: unknown) => {
+    const shown = await editor.page
+      .locator('#import')
+      .innerText()
+      .catch(() => 'no import part');
+    console.log('DEBUG', shown, JSON.stringify(sandbox.log.map((r) => [r.method, r.path, r.status])));
+    throw e;
+  });
+}
+
+beforeEach(async () => {
+  await clearCachedAnswers(session);
+  await clearStoredFamilies(session, ['draft', 'docDraft', 'job']);
+});
+
+describe('the records table in Chromium', () => {
+  it('edits the dealer’s list in slot 1 as a table and saves it with one read and one write', async () => {
+    const list = dealerList(8);
+    sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: list });
+    const editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    await expect.poll(() => editor.data(1).inputValue()).toBe(list);
+    await editor.button(1, 'Table').click();
+    const grid = editor.slot(1).getByRole('grid', { name: 'Records of slot 1' });
+    await expect.poll(() => grid.getByRole('row').count()).toBe(9);
+
+    await editCell(grid, 1, 2, '10999');
+    await editor.button(1, 'Add row at end').click();
+    await editCell(grid, 8, 1, 'Opel Corsa');
+    await cell(grid, 2, 0).click();
+    await editor.button(1, 'Delete row').click();
+    await cell(grid, 0, 1).click();
+    await cell(grid, 0, 1).press('Alt+ArrowDown');
+    // Three rows from the last record on: it is rewritten, two are added (previewed first).
+    await pasteRows(editor.page, cell(grid, 7, 1), 'Opel Corsa\t9500\nSeat Ibiza\t7000\nKia Ceed\t8000');
+    await expect.poll(() => grid.getByRole('row').count()).toBe(11);
+
+    sandbox.clearLog();
+    await editor.save(1);
+    await expect.poll(() => editor.slot(1).getByRole('status').textContent()).toBe('Saved.');
+    const requests = slotRequests(sandbox.log);
+    expect(requests.map((r) => [r.method, optionOf(r)])).toEqual([
+      ['GET', 1],
+      ['POST', 1],
+    ]);
+    const saved = (await readSlotDirect(sandbox, target, 1)).data;
+    const records = JSON.parse(saved) as { id: number; name: string; price: number }[];
+    expect(records.map((r) => r.id)).toEqual([2, 1, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(records.find((r) => r.id === 2)?.price).toBe(10999);
+    expect(records.slice(-3).map((r) => r.name)).toEqual(['Opel Corsa', 'Seat Ibiza', 'Kia Ceed']);
+    // The records not edited are written as they were: the price as written, key order, the emoji.
+    expect(saved).toContain(list.slice(1, list.indexOf('},') + 1));
+    expect(saved).toContain('"name":"Škoda Octavia 🚗"');
+    await editor.page.close();
+  });
+
+  it('edits one record of a 6-piece document: only its piece is checked and written', async () => {
+    const text = JSON.stringify({ version: 2, cars: JSON.parse(dealerList(120)) as unknown[] });
+    const pieces = documentSlots(text, DEFAULT_LAYOUT);
+    expect(pieces.length).toBe(7);
+    for (const piece of pieces) sandbox.changeSlot({ target, option: piece.slot, ...piece });
+    const editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    await expect.poll(() => editor.page.getByText('Loading slot…').count()).toBe(0);
+    await editor.showSection('Document');
+    await editor.document.getByRole('button', { name: 'Edit the stored document' }).click();
+    await editor.document.getByRole('button', { name: 'Table' }).click();
+    const grid = editor.document.getByRole('grid', { name: 'Records of the document' });
+    await expect.poll(() => grid.getByRole('row').count()).toBe(121);
+    // Record 60's price (17083) to one of the same length: its piece alone changes.
+    await editCell(grid, 59, 2, '17084');
+    await editor.document.getByRole('button', { name: 'Plan the write' }).click();
+    await editor.previewDocument();
+    await editor.confirm.waitFor();
+    sandbox.clearLog();
+    await editor.confirm.click();
+    await explain(
+      editor,
+      editor.page.getByText(/^Finished: 1 written, 0 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
+    );
+    const writes = slotRequests(sandbox.log)
+      .filter((r) => r.method === 'POST')
+      .map(optionOf);
+    // The piece holding the price (the manifest is slot 1, piece 1 slot 2), read once to check it.
+    const piece = 2 + Math.floor(text.indexOf('"price":17083') / 2300);
+    expect(writes).toEqual([piece]);
+    expect(
+      slotRequests(sandbox.log)
+        .filter((r) => r.method === 'GET')
+        .map(optionOf),
+    ).toContain(piece);
+    let value = (await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)) as {
+      cars: { id: number; price: number }[];
+    };
+    expect(value.cars).toHaveLength(120);
+    expect(value.cars[59]?.price).toBe(17084);
+
+    // A longer price: the same piece (it may grow up to 2400) and the manifest (the length), last.
+    await editCell(grid, 59, 2, '170845');
+    await editor.document.getByRole('button', { name: 'Plan the write' }).click();
+    await editor.previewDocument();
+    await editor.confirm.waitFor();
+    sandbox.clearLog();
+    await editor.confirm.click();
+    await explain(
+      editor,
+      editor.page.getByText(/^Finished: 2 written, 0 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
+    );
+    const second = slotRequests(sandbox.log)
+      .filter((r) => r.method === 'POST')
+      .map(optionOf);
+    expect(second).toEqual([piece, 1]);
+    value = (await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)) as typeof value;
+    expect(value.cars[59]?.price).toBe(170845);
+    await editor.page.close();
+  });
+
+  it('refuses a save past 2400 with the characters over and offers the list as a document', async () => {
+    const list = dealerList(24);
+    expect(list.length).toBe(2347);
+    sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: list });
+    const editor = await EditorPage.open(session);
+    await editor.target('Haus Müllerstraße').click();
+    await expect.poll(() => editor.data(1).inputValue()).toBe(list);
+    await editor.button(1, 'Table').click();
+    const grid = editor.slot(1).getByRole('grid', { name: 'Records of slot 1' });
+    await cell(grid, 3, 0).click();
+    await editor.button(1, 'Duplicate').click();
+    const over = editor.slot(1).getByText(/characters over the limit of 2,400: the save is refused\./);
+    await over.waitFor();
+    sandbox.clearLog();
+    await editor.save(1);
+    await editor
+      .slot(1)
+      .getByText(/nothing was sent/)
+      .waitFor();
+    expect(slotRequests(sandbox.log).filter((r) => r.method === 'POST')).toEqual([]);
+    await editor.button(1, 'Keep as a document across slots').click();
+    await expect.poll(() => editor.tab('Document').getAttribute('aria-selected')).toBe('true');
+    await editor.document.getByRole('grid', { name: 'Records of the document' }).waitFor();
+    await editor.document.getByRole('button', { name: 'Plan the write' }).click();
+    await editor.previewDocument();
+    await editor.confirm.waitFor();
+    await editor.page.close();
+  });
+
+  it('the side panel at 400 px: the table scrolls in its own box, never the page', async () => {
+    sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: dealerList(10) });
+    const page = await session.context.newPage();
+    await page.setViewportSize({ width: 400, height: 700 });
+    await page.goto(session.url('sidepanel.html'));
+    await page
+      .getByRole('list', { name: 'Your buildings' })
+      .getByRole('button', { name: /Haus Müllerstraße/ })
+      .click();
+    await page.getByRole('tab', { name: 'Slots', exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Slot 1', exact: true })
+      .getByRole('button', { name: 'Table', exact: true })
+      .click();
+    const grid = page.getByRole('grid', { name: 'Records of slot 1' });
+    await expect.poll(() => grid.getByRole('row').count()).toBe(11);
+    const widths = await page.evaluate(() => {
+      const box = document.querySelector('.records__scroll') as HTMLElement;
+      return {
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        box: box.scrollWidth - box.clientWidth,
+      };
+    });
+    expect(widths.page).toBe(0);
+    expect(widths.box).toBeGreaterThan(0);
+    // The row column stays in view as the box scrolls.
+    await page.locator('.records__scroll').evaluate((el) => el.scrollBy(300, 0));
+    const rowHead = await grid.getByRole('rowheader').first().boundingBox();
+    expect(rowHead?.x).toBeLessThan(40);
+    await page.close();
+  });
+});

@@ -1,0 +1,123 @@
+/** A paste of spreadsheet rows: typed by the cells it lands in, a header mapped by name. */
+import { describe, expect, it } from 'vitest';
+import { applyEdit, pastePlan } from '../../lib/records/edits';
+import { tableToText } from '../../lib/records/table';
+import type { RecordTable } from '../../lib/records/types';
+import { DEALER, table } from './records-helpers';
+
+function paste(t: RecordTable, row: number, column: string, grid: string[][]): string {
+  const result = applyEdit(t, { kind: 'paste', row, column, grid });
+  if (!result.ok) throw new Error(JSON.stringify(result.refusal));
+  return tableToText(result.table);
+}
+
+describe('paste', () => {
+  it('fills from the current cell rightwards and down, each value as its cell type', () => {
+    const t = table('[{"a":"x","b":1,"c":true},{"a":"y","b":2,"c":false}]');
+    expect(
+      paste(t, 1, 'a', [
+        ['007', '12500', 'false'],
+        ['', '1e3', 'WAHR'],
+      ]),
+    ).toBe('[{"a":"007","b":12500,"c":false},{"a":"","b":1e3,"c":true}]');
+  });
+
+  it('12500 pasted into a text column stays text; an empty cell in a typed column makes it absent', () => {
+    const t = table('[{"a":"x","b":1}]');
+    expect(paste(t, 1, 'a', [['12500', '']])).toBe('[{"a":"12500"}]');
+    expect(paste(t, 1, 'b', [['null']])).toBe('[{"a":"x","b":null}]');
+  });
+
+  it('into a null cell: null stays null, anything else is text (never dropped)', () => {
+    const t = table('[{"a":null},{"a":null}]');
+    expect(paste(t, 1, 'a', [['null'], ['abc']])).toBe('[{"a":null},{"a":"abc"}]');
+  });
+
+  it('adds rows past the end, with max + 1 ids where the id is not pasted', () => {
+    expect(paste(table(DEALER), 3, 'name', [['Golf'], ['Polo'], ['Up!']])).toBe(
+      DEALER.replace('"Golf 🚗"', '"Golf"').replace(/]$/, ',{"id":15,"name":"Polo"},{"id":16,"name":"Up!"}]'),
+    );
+  });
+
+  it('a header row maps the grid columns by name, in any order', () => {
+    const t = table('[{"id":1,"name":"a","price":5}]');
+    expect(
+      paste(t, 1, 'id', [
+        ['price', 'name'],
+        ['6', 'b'],
+        ['7.50', 'c'],
+      ]),
+    ).toBe('[{"id":1,"name":"b","price":6},{"id":2,"name":"c","price":7.50}]');
+  });
+
+  it('a row that only looks partly like a header is data', () => {
+    const t = table('[{"a":"1","b":"2"}]');
+    expect(
+      paste(t, 1, 'a', [
+        ['a', 'x'],
+        ['c', 'd'],
+      ]),
+    ).toBe('[{"a":"a","b":"x"},{"a":"c","b":"d"}]');
+  });
+
+  it('refuses the whole paste when a cell is refused, naming it (abc into a number column)', () => {
+    const t = table('[{"n":"x","p":1}]');
+    expect(
+      applyEdit(t, {
+        kind: 'paste',
+        row: 1,
+        column: 'n',
+        grid: [
+          ['a', '2'],
+          ['b', 'abc'],
+          ['c', '1,5'],
+        ],
+      }),
+    ).toEqual({
+      ok: false,
+      refusal: { code: 'cellRefused', row: 2, column: 'p', cell: 'notANumber' },
+    });
+    expect(
+      pastePlan(t, { row: 1, column: 'n' }, [
+        ['a', '2'],
+        ['b', 'abc'],
+        ['c', '1,5'],
+      ]).refusals,
+    ).toEqual([
+      { gridRow: 2, column: 'p', code: 'notANumber' },
+      { gridRow: 3, column: 'p', code: 'notANumber', detail: '1.5' },
+    ]);
+  });
+
+  it('the plan says what a paste changes and the length written after it', () => {
+    const t = table('[{"id":1,"name":"a","price":5},{"id":2,"name":"b","price":6}]');
+    const grid = [
+      ['name', 'price'],
+      ['a', '9'],
+      ['c', '7'],
+      ['d', '8', 'extra'],
+    ];
+    const plan = pastePlan(t, { row: 1, column: 'name' }, grid);
+    const after = paste(t, 1, 'name', grid);
+    expect(after).toBe(
+      '[{"id":1,"name":"a","price":9},{"id":2,"name":"c","price":7},{"id":3,"name":"d","price":8}]',
+    );
+    expect(plan).toEqual({
+      header: true,
+      changedCells: 5,
+      addedRows: 1,
+      droppedColumns: 0,
+      refusals: [],
+      lengthAfter: after.length,
+    });
+    expect(pastePlan(t, { row: 2, column: 'price' }, [['1', '2']]).droppedColumns).toBe(1);
+  });
+
+  it('into an empty list', () => {
+    const t = table('{"v":1,"cars":[]}');
+    expect(applyEdit(t, { kind: 'paste', row: 0, column: 'x', grid: [['1']] })).toEqual({
+      ok: false,
+      refusal: { code: 'unknownColumn', name: 'x' },
+    });
+  });
+});
