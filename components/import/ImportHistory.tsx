@@ -7,7 +7,7 @@ import { useId } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
-import { Time } from '../slots/time';
+import { Time } from '../shared/time';
 import { type HistoryRow, historyRows, useImportHistory } from './import-history-model';
 import type { TargetNames } from './JobProgress';
 import { nameTarget } from './target-name';

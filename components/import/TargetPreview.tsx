@@ -10,7 +10,7 @@ import { t } from '../../lib/i18n';
 import { type TargetPlan, keepTargets, undoGoes, writeCount } from '../../lib/import/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
 import { readCost } from '../../lib/import/write-plan';
-import { Time } from '../slots/time';
+import { Time } from '../shared/time';
 import { CostLine, ReadCurrentButton } from './CostLine';
 import { TargetSection } from './TargetSection';
 import { nameTarget } from './target-name';

@@ -16,7 +16,7 @@ import { ProblemList } from '../import/ProblemList';
 import { useImportJob } from '../import/import-job-model';
 import { type CopyOption, CopyChecklist } from './CopyChecklist';
 import { useCopySlot } from './copy-slot-model';
-import { Time } from './time';
+import { Time } from '../shared/time';
 import type { Workspace } from './workspace';
 
 interface CopySlotProps {

@@ -2,7 +2,7 @@
  * Typed cells: what the user types is read as the cell's type and never turned into another one
  * silently. `"007"` typed in a text cell stays the string "007"; a number cell refuses `abc`.
  */
-import { DATA_MAX } from '../slots/count';
+import { DATA_MAX } from '../api/slot-limits';
 import { jsonString, minify, parseExact } from './exact-json';
 import type { CellResult, CellType, Json } from './types';
 

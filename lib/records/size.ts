@@ -3,7 +3,7 @@
  * does), kept incremental: each row's minified length is cached by the row object, which edits
  * replace only for the rows they change, so a keystroke costs one row's serialization.
  */
-import { countCharacters } from '../slots/count';
+import { countCharacters } from '../api/slot-limits';
 import { rowText, wrapperText } from './table';
 import type { RecordRow, SizeMeter, TableWrapper } from './types';
 

@@ -7,7 +7,7 @@
  * length changes. A document written whole is still cut evenly (lib/slots/document.ts).
  */
 import type { PageOption } from '../api/schemas';
-import { DATA_MAX } from './count';
+import { DATA_MAX } from '../api/slot-limits';
 import {
   isManifestSlot,
   parseManifest,

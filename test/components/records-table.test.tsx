@@ -1,7 +1,7 @@
 /** The records table (issue 32): every edit, undo/redo, the keyboard path, paste, the meter, axe. */
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { countCharacters } from '../../lib/slots/count';
+import { countCharacters } from '../../lib/api/slot-limits';
 import { DEALER, button, cell, grid, renderTable, seriousFindings } from './records-fixtures';
 
 const parsed = (text: string | undefined) => JSON.parse(text ?? 'null') as Record<string, unknown>[];

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageOption } from '../../lib/api/schemas';
 import { applyEdit } from '../../lib/records/edits';
 import { tableToText } from '../../lib/records/table';
-import { DATA_MAX } from '../../lib/slots/count';
+import { DATA_MAX } from '../../lib/api/slot-limits';
 import { DEFAULT_LAYOUT, documentSlots, planDocument, splitPieces } from '../../lib/slots/document';
 import { planDocumentEdit, repiece, storedPieces } from '../../lib/slots/document-pieces';
 import { dealerList, table } from './records-helpers';

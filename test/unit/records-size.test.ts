@@ -4,7 +4,7 @@ import { applyEdit } from '../../lib/records/edits';
 import { createSizeMeter } from '../../lib/records/size';
 import { rowText, tableToText } from '../../lib/records/table';
 import type { RecordTable, TableEdit } from '../../lib/records/types';
-import { countCharacters } from '../../lib/slots/count';
+import { countCharacters } from '../../lib/api/slot-limits';
 import { DEALER, dealerList, table } from './records-helpers';
 
 const edit = (t: RecordTable, e: TableEdit) => {
