@@ -262,7 +262,8 @@ async function fitJobs(job: ImportJob, limit = JOBS_BUDGET): Promise<void> {
   const drops = dropsToFit(await pooledJobs(incoming), limit, job.id);
   for (const old of drops) await jobFamily.set(withoutUndo(old), old.profileId, old.id);
   // The history those jobs kept is no longer protected: trimmed to the history budget.
-  for (const profileId of new Set(drops.map((old) => old.profileId))) scheduleBudget(profileId, undoableImports);
+  for (const profileId of new Set(drops.map((old) => old.profileId)))
+    scheduleBudget(profileId, undoableImports);
 }
 
 /**
