@@ -14,6 +14,7 @@ import { CellView } from './CellView';
 import { gridKey, neighbour, toggled } from './grid-keys';
 import { type CellAt, type CellEdit, type RecordsModel, columnKind } from './records-model';
 import { typeLabel } from './records-text';
+import { ROW_PX, useRowWindow } from './row-window';
 
 export function RecordsGrid({ model, label }: { model: RecordsModel; label: string }) {
   const table = model.table.value;
@@ -32,6 +33,8 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
     table?.rows.some((r) => r.id === model.focus.value?.row) &&
     table.columns.includes(model.focus.value.column);
   const focus = known ? model.focus.value : first;
+  const rows = useRowWindow(table?.rows.length ?? 0);
+  const errorId = useId();
 
   useEffect(() => {
     if (!wantsFocus.current || editing || !focus || !table) return;
@@ -42,7 +45,9 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
 
   const moveTo = (next: CellAt | null) => {
     wantsFocus.current = true;
-    if (next) model.focus.value = next;
+    if (!next) return;
+    model.focus.value = next;
+    rows.reveal(table?.rows.findIndex((r) => r.id === next.row) ?? 0);
   };
   /** The cell an event happened in (it has focus), else the focused one. */
   const cellOfEvent = (target: EventTarget | null): CellAt | null => {
@@ -93,7 +98,7 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
   const focusValue = focus && table.rows[focusRow] ? cellOf(table.rows[focusRow], focus.column) : undefined;
 
   return (
-    <div class="records__scroll">
+    <div class="records__scroll" ref={rows.box} onScroll={rows.onScroll}>
       <table
         ref={grid}
         class="records__grid"
@@ -118,12 +123,14 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
           </tr>
         </thead>
         <tbody>
-          {table.rows.map((row, i) => (
+          {rows.from > 0 && <tr aria-hidden="true" style={{ height: `${rows.from * ROW_PX}px` }} />}
+          {table.rows.slice(rows.from, rows.to).map((row, at) => (
             <Row
               key={row.id}
+              errorId={errorId}
               model={model}
               row={row}
-              index={i}
+              index={rows.from + at}
               columns={table.columns}
               mixed={kinds.map((k) => k === 'mixed')}
               focused={focus?.row === row.id ? table.columns.indexOf(focus.column) : -1}
@@ -134,8 +141,16 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
               onEditDone={onEditDone}
             />
           ))}
+          {rows.to < table.rows.length && (
+            <tr aria-hidden="true" style={{ height: `${(table.rows.length - rows.to) * ROW_PX}px` }} />
+          )}
         </tbody>
       </table>
+      {editing?.error && (
+        <p id={errorId} class="field-error" role="alert">
+          {editing.error}
+        </p>
+      )}
       <p id={describe} class="visually-hidden">
         {focus && focusRow >= 0
           ? t('records_focused', [
@@ -160,6 +175,7 @@ interface RowProps {
   editing: CellEdit | null;
   selected: boolean;
   describe: string;
+  errorId: string;
   onCell: (at: CellAt) => void;
   onEditDone: (by: 'enter' | 'tab' | 'shiftTab' | 'escape') => void;
 }
@@ -175,6 +191,7 @@ const Row = memo(
     editing,
     selected,
     describe,
+    errorId,
     onCell,
     onEditDone,
   }: RowProps) {
@@ -206,7 +223,7 @@ const Row = memo(
             onDblClick={() => (onCell({ row: row.id, column }), model.startEdit({ row: row.id, column }))}
           >
             {editing?.column === column ? (
-              <CellEditor model={model} edit={editing} onDone={onEditDone} />
+              <CellEditor model={model} edit={editing} errorId={errorId} onDone={onEditDone} />
             ) : (
               <CellView value={cellOf(row, column)} showType={mixed[c] ?? false} />
             )}
