@@ -4,15 +4,12 @@
  * described by its column, type and row. Rows render again only when they change.
  */
 import type { JSX } from 'preact';
-import { memo } from 'preact/compat';
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { cellOf, cellType } from '../../lib/records/table';
-import type { RecordRow } from '../../lib/records/types';
-import { CellEditor } from './CellEditor';
-import { CellView } from './CellView';
-import { gridKey, neighbour, toggled } from './grid-keys';
-import { type CellAt, type CellEdit, type RecordsModel, columnKind } from './records-model';
+import { RecordsRow } from './RecordsRow';
+import { gridKey, neighbour } from './grid-keys';
+import { type CellAt, type RecordsModel, columnKind } from './records-model';
 import { typeLabel } from './records-text';
 import { ROW_PX, useRowWindow } from './row-window';
 
@@ -125,7 +122,7 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
         <tbody>
           {rows.from > 0 && <tr aria-hidden="true" style={{ height: `${rows.from * ROW_PX}px` }} />}
           {table.rows.slice(rows.from, rows.to).map((row, at) => (
-            <Row
+            <RecordsRow
               key={row.id}
               errorId={errorId}
               model={model}
@@ -164,80 +161,3 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
     </div>
   );
 }
-
-interface RowProps {
-  model: RecordsModel;
-  row: RecordRow;
-  index: number;
-  columns: readonly string[];
-  mixed: boolean[];
-  focused: number;
-  editing: CellEdit | null;
-  selected: boolean;
-  describe: string;
-  errorId: string;
-  onCell: (at: CellAt) => void;
-  onEditDone: (by: 'enter' | 'tab' | 'shiftTab' | 'escape') => void;
-}
-
-const Row = memo(
-  function Row({
-    model,
-    row,
-    index,
-    columns,
-    mixed,
-    focused,
-    editing,
-    selected,
-    describe,
-    errorId,
-    onCell,
-    onEditDone,
-  }: RowProps) {
-    return (
-      <tr
-        aria-rowindex={index + 2}
-        aria-selected={selected ? 'true' : 'false'}
-        class={selected ? 'records__row--selected' : undefined}
-      >
-        <th scope="row" class="records__rowhead">
-          <label class="records__select">
-            <input
-              type="checkbox"
-              tabIndex={-1}
-              checked={selected}
-              aria-label={t('records_selectRow', String(index + 1))}
-              onChange={() => (model.selected.value = toggled(model.selected.peek(), row.id))}
-            />
-            {index + 1}
-          </label>
-        </th>
-        {columns.map((column, c) => (
-          <td
-            key={column}
-            data-cell={`${row.id}:${c}`}
-            tabIndex={focused === c ? 0 : -1}
-            aria-describedby={focused === c ? describe : undefined}
-            onClick={() => onCell({ row: row.id, column })}
-            onDblClick={() => (onCell({ row: row.id, column }), model.startEdit({ row: row.id, column }))}
-          >
-            {editing?.column === column ? (
-              <CellEditor model={model} edit={editing} errorId={errorId} onDone={onEditDone} />
-            ) : (
-              <CellView value={cellOf(row, column)} showType={mixed[c] ?? false} />
-            )}
-          </td>
-        ))}
-      </tr>
-    );
-  },
-  (a, b) =>
-    a.row === b.row &&
-    a.index === b.index &&
-    a.columns === b.columns &&
-    a.focused === b.focused &&
-    a.editing === b.editing &&
-    a.selected === b.selected &&
-    a.mixed.join() === b.mixed.join(),
-);

@@ -8,7 +8,7 @@ import { useRef, useState } from 'preact/hooks';
 export const ROW_PX = 30;
 /** Up to this many rows, all are drawn. */
 const ALL_UP_TO = 150;
-const MARGIN = 15;
+const MARGIN = 8;
 
 export function useRowWindow(count: number) {
   const box = useRef<HTMLDivElement>(null);
