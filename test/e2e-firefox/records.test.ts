@@ -71,17 +71,31 @@ describe('the records table in Firefox', () => {
     await editor.page.keyboard.down('Alt');
     await editor.page.keyboard.press('ArrowDown');
     await editor.page.keyboard.up('Alt');
-    await editor.page.locator(cell(grid, 7, 1)).click();
-    await editor.page.$eval(cell(grid, 7, 1), (node) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', 'Opel Corsa\t9500\nSeat Ibiza\t7000\nKia Ceed\t8000');
-      node.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
+    // A real paste (Firefox keeps a synthetic event's clipboard empty): the rows copied with
+    // Ctrl+C from a scratch text box the test adds, then Ctrl+V on the cell.
+    await editor.page.evaluate(() => {
+      const scratch = document.createElement('textarea');
+      scratch.id = 'scratch';
+      scratch.value = 'Opel Corsa\t9500\nSeat Ibiza\t7000\nKia Ceed\t8000';
+      document.body.append(scratch);
+      scratch.select();
     });
-    await editor.page
-      .locator(within(role('group', 'Paste preview'), role('button', 'Keep the paste')))
-      .click();
+    await editor.page.keyboard.down('Control');
+    await editor.page.keyboard.press('c');
+    await editor.page.keyboard.up('Control');
+    await editor.page.evaluate(() => document.getElementById('scratch')?.remove());
+    await editor.page.locator(cell(grid, 7, 1)).click();
+    await editor.page.keyboard.down('Control');
+    await editor.page.keyboard.press('v');
+    await editor.page.keyboard.up('Control');
+    await waitFor(editor.page, '.records__preview').catch(async (e: unknown) => {
+      console.log(
+        'DEBUG',
+        await editor.page.evaluate(() => document.querySelector('.records')?.textContent?.slice(300, 500)),
+      );
+      throw e;
+    });
+    await editor.page.locator(within('.records__preview', role('button', 'Keep the paste'))).click();
     await expect.poll(() => rowCount(editor.page, grid)).toBe(10);
 
     sandbox.clearLog();
