@@ -35,6 +35,7 @@ import { type BrowserTableTimes, CHANGES, portfolioTableInBrowser } from './benc
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
 import { BUDGET_KB } from './bundle-budgets';
+import { type RecordsBench, recordsLines, recordsTableInBrowser } from './bench-records';
 
 const args = process.argv.slice(2);
 const RUNS = Math.max(5, Number(args[args.indexOf('--runs') + 1]) || 7);
@@ -46,7 +47,7 @@ const LATENCY_MS = 100;
 const SLOTS = 20;
 const STORE_BUILD = resolve('.output/chrome-mv3');
 const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
-const BUDGETS_KB: Record<string, number | null> = { ...BUDGET_KB, options: null, editor: null };
+const BUDGETS_KB: Record<string, number | null> = { ...BUDGET_KB, options: null };
 const median = (values: number[]) => {
   const sorted = values.toSorted((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -118,6 +119,7 @@ const { OptionsPage } = await import('../test/e2e/pages/options-page');
 const { measureLedger } = await import('./bench-ledger/ledger');
 
 const portfolioTabs: BrowserTableTimes[] = [];
+let recordsTable: RecordsBench | null = null;
 /** d) The budget ledger, in a browser and against a sandbox of its own. */
 const ledger: Ledger | null = POPUP_ONLY
   ? null
@@ -243,6 +245,8 @@ try {
           (path, selector, count) => timeToContent(path, selector, count),
         ),
       );
+  // j) The records table (issue 32): 440 records in a 20-slot document, in this browser.
+  if (!POPUP_ONLY) recordsTable = await recordsTableInBrowser(session, sandbox, RUNS);
 } finally {
   await session.close();
   await sandbox.close();
@@ -482,6 +486,8 @@ function printPortfolio(bench: PortfolioBench): void {
   out(`\nIn Node (no rendering): ${node.join('; ')}.`);
 }
 
+if (recordsTable) out(`\n${recordsLines(recordsTable).join('\n')}`);
+
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(
   POPUP_ONLY ? 'bench-results/bench-popup.json' : 'bench-results/bench.json',
@@ -495,6 +501,7 @@ writeFileSync(
       ledger,
       storage: storageSizes,
       portfolio: portfolio && { ...portfolio, tab: portfolioTabs },
+      recordsTable,
     },
     null,
     2,

@@ -23,4 +23,12 @@
  * A service worker cannot load code lazily; it is loaded once per worker start, never on a page's
  * first view.
  */
-export const BUDGET_KB = { popup: 25, worker: 47.5 };
+/**
+ * The side panel and the editor (issue 32): their first scripts were 22.9 and 63.8 KB before the
+ * records table. The table's code (grid, model, meter, paste, the document's piece-keeping plan;
+ * 13.7 KB) loads as a chunk of its own on the first click of Table; what stays in the first
+ * scripts is the Table toggle, its state in the slot's and the document's models and the hand-over
+ * of a too-long list to the Document section: side panel 22.9 KB (the Slots tab is a later chunk
+ * there), editor 65.0 KB (+1.2 KB). The worker holds none of it.
+ */
+export const BUDGET_KB = { popup: 25, worker: 47.5, sidepanel: 23.5, editor: 65.5, recordsTable: 14.5 };

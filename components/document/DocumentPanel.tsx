@@ -27,7 +27,6 @@ import {
   withWritten,
   writtenByJob,
 } from '../../lib/slots/document';
-import { planDocumentEdit } from '../../lib/slots/document-pieces';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../shared/json-download';
@@ -109,23 +108,18 @@ export function DocumentPanel(props: DocumentPanelProps) {
     draft.setText(next);
     setPlan(null);
   };
-  const makePlan = () => {
+  const makePlan = async () => {
     const minified = minifiedDocument(text);
     setOverwrite(false);
     if (!minified.ok) return setPlan({ ok: 'notJson', error: minified.error });
     const current = shown.map((s) => s ?? null);
+    const input = { text: minified.text, layout, slotCount: shown.length, current, clearValue: placeholder };
     // The records table's edit keeps the stored pieces it did not touch (and the manifest when its
-    // count and length stay): one record edited writes one piece.
+    // count and length stay): one record edited writes one piece. Loaded with the table, not before.
     const fromTable = draft.table.history.peek() !== null && draft.table.isWritten(text);
-    setPlan(
-      (fromTable ? planDocumentEdit : planDocument)({
-        text: minified.text,
-        layout,
-        slotCount: shown.length,
-        current,
-        clearValue: placeholder,
-      }),
-    );
+    if (!fromTable) return setPlan(planDocument(input));
+    const { planDocumentEdit } = await import('../../lib/slots/document-pieces');
+    setPlan(planDocumentEdit(input));
   };
   const exportStored = () => {
     if (stored.status !== 'found') return;
@@ -174,7 +168,7 @@ export function DocumentPanel(props: DocumentPanelProps) {
           type="button"
           class="button"
           aria-disabled={layoutError ? 'true' : undefined}
-          onClick={() => !layoutError && makePlan()}
+          onClick={() => !layoutError && void makePlan()}
         >
           {t('doc_plan')}
         </button>

@@ -3,7 +3,7 @@
  * Tab keeps it and moves on, Escape drops it. Uncontrolled, so a keystroke renders no row.
  */
 import type { JSX } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import type { CellEdit, RecordsModel } from './records-model';
 import { typeLabel } from './records-text';
@@ -11,15 +11,17 @@ import { typeLabel } from './records-text';
 export function CellEditor({
   model,
   edit,
+  errorId,
   onDone,
 }: {
   model: RecordsModel;
   edit: CellEdit;
+  /** The element the grid shows the refusal in. */
+  errorId: string;
   /** The editor closed: `by` is the key that closed it. */
   onDone: (by: 'enter' | 'tab' | 'shiftTab' | 'escape') => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const error = useId();
   useEffect(() => {
     const box = input.current;
     if (!box) return;
@@ -48,15 +50,10 @@ export function CellEditor({
         defaultValue={edit.initial}
         aria-label={t('records_cellInput', [edit.column, typeLabel(edit.type)])}
         aria-invalid={edit.error ? 'true' : undefined}
-        aria-describedby={edit.error ? error : undefined}
+        aria-describedby={edit.error ? errorId : undefined}
         onInput={(event) => (model.typed.value = event.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
-      {edit.error && (
-        <span id={error} class="cell__error" role="alert">
-          {edit.error}
-        </span>
-      )}
     </>
   );
 }

@@ -4,16 +4,14 @@
  * described by its column, type and row. Rows render again only when they change.
  */
 import type { JSX } from 'preact';
-import { memo } from 'preact/compat';
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { cellOf, cellType } from '../../lib/records/table';
-import type { RecordRow } from '../../lib/records/types';
-import { CellEditor } from './CellEditor';
-import { CellView } from './CellView';
-import { gridKey, neighbour, toggled } from './grid-keys';
-import { type CellAt, type CellEdit, type RecordsModel, columnKind } from './records-model';
+import { RecordsRow } from './RecordsRow';
+import { gridKey, neighbour } from './grid-keys';
+import { type CellAt, type RecordsModel, columnKind } from './records-model';
 import { typeLabel } from './records-text';
+import { ROW_PX, useRowWindow } from './row-window';
 
 export function RecordsGrid({ model, label }: { model: RecordsModel; label: string }) {
   const table = model.table.value;
@@ -32,6 +30,8 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
     table?.rows.some((r) => r.id === model.focus.value?.row) &&
     table.columns.includes(model.focus.value.column);
   const focus = known ? model.focus.value : first;
+  const rows = useRowWindow(table?.rows.length ?? 0);
+  const errorId = useId();
 
   useEffect(() => {
     if (!wantsFocus.current || editing || !focus || !table) return;
@@ -42,7 +42,9 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
 
   const moveTo = (next: CellAt | null) => {
     wantsFocus.current = true;
-    if (next) model.focus.value = next;
+    if (!next) return;
+    model.focus.value = next;
+    rows.reveal(table?.rows.findIndex((r) => r.id === next.row) ?? 0);
   };
   /** The cell an event happened in (it has focus), else the focused one. */
   const cellOfEvent = (target: EventTarget | null): CellAt | null => {
@@ -93,7 +95,7 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
   const focusValue = focus && table.rows[focusRow] ? cellOf(table.rows[focusRow], focus.column) : undefined;
 
   return (
-    <div class="records__scroll">
+    <div class="records__scroll" ref={rows.box} onScroll={rows.onScroll}>
       <table
         ref={grid}
         class="records__grid"
@@ -118,12 +120,14 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
           </tr>
         </thead>
         <tbody>
-          {table.rows.map((row, i) => (
-            <Row
+          {rows.from > 0 && <tr aria-hidden="true" style={{ height: `${rows.from * ROW_PX}px` }} />}
+          {table.rows.slice(rows.from, rows.to).map((row, at) => (
+            <RecordsRow
               key={row.id}
+              errorId={errorId}
               model={model}
               row={row}
-              index={i}
+              index={rows.from + at}
               columns={table.columns}
               mixed={kinds.map((k) => k === 'mixed')}
               focused={focus?.row === row.id ? table.columns.indexOf(focus.column) : -1}
@@ -134,8 +138,16 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
               onEditDone={onEditDone}
             />
           ))}
+          {rows.to < table.rows.length && (
+            <tr aria-hidden="true" style={{ height: `${(table.rows.length - rows.to) * ROW_PX}px` }} />
+          )}
         </tbody>
       </table>
+      {editing?.error && (
+        <p id={errorId} class="field-error" role="alert">
+          {editing.error}
+        </p>
+      )}
       <p id={describe} class="visually-hidden">
         {focus && focusRow >= 0
           ? t('records_focused', [
@@ -149,78 +161,3 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
     </div>
   );
 }
-
-interface RowProps {
-  model: RecordsModel;
-  row: RecordRow;
-  index: number;
-  columns: readonly string[];
-  mixed: boolean[];
-  focused: number;
-  editing: CellEdit | null;
-  selected: boolean;
-  describe: string;
-  onCell: (at: CellAt) => void;
-  onEditDone: (by: 'enter' | 'tab' | 'shiftTab' | 'escape') => void;
-}
-
-const Row = memo(
-  function Row({
-    model,
-    row,
-    index,
-    columns,
-    mixed,
-    focused,
-    editing,
-    selected,
-    describe,
-    onCell,
-    onEditDone,
-  }: RowProps) {
-    return (
-      <tr
-        aria-rowindex={index + 2}
-        aria-selected={selected ? 'true' : 'false'}
-        class={selected ? 'records__row--selected' : undefined}
-      >
-        <th scope="row" class="records__rowhead">
-          <label class="records__select">
-            <input
-              type="checkbox"
-              tabIndex={-1}
-              checked={selected}
-              aria-label={t('records_selectRow', String(index + 1))}
-              onChange={() => (model.selected.value = toggled(model.selected.peek(), row.id))}
-            />
-            {index + 1}
-          </label>
-        </th>
-        {columns.map((column, c) => (
-          <td
-            key={column}
-            data-cell={`${row.id}:${c}`}
-            tabIndex={focused === c ? 0 : -1}
-            aria-describedby={focused === c ? describe : undefined}
-            onClick={() => onCell({ row: row.id, column })}
-            onDblClick={() => (onCell({ row: row.id, column }), model.startEdit({ row: row.id, column }))}
-          >
-            {editing?.column === column ? (
-              <CellEditor model={model} edit={editing} onDone={onEditDone} />
-            ) : (
-              <CellView value={cellOf(row, column)} showType={mixed[c] ?? false} />
-            )}
-          </td>
-        ))}
-      </tr>
-    );
-  },
-  (a, b) =>
-    a.row === b.row &&
-    a.index === b.index &&
-    a.columns === b.columns &&
-    a.focused === b.focused &&
-    a.editing === b.editing &&
-    a.selected === b.selected &&
-    a.mixed.join() === b.mixed.join(),
-);

@@ -12,21 +12,12 @@ import { DEMO } from '../sandbox/seed';
 import type { LoggedRequest } from '../sandbox/server';
 import { clearCachedAnswers, clearStoredFamilies } from './browser';
 import { useExtension } from './fixture';
+import { dealerList } from './records-fixture';
 import { EditorPage } from './pages/editor-page';
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 const BUILDING = DEMO.buildings.juergen[0];
 const target = { kind: 'building' as const, id: BUILDING };
-
-/** `n` records of the dealer's shape (about 100 characters each); the first price as written: 80000.50. */
-export function dealerList(n: number): string {
-  const cars = ['Audi A4 Avant', 'BMW 320d Touring', 'VW Golf Variant', 'Škoda Octavia 🚗'];
-  const records = Array.from({ length: n }, (_, i) => {
-    const price = i === 0 ? '80000.50' : String(9000 + ((i * 137) % 9000));
-    return `{"id":${i + 1},"name":"${cars[i % cars.length]}","price":${price},"sold":${i % 3 === 0},"img":"https://cdn.example/c/${i + 1}.jpg"}`;
-  });
-  return `[${records.join(',')}]`;
-}
 
 const slotRequests = (log: LoggedRequest[]) => log.filter((r) => r.path.startsWith('/building/options'));
 const optionOf = (r: LoggedRequest) =>
