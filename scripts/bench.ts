@@ -510,7 +510,8 @@ writeFileSync(
 if (POPUP_ONLY) {
   // Its rows (the popup's and the sizes) replace theirs in the page's table; the rest stays as written.
   const page = readFileSync('docs/benchmark.md', 'utf8').split('\n');
-  const printed = report.filter((line) => line.startsWith('| '));
+  // Its measured rows only: not the header or the line under it.
+  const printed = report.filter((line) => line.startsWith('| ') && !/^\| (measure |-)/.test(line));
   const cellOf = (line: string) => line.split('|')[1]?.trim();
   const byMeasure = new Map(printed.map((line) => [cellOf(line), line]));
   // Each cell padded to the width it had, so the table's columns stay aligned.

@@ -196,6 +196,7 @@ for (const lang of ['en', 'de'] as const) {
         const page = await open('dashboard.html', size);
         expect(await everyState(page, lang, ['tab_slots', 'tab_portfolio'])).toEqual([]);
         expect(await headerOnOneRow(page)).toBe(true);
+        expect(await accountNameWhole(page, lang)).toEqual({ shown: true, title: ACCOUNT });
         // The portfolio's table with its rows: the row's refresh comes first, inside the view.
         const table = page.getByRole('table', { name: ui(lang, 'portfolio_heading') });
         await table.locator('tbody tr').first().waitFor();
