@@ -3,10 +3,10 @@
  * with other accounts (only added with "Add account", never configured), a restore of 60 full slots
  * over 3 buildings that its preview accepts finishes with its Undo offered, and the Undo starts
  * putting slots back. The old rule gave each profile 2 MB ÷ the number of profiles and cut the job
- * that just finished: this restore takes about 0.5 MB with the backups it keeps (8 KB a full slot), so with one other
- * account (1 MB each) it kept its Undo even then; five others (0.33 MB each) make it cross the old
- * share while a job of 180 slots would take minutes here. It failed on main's code ("… is no longer
- * possible"); an account holding nothing now leaves its room to the others.
+ * that just finished. This restore takes about 0.5 MB with the backups it keeps (8 KB a full slot):
+ * with one other account (1 MB each) it kept its Undo even then; with five others (0.33 MB each) it
+ * crosses the old share, where a second account alone needs 130+ slots, minutes here. It failed on
+ * main's code ("… is no longer possible"); an account holding nothing now leaves its room to others.
  */
 import { describe, expect, it } from 'vitest';
 import { LANDLORD } from '../sandbox/landlord';
