@@ -4,6 +4,7 @@
  * then changes 6 slots in 4 targets through the API; the backup file restored through Backup &
  * restore → Restore puts those 6 back. The preview says it judged from the backup's answers, not
  * now, never "Nothing to change"; the job reads each slot at write time and writes only the 6.
+ * On main's code it failed: every target "20 already hold this value", then "Nothing to change".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { msg } from '../e2e/messages';
