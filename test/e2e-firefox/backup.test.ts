@@ -45,32 +45,7 @@ describe('back up everything in Firefox', () => {
     await page.locator(options.button(msg('backup_start'))).click();
     await waitFor(page, role('progressbar', msg('backup_progressLabel')));
     await waitFor(page, text(msg('backup_finished', '4', '80')), 40_000);
-    // The blob and name the page hands to the download, caught where it makes the blob's URL.
-    await page.evaluate(() => {
-      const files: { name: string; text: Promise<string> }[] = [];
-      (window as unknown as { backupFiles: typeof files }).backupFiles = files;
-      const make = URL.createObjectURL.bind(URL);
-      URL.createObjectURL = (blob: Blob) => {
-        files.push({ name: '', text: blob.text() });
-        return make(blob);
-      };
-      // The link's click only names the file here: saving it would open Firefox's download prompt.
-      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-        const last = files.at(-1);
-        if (last) last.name = this.download;
-      };
-    });
-    await page.locator(options.button(msg('backup_download'))).click();
-    const file = await page.waitForFunction(
-      async () => {
-        const files = (window as unknown as { backupFiles: { name: string; text: Promise<string> }[] })
-          .backupFiles;
-        const first = files[0];
-        return first?.name ? { name: first.name, text: await first.text } : null;
-      },
-      { polling: 100 },
-    );
-    const { name, text: json } = (await file.jsonValue()) as { name: string; text: string };
+    const { name, text: json } = await options.downloadBackup();
     expect(name).toMatch(/^page-options-backup-Account-1-\d{4}-\d{2}-\d{2}\.json$/);
     const parsed = parseImportDocument({ value: JSON.parse(json) }, { premium: true });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));

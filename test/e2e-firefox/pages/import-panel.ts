@@ -55,10 +55,20 @@ export class ImportPanelPage {
   }
 
   /** Chooses a file through the file input, as the file picker would hand it over. */
-  async chooseFile(name: string, document: unknown): Promise<void> {
+  chooseFile(name: string, document: unknown): Promise<void> {
+    return this.upload(ImportPanelPage.fileLabel, name, document);
+  }
+
+  /** "Restore" in Backup & restore: a backup file into the restore flow. */
+  async restoreFile(name: string, document: unknown): Promise<void> {
+    await this.page.locator(role('tab', 'Backup & restore')).click();
+    await this.upload(label(msg('restore_file')), name, document);
+  }
+
+  private async upload(labelSelector: string, name: string, document: unknown): Promise<void> {
     const path = join(mkdtempSync(join(tmpdir(), 'po-ff-import-')), name);
     writeFileSync(path, JSON.stringify(document, null, 2));
-    const input = await controlOf(this.page, ImportPanelPage.fileLabel);
+    const input = await controlOf(this.page, labelSelector);
     await input.uploadFile(path);
   }
 }

@@ -102,6 +102,38 @@ export class OptionsPage {
     await waitUntil(async () => (await this.accountText(name))?.includes(msg('profile_active')) === true);
   }
 
+  /**
+   * "Download backup file": the file's name and text as the page hands them to the download (its
+   * blob, caught where the page makes its URL; the link's click only names it, as saving would open
+   * Firefox's download prompt).
+   */
+  async downloadBackup(): Promise<{ name: string; text: string }> {
+    await this.page.evaluate(() => {
+      const files: { name: string; text: Promise<string> }[] = [];
+      (window as unknown as { backupFiles: typeof files }).backupFiles = files;
+      const make = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob) => {
+        files.push({ name: '', text: blob.text() });
+        return make(blob);
+      };
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        const last = files.at(-1);
+        if (last) last.name = this.download;
+      };
+    });
+    await this.page.locator(this.button(msg('backup_download'))).click();
+    const file = await this.page.waitForFunction(
+      async () => {
+        const files = (window as unknown as { backupFiles: { name: string; text: Promise<string> }[] })
+          .backupFiles;
+        const first = files[0];
+        return first?.name ? { name: first.name, text: await first.text } : null;
+      },
+      { polling: 100 },
+    );
+    return (await file.jsonValue()) as { name: string; text: string };
+  }
+
   /** "Forget <name> (sign out)", confirmed without deleting drafts and history. */
   async signOut(name: string): Promise<void> {
     await this.page.locator(this.button(msg('action_signOut', name))).click();
