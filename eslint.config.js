@@ -8,6 +8,21 @@ const htmlSinks = ['innerHTML', 'outerHTML', 'insertAdjacentHTML'].map((property
   message: 'Render untrusted text as text.',
 }));
 
+/** The lib modules that run in the worker only (paths under lib/, no extension). */
+const WORKER_ONLY = [
+  String.raw`api/(client|http|http-config|http-response|answer-parsing|input-checks|pacing|rate-headers|scheduler-queue)`,
+  'connection',
+  String.raw`handlers(/.*)?`,
+  String.raw`storage/(credentials|keep-replaced|scheduler-state)`,
+  String.raw`(import|jobs)/(runner|settle)`,
+  String.raw`portfolio/(refresh|reads|refresh-timer|notices|alerts)`,
+  String.raw`cache/(cached-read|read-through)`,
+  String.raw`backup/backup-runner`,
+  'messaging/router',
+  String.raw`migrations/.*`,
+  'badge',
+];
+
 export default tseslint.config(
   { ignores: ['.output/', '.wxt/', 'node_modules/', 'test-results/', 'bench-results/'] },
   js.configs.recommended,
@@ -97,17 +112,20 @@ export default tseslint.config(
     },
   },
   {
-    // Views reach the API only through the worker (lib/messaging/page-client), never around it.
-    files: ['components/**'],
+    // Where a module runs: these run in the worker only (the API and its connection, the handlers,
+    // the credentials, the jobs' and the portfolio's engines, the router, migrations, the badge).
+    // Pages (components/ and every entrypoint but the background) reach them only through
+    // lib/messaging/page-client; every other lib module may run in both.
+    files: ['components/**', 'entrypoints/*/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: String.raw`(^|/)lib/(api/(client|http)|handlers/.*|storage/credentials)$`,
+              regex: String.raw`(^|/)lib/(${WORKER_ONLY.join('|')})$`,
               message:
-                'components/ talk to the worker through lib/messaging/page-client; API, handlers and credentials stay in the worker.',
+                'A page talks to the worker through lib/messaging/page-client; this module runs in the worker only.',
             },
           ],
         },

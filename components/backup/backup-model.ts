@@ -2,7 +2,7 @@
  * The profile's backup as the worker stores it, followed through storage changes, and what can be
  * done with it: start, cancel, download the finished file (again, until the next backup).
  */
-import { action, createModel, effect, signal, useModel } from '@preact/signals';
+import { createModel, effect, signal, useModel } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
 import type { Send } from '../../lib/messaging/page-client';
 import { type BackupJob, backupFamily } from '../../lib/storage/backup-jobs';
@@ -47,28 +47,25 @@ export const BackupModel = createModel((send: Send, profileId: string) => {
     job,
     busy,
     error,
-    start: action(() =>
+    start: () =>
       act('starting', async () => {
         const answer = await send('startBackup', {});
         if (!answer.ok) return answer.error;
         job.value = answer.value;
         return null;
       }),
-    ),
-    cancel: action((id: string) =>
+    cancel: (id: string) =>
       act('cancelling', async () => {
         const answer = await send('cancelBackup', { id });
         return answer.ok ? null : answer.error;
       }),
-    ),
-    download: action(() =>
+    download: () =>
       act('downloading', async () => {
         const answer = await send('getBackupFile', {});
         if (!answer.ok) return answer.error;
         download(answer.value.name, JSON.stringify(answer.value.document, null, 2));
         return null;
       }),
-    ),
   };
 });
 

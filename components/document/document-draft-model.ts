@@ -4,7 +4,7 @@
  * them, the baseline: what each slot held when the user began editing, the value a document's write
  * expects each slot to still hold (as a slot's save expects the version its edit began from).
  */
-import { action, createModel, effect, signal } from '@preact/signals';
+import { createModel, effect, signal } from '@preact/signals';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document';
 import { type DocumentBase, putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
@@ -59,7 +59,7 @@ export const DocumentDraftModel = createModel(() => {
     /** The text's Table view (records) and its undo history. */
     table: new TableSession(),
     /** Shows the draft of `target` (none: nothing), after writing the one shown before. */
-    open: action((profileId: string, target: Target | null) => {
+    open: (profileId: string, target: Target | null) => {
       flush();
       const mine = ++generation;
       owner = target ? { profileId, target } : null;
@@ -75,36 +75,36 @@ export const DocumentDraftModel = createModel(() => {
           layout.value = draft.layout;
           base.value = draft.base ?? null;
         });
-    }),
-    setText: action((next: string) => {
+    },
+    setText: (next: string) => {
       text.value = next;
       // An empty text is no edit: the next one begins again from what the slots hold then.
       if (next === '') base.value = null;
       keep();
-    }),
-    setLayout: action((next: DocumentLayout) => {
+    },
+    setLayout: (next: DocumentLayout) => {
       layout.value = next;
       keep();
-    }),
+    },
     /**
      * The edit begins from what the slots hold now (`slots`, index 0 = slot 1): kept as the
      * baseline unless one is kept already; `again` starts over from them (the stored document
      * loaded into the text).
      */
-    begin: action((slots: readonly (PageOption | null)[], again = false) => {
+    begin: (slots: readonly (PageOption | null)[], again = false) => {
       if (base.value && !again) return;
       base.value = { at: Date.now(), slots: [...slots] };
       keep();
-    }),
+    },
     /** The slots a finished write of this document left holding these values: the next edit's baseline. */
-    rebase: action((written: ReadonlyMap<number, PageOption>, at: number) => {
+    rebase: (written: ReadonlyMap<number, PageOption>, at: number) => {
       const current = base.value;
       if (!current || current.at >= at) return;
       const slots = current.slots.map((slot, i) => written.get(i + 1) ?? slot);
       base.value = { at, slots };
       keep();
-    }),
-    flush: action(flush),
+    },
+    flush,
   };
 });
 export type DocumentDraftModel = InstanceType<typeof DocumentDraftModel>;

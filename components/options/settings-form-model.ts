@@ -88,7 +88,7 @@ export const SettingsForm = createModel(
       outcome.value = { kind: 'failed', error };
     });
 
-    const run = action(async (which: Action) => {
+    const run = async (which: Action) => {
       if (busy) return;
       const checked = checkSettingsForm(
         {
@@ -141,7 +141,7 @@ export const SettingsForm = createModel(
       } finally {
         busy = false;
       }
-    });
+    };
 
     return {
       view,
@@ -155,25 +155,25 @@ export const SettingsForm = createModel(
       outcome,
       baseUrlChanged,
       dirty,
-      editBaseUrl: action((value: string) => {
+      editBaseUrl: (value: string) => {
         baseUrl.value = value;
         if (errors.value.baseUrl) errors.value = { ...errors.value, baseUrl: undefined };
-      }),
-      chooseLiveAddress: action(() => {
+      },
+      chooseLiveAddress: () => {
         baseUrl.value = LIVE_BASE_URL;
         errors.value = { ...errors.value, baseUrl: undefined };
-      }),
-      editToken: action((value: string) => {
+      },
+      editToken: (value: string) => {
         token.value = value;
         if (errors.value.token) errors.value = { ...errors.value, token: undefined };
-      }),
-      setSecret: action((value: string) => (secret.value = value)),
-      setSecretPersistence: action((value: SecretPersistence) => (secretPersistence.value = value)),
-      setPremiumOverride: action((value: PremiumOverride) => (premiumOverride.value = value)),
-      editLimits: action((next: LimitsValues) => {
+      },
+      setSecret: (value: string) => (secret.value = value),
+      setSecretPersistence: (value: SecretPersistence) => (secretPersistence.value = value),
+      setPremiumOverride: (value: PremiumOverride) => (premiumOverride.value = value),
+      editLimits: (next: LimitsValues) => {
         limits.value = next;
         errors.value = { ...errors.value, requestsPerMinute: undefined, freshnessMinutes: undefined };
-      }),
+      },
       run,
     };
   },

@@ -4,7 +4,7 @@
  * Single items have one key each; per-profile families keep one key per profile and part
  * (`p.<profile>.<family>:<part>:…`). Each declaration registers itself here, so no two values can
  * share a name, sign-out reads its rules from the declarations, and the registry's test reads the
- * registry itself. `storedItem` and `storedFamily` are the mechanism behind these two functions;
+ * registry itself; every name is listed once in stored-names.ts. `storedItem` and `storedFamily` are the mechanism behind these two functions;
  * nothing past this module declares a value with them (ESLint holds that).
  */
 import type { z } from '../zod';
@@ -12,6 +12,7 @@ import type { StorageArea } from './area';
 import { type Family, storedFamily } from './family';
 import type { BudgetFamily } from './quota';
 import { type ItemOptions, type StoredItem, storedItem } from './stored-item';
+import { isListedName } from './stored-names';
 
 /**
  * What a sign-out (Forget) does with a family's entries of that profile: `removed` always;
@@ -38,6 +39,8 @@ const declared = new Map<string, Declared>();
 function register(entry: Declared): void {
   const id = `${entry.area}:${entry.name}`;
   if (declared.has(id)) throw new Error(`Two stored values are declared as ${id}`);
+  if (!isListedName(entry.kind, entry.area, entry.name))
+    throw new Error(`${id} is not listed in stored-names.ts`);
   if (entry.kind === 'item' && entry.name.startsWith('p.')) throw new Error(`${id} looks like a profile key`);
   declared.set(id, entry);
 }

@@ -10,6 +10,7 @@ import { createHandlers } from '../../lib/handlers';
 import { PROFILE_BUDGETS } from '../../lib/storage/quota';
 import { newProfile, profilesItem } from '../../lib/storage/profiles';
 import { type Declared, declaredValues } from '../../lib/storage/registry';
+import { STORED_FAMILIES, STORED_ITEMS } from '../../lib/storage/stored-names';
 
 /** Every module of lib/storage, so every declaration in the folder has run. */
 const storageModules = import.meta.glob('../../lib/storage/*.ts');
@@ -29,6 +30,31 @@ describe('the registry', () => {
     }
     const withBudget = all.filter((d) => 'budget' in d.bound).map((d) => d.name);
     expect(withBudget.sort()).toEqual(Object.keys(PROFILE_BUDGETS).sort());
+  });
+
+  it('is declared exactly as stored-names.ts lists every name', async () => {
+    await loadEveryDeclaration();
+    const listed = (kind: 'item' | 'family', lists: Record<string, Record<string, string>>) =>
+      Object.entries(lists).flatMap(([area, names]) =>
+        Object.keys(names).map((name) => `${kind} ${area}:${name}`),
+      );
+    const declared = declaredValues().map((d) => `${d.kind} ${idOf(d)}`);
+    expect(declared.sort()).toEqual(
+      [...listed('item', STORED_ITEMS), ...listed('family', STORED_FAMILIES)].sort(),
+    );
+  });
+
+  it('refuses a value under a name stored-names.ts does not list', async () => {
+    const { singleItem } = await import('../../lib/storage/registry');
+    const { z } = await import('../../lib/zod');
+    expect(() =>
+      singleItem('local', 'unlisted', z.string(), {
+        version: 1,
+        signOut: 'kept',
+        bound: { boundedBy: 'test' },
+        fallback: () => '',
+      }),
+    ).toThrow(/local:unlisted is not listed/);
   });
 
   it('refuses a second value under a name already declared', async () => {
