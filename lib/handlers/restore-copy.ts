@@ -18,7 +18,7 @@ import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
-import { type Connection, type WorkerDeps, connect, keyBudget } from '../worker-deps';
+import { type Connection, type WorkerDeps, connect, keyBudget, keyRoom } from '../worker-deps';
 import { startJob } from './import';
 import { sightsOf } from './slot-sights';
 
@@ -78,7 +78,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       return ok({
         status: 'ready' as const,
         targets: plans,
-        cost: planCost(plans, budget),
+        cost: planCost(plans, budget, await keyRoom(deps, connection.value)),
         storage: planStorage(plans),
       });
     },

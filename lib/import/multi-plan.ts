@@ -7,6 +7,7 @@
  * value (a fresh cached answer, or one read for the preview when the user asked) costs nothing; a
  * slot that may change costs its write-time read and at most one write.
  */
+import type { Budget } from '../api/budget';
 import { type PageOption, Target } from '../api/schemas';
 import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
 import { z } from '../zod';
@@ -17,6 +18,7 @@ import {
   PlannedSlot,
   type PlannedStatus,
   type SlotSight,
+  budgetOfCost,
   jobSlotOf,
   mayWrite,
   planCost as slotsCost,
@@ -91,10 +93,8 @@ export function jobSlotsOf(plans: readonly TargetPlan[]): (JobSlot & { target: T
 }
 
 /** Requests (one read and at most one write per slot it may write) and minutes at `budget`. */
-export const planCost = (
-  plans: readonly TargetPlan[],
-  budget: { limit: number; windowMs: number } | null,
-): PlanCost => slotsCost(slotsOf(plans), budget);
+export const planCost = (plans: readonly TargetPlan[], budget: Budget | null, room = 0): PlanCost =>
+  slotsCost(slotsOf(plans), budget, room);
 
 /**
  * What the job takes in storage: the job itself (each slot's new value, the value it expects and
@@ -134,7 +134,7 @@ export function keepTargets<P extends { targets: TargetPlan[]; cost: PlanCost; s
   return {
     ...preview,
     targets,
-    cost: planCost(targets, { limit: preview.cost.perMinute, windowMs: 60_000 }),
+    cost: planCost(targets, budgetOfCost(preview.cost)),
     storage: { bytes: planStorage(targets).bytes, max: preview.storage.max },
   };
 }

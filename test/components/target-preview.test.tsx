@@ -42,7 +42,7 @@ const plans = planTargets(
 const READY: TargetsPreview = {
   status: 'ready',
   targets: plans,
-  cost: planCost(plans, { limit: 10, windowMs: 60_000 }),
+  cost: planCost(plans, { limit: 10, windowMs: 60_000, source: 'learned' as const }),
   storage: planStorage(plans),
 };
 
@@ -166,13 +166,13 @@ describe('restore preview across targets', () => {
       })),
       { premium: true, placeholder: '', owned: () => true, current: () => null },
     );
-    expect(planCost(many, { limit: 10, windowMs: 60_000 })).toEqual({
+    expect(planCost(many, { limit: 10, windowMs: 60_000, source: 'learned' as const })).toMatchObject({
       reads: 240,
       writes: 240,
       skipped: 0,
       perMinute: 10,
       minutes: 48,
     });
-    expect(planCost(many, { limit: 30, windowMs: 60_000 }).minutes).toBe(16);
+    expect(planCost(many, { limit: 30, windowMs: 60_000, source: 'learned' as const }).minutes).toBe(16);
   });
 });
