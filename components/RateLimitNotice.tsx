@@ -9,13 +9,20 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { QueueView } from '../lib/api/scheduler';
 import { t } from '../lib/i18n';
+import { paceText } from './budget-text';
 import { type Send, send as realSend } from '../lib/messaging/page-client';
 
 export interface RateLimitNoticeProps {
   send?: Send;
   /** The clock, for tests; Date.now by default. */
   now?: () => number;
+  /** Opens the options page (its "Requests per minute" field); the browser's by default. */
+  openOptions?: () => void;
 }
+
+/** The browser API loads only when asked: the notice is in the popup's first view. */
+const openOptionsPage = () =>
+  void import('wxt/browser').then(({ browser }) => browser.runtime.openOptionsPage());
 
 const TICK_MS = 1_000;
 
@@ -48,7 +55,11 @@ function useOwnQueue(send: Send): [QueueView | null, (queue: QueueView | null) =
   return [queue, setQueue];
 }
 
-export function RateLimitNotice({ send = realSend, now = Date.now }: RateLimitNoticeProps) {
+export function RateLimitNotice({
+  send = realSend,
+  now = Date.now,
+  openOptions = openOptionsPage,
+}: RateLimitNoticeProps) {
   const [queue, setQueue] = useOwnQueue(send);
   const [time, setTime] = useState(now());
   const waitingUntil = queue?.waitingUntil ?? 0;
@@ -71,14 +82,22 @@ export function RateLimitNotice({ send = realSend, now = Date.now }: RateLimitNo
     await send('cancelQueuedRequests', {});
     setQueue(null);
   };
+  // Learned from refusals (shared, or perhaps low): said, with the way to set what the key allows.
+  const pace = paceText(queue.budget, time);
   return (
     <div class="notice notice--wait" role="status">
       <p class="notice__title">{t('rateLimit_waiting', seconds)}</p>
       <p class="notice__detail">{t('rateLimit_queued', String(queued))}</p>
+      {pace && <p class="notice__detail">{pace}</p>}
       <div class="actions">
         <button type="button" class="button" onClick={() => void cancel()}>
           {t('rateLimit_cancel')}
         </button>
+        {pace && (
+          <button type="button" class="button" onClick={openOptions}>
+            {t('rateLimit_openOptions')}
+          </button>
+        )}
       </div>
     </div>
   );

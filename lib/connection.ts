@@ -7,7 +7,7 @@
 import type { ImportJob } from './storage/import-jobs';
 import type { ApiConfig } from './api/http-config';
 import { type RequestScheduler, queueIdOf } from './api/scheduler';
-import type { KeyBudget } from './api/limits';
+import type { Budget } from './api/budget';
 import { fail, ok, type Result } from './api/errors';
 import type { AppError } from './app-error';
 import type { MessageContext } from './messaging/router';
@@ -100,11 +100,19 @@ export async function connect(
 }
 
 /** The key's budget as the user set it for the profile, else as the scheduler learned it; null when neither. */
-export async function keyBudget(
-  deps: WorkerDeps,
-  { profile, config }: Connection,
-): Promise<KeyBudget | null> {
-  if (profile.requestsPerMinute) return { limit: profile.requestsPerMinute, windowMs: 60_000 };
+export async function keyBudget(deps: WorkerDeps, { profile, config }: Connection): Promise<Budget | null> {
+  if (profile.requestsPerMinute)
+    return { limit: profile.requestsPerMinute, windowMs: 60_000, source: 'override' };
   if (!deps.scheduler) return null;
   return deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key).budget;
+}
+
+/** How many requests the key's window still holds now (its budget, the assumed one when none is known). */
+export async function keyRoom(deps: WorkerDeps, connection: Connection): Promise<number> {
+  const budget = await keyBudget(deps, connection);
+  if (!deps.scheduler) return 0;
+  const { config } = connection;
+  const { sends, waitingUntil } = deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key);
+  if (waitingUntil !== null) return 0;
+  return Math.max(0, (budget?.limit ?? 10) - sends.length);
 }

@@ -4,6 +4,7 @@
  */
 import { t } from '../../lib/i18n';
 import type { PlanCost } from '../../lib/import/multi-plan';
+import { rateSourceText } from '../budget-text';
 
 /** Minutes as said: "about 4", at least 1 once anything is sent. */
 const minutesText = (minutes: number) => String(Math.max(1, Math.ceil(minutes)));
@@ -20,6 +21,7 @@ export function CostLine({ cost }: { cost: PlanCost }) {
           minutesText(cost.minutes),
           perMinuteText(cost.perMinute),
         ])}{' '}
+      {cost.reads + cost.writes > 0 && rateSourceText(cost.budget, Date.now())}{' '}
       {cost.skipped > 0 && t('targets_skipped', String(cost.skipped))}
     </p>
   );

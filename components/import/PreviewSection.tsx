@@ -2,7 +2,7 @@
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportPreview } from '../../lib/messaging/protocol';
-import { readCost } from '../../lib/import/write-plan';
+import { budgetOfCost, readCost } from '../../lib/import/write-plan';
 import { CostLine, ReadCurrentButton } from './CostLine';
 import { PreviewSlot } from './Preview';
 import { nameTarget } from './target-name';
@@ -22,8 +22,7 @@ interface PreviewSectionProps {
 export function PreviewSection(props: PreviewSectionProps) {
   const { preview, buildings, factories, starting, onReadCurrent, onConfirm, onCancel } = props;
   const changed = preview.items.filter((item) => !item.unchanged).length;
-  const budget = { limit: preview.cost.perMinute, windowMs: 60_000 };
-  const toRead = readCost(preview.items, budget);
+  const toRead = readCost(preview.items, budgetOfCost(preview.cost));
   const name = nameTarget(preview.target, buildings, factories);
   return (
     <section class="preview" aria-label={t('import_preview')}>

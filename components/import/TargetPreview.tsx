@@ -9,7 +9,7 @@ import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { type TargetPlan, keepTargets, undoGoes, writeCount } from '../../lib/import/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
-import { readCost } from '../../lib/import/write-plan';
+import { budgetOfCost, readCost } from '../../lib/import/write-plan';
 import { Time } from '../shared/time';
 import { CostLine, ReadCurrentButton } from './CostLine';
 import { TargetSection } from './TargetSection';
@@ -84,7 +84,7 @@ export function TargetPreview(props: TargetPreviewProps) {
   const undoLost = fits ? undoGoes(chosen.storage) : 0;
   const toRead = readCost(
     chosen.targets.flatMap((plan) => plan.slots),
-    { limit: chosen.cost.perMinute, windowMs: 60_000 },
+    budgetOfCost(chosen.cost),
   );
   const choice = preview.targets.length > 1;
   const include = (plan: TargetPlan, included: boolean) => {

@@ -14,6 +14,8 @@ import {
   effect,
   signal,
 } from '@preact/signals';
+import type { Budget } from '../../lib/api/budget';
+import { minutesAt } from '../../lib/api/limits';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
 import { progressOf } from '../../lib/import/job';
 import type { Send } from '../../lib/messaging/page-client';
@@ -66,11 +68,14 @@ export interface ImportPanelInputs {
   section?: Signal<ImportSection>;
 }
 
-function minutesLeft(job: ImportJob, now: number): number | null {
+/**
+ * Minutes left: the open slots' requests (a read and a write each) at the key's budget as the worker
+ * knows it now (learned, announced or set), not extrapolated from the first slots (issue 35).
+ */
+function minutesLeft(job: ImportJob, budget: Budget | null): number | null {
   const { settled, total } = progressOf(job);
-  if (job.state !== 'running' || settled === 0) return null;
-  const perSlot = Math.max(now - job.createdAt, 0) / settled;
-  return Math.max(1, Math.ceil((perSlot * (total - settled)) / 60_000));
+  if (job.state !== 'running') return null;
+  return Math.max(1, Math.ceil(minutesAt(2 * (total - settled), budget)));
 }
 
 export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
@@ -94,6 +99,19 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
   effect(() => {
     const key = draftKey.value;
     draft.open(profileId, key ? draftTarget.peek() : null);
+  });
+
+  /** The key's budget as the worker knows it, asked again as the running job settles slots. */
+  const keyBudget = signal<Budget | null>(null);
+  const settledCount = computed(() => {
+    const job = jobs.job.value;
+    return job?.state === 'running' ? progressOf(job).settled : -1;
+  });
+  effect(() => {
+    if (settledCount.value < 0) return;
+    void send('getRequestQueue', {}).then((answer) => {
+      if (answer.ok) keyBudget.value = answer.value.queue?.budget ?? null;
+    });
   });
 
   const jobId = computed(() => jobs.job.value?.id ?? null);
@@ -139,7 +157,7 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
       return {
         kind: job.kind,
         ...progressOf(job),
-        minutesLeft: minutesLeft(job, Date.now()),
+        minutesLeft: minutesLeft(job, keyBudget.value),
         cancelling: jobs.busy.value === 'cancelling',
         cancel: () => void jobs.cancel(),
         section: origin.value,

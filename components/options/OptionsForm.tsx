@@ -11,6 +11,7 @@ import { BaseUrlField } from './BaseUrlField';
 import { PersistenceChoice, PremiumChoice } from './ChoiceFields';
 import { SecretField, TokenField } from './CredentialFields';
 import { FormOutcome } from './FormOutcome';
+import { LearnedBudget } from './LearnedBudget';
 import { LimitsFields } from './LimitsFields';
 import type { OptionsFormProps } from './settings-form';
 import { type FocusField, SettingsForm } from './settings-form-model';
@@ -58,6 +59,7 @@ export function OptionsForm(props: OptionsFormProps) {
       <PersistenceChoice value={form.secretPersistence.value} onChange={form.setSecretPersistence} />
 
       <LimitsFields values={form.limits.value} errors={errors} onChange={form.editLimits} />
+      {form.view.value.hasToken && <LearnedBudget />}
 
       <PremiumChoice
         value={form.premiumOverride.value}

@@ -114,6 +114,12 @@ export function pruned(pace: Pace, budget: Budget | null, now: number): Pace {
 
 export const withSend = (pace: Pace, at: number): Pace => ({ ...pace, sends: [...pace.sends, at] });
 
+/** What a queue keeps when its budget is learned again: its send times and waits, nothing learned. */
+export function unlearned(pace: Pace): Pace {
+  const { learning: _forgotten, ...kept } = pace;
+  return { ...kept, budget: null };
+}
+
 /** Takes one send at `at` back out (a refused request did not count against the budget). */
 export function withoutSend(pace: Pace, at: number): Pace {
   const index = pace.sends.lastIndexOf(at);

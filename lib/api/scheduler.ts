@@ -174,6 +174,17 @@ export class RequestScheduler {
     this.onChange();
   }
 
+  /** "Learn again": the key's queue forgets the budget it learned (its send times and wait stay). */
+  relearn(id: QueueId): boolean {
+    const queue = this.queues.get(id.key);
+    if (!queue?.pace.budget) return false;
+    queue.pace = pacing.unlearned(queue.pace);
+    this.scheduleSave();
+    this.pump(queue);
+    this.onChange();
+    return true;
+  }
+
   view(): QueueView[] {
     const now = this.now();
     return [...this.queues.values()].map((queue) => {

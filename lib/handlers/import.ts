@@ -21,7 +21,7 @@ import { optionParts } from '../storage/cache';
 import { profilesItem } from '../storage/profiles';
 import { cachedRead } from '../cache/cached-read';
 import { effectivePremium } from '../storage/settings';
-import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../connection';
+import { type Connection, type WorkerDeps, connect, keyBudget, keyRoom, profileOf } from '../connection';
 import { sightsOf } from './slot-sights';
 
 const UNDO_GONE = 'its backups made room in storage for newer jobs: Undo is no longer possible';
@@ -162,7 +162,11 @@ export function importHandlers(
         const planned = planSlot(slot, sight(target, slot.slot), context_);
         return { ...planned, unchanged: planned.status === 'unchanged' };
       });
-      const cost = planCost(items, await keyBudget(deps, connection.value));
+      const cost = planCost(
+        items,
+        await keyBudget(deps, connection.value),
+        await keyRoom(deps, connection.value),
+      );
       return ok({ status: 'ready' as const, target, items, cost });
     },
 

@@ -8,7 +8,9 @@ import { queueIdOf } from '../api/scheduler';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { type WorkerDeps, connect } from '../connection';
 
-export function queueHandlers(deps: WorkerDeps): Pick<Handlers, 'getRequestQueue' | 'cancelQueuedRequests'> {
+export function queueHandlers(
+  deps: WorkerDeps,
+): Pick<Handlers, 'getRequestQueue' | 'cancelQueuedRequests' | 'relearnBudget'> {
   /** The queue of the page's profile; null when it has no key (then nothing of it can wait). */
   async function ownQueue(context?: MessageContext) {
     const connection = await connect(deps, context);
@@ -20,6 +22,10 @@ export function queueHandlers(deps: WorkerDeps): Pick<Handlers, 'getRequestQueue
       if (!queue) return ok({ key: null, queue: null });
       const view = deps.scheduler?.view().find((candidate) => candidate.key === queue.key) ?? null;
       return ok({ key: queue.key, queue: view });
+    },
+    async relearnBudget(_payload, context) {
+      const queue = deps.scheduler ? await ownQueue(context) : null;
+      return ok({ forgotten: queue !== null && (deps.scheduler?.relearn(queue) ?? false) });
     },
     async cancelQueuedRequests({ tag }, context) {
       const queue = deps.scheduler ? await ownQueue(context) : null;

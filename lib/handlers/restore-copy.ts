@@ -19,7 +19,7 @@ import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
-import { type Connection, type WorkerDeps, connect, keyBudget } from '../connection';
+import { type Connection, type WorkerDeps, connect, keyBudget, keyRoom } from '../connection';
 import { startJob } from './import';
 import { sightsOf } from './slot-sights';
 
@@ -81,7 +81,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       return ok({
         status: 'ready' as const,
         targets: plans,
-        cost: planCost(plans, budget),
+        cost: planCost(plans, budget, await keyRoom(deps, connection.value)),
         storage: { ...planStorage(plans), ...(await sharedJobRoom()) },
       });
     },

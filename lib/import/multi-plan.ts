@@ -8,6 +8,7 @@
  * only in a cached answer (another writer may have changed it since: a restore is for undoing
  * that), costs its write-time read and at most one write.
  */
+import type { Budget } from '../api/budget';
 import { type PageOption, Target } from '../api/schemas';
 import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
 import { z } from '../zod';
@@ -18,6 +19,7 @@ import {
   PlannedSlot,
   type PlannedStatus,
   type SlotSight,
+  budgetOfCost,
   jobSlotOf,
   mayWrite,
   planCost as slotsCost,
@@ -109,10 +111,8 @@ export function jobSlotsOf(plans: readonly TargetPlan[]): (JobSlot & { target: T
 }
 
 /** Requests (one read and at most one write per slot it may write) and minutes at `budget`. */
-export const planCost = (
-  plans: readonly TargetPlan[],
-  budget: { limit: number; windowMs: number } | null,
-): PlanCost => slotsCost(slotsOf(plans), budget);
+export const planCost = (plans: readonly TargetPlan[], budget: Budget | null, room = 0): PlanCost =>
+  slotsCost(slotsOf(plans), budget, room);
 
 /**
  * What the job takes in storage: the job itself (each slot's new value, the value it expects and
@@ -167,7 +167,7 @@ export function keepTargets<P extends { targets: TargetPlan[]; cost: PlanCost; s
   return {
     ...preview,
     targets,
-    cost: planCost(targets, { limit: preview.cost.perMinute, windowMs: 60_000 }),
+    cost: planCost(targets, budgetOfCost(preview.cost)),
     storage: { ...preview.storage, bytes: planStorage(targets).bytes },
   };
 }

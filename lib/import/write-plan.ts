@@ -13,7 +13,8 @@
  * Pure: no storage, no requests. The worker fills in what it knows; every preview shows the same
  * statuses and the same cost line.
  */
-import { perMinuteOf } from '../api/limits';
+import { Budget } from '../api/budget';
+import { ASSUMED_BUDGET, minutesAt, perMinuteOf } from '../api/limits';
 import { PageOption } from '../api/schemas';
 import { isFresh } from '../cache/fresh';
 import { isEmptySlot } from '../slots/clearing';
@@ -63,6 +64,8 @@ export const PlanCost = z.object({
   /** The budget the estimate is made at, per minute (learned by the scheduler, or assumed). */
   perMinute: z.number(),
   minutes: z.number(),
+  /** That budget, and where it came from (learned when, announced, set in the options, assumed). */
+  budget: z.optional(Budget),
 });
 export type PlanCost = z.infer<typeof PlanCost>;
 
@@ -171,18 +174,19 @@ export function jobSlotOf(slot: PlannedSlot): {
   };
 }
 
-type Budget = { limit: number; windowMs: number } | null;
-
-/** The job's requests (one read and at most one write per slot it may write) and minutes at `budget`. */
-export function planCost(slots: readonly PlannedSlot[], budget: Budget): PlanCost {
+/**
+ * The job's requests (one read and at most one write per slot it may write) and minutes at `budget`,
+ * with `room` requests the key's window still holds now.
+ */
+export function planCost(slots: readonly PlannedSlot[], budget: Budget | null, room = 0): PlanCost {
   const writes = slots.filter(mayWrite).length;
-  const perMinute = perMinuteOf(budget);
   return {
     reads: writes,
     writes,
     skipped: slots.filter((s) => s.status === 'unchanged').length,
-    perMinute,
-    minutes: (2 * writes) / perMinute,
+    perMinute: perMinuteOf(budget),
+    minutes: minutesAt(2 * writes, budget, room),
+    budget: budget ?? ASSUMED_BUDGET,
   };
 }
 
@@ -191,7 +195,14 @@ export function planCost(slots: readonly PlannedSlot[], budget: Budget): PlanCos
  * held the value already) costs before Confirm (one read each): "Show current values: 12 requests,
  * about 1 min". Those reads stand in for no write-time read.
  */
-export function readCost(slots: readonly PlannedSlot[], budget: Budget): { reads: number; minutes: number } {
+export function readCost(
+  slots: readonly PlannedSlot[],
+  budget: Budget | null,
+): { reads: number; minutes: number } {
   const reads = slots.filter((s) => s.status === 'unknown' || s.status === 'heldWhenSeen').length;
-  return { reads, minutes: reads / perMinuteOf(budget) };
+  return { reads, minutes: minutesAt(reads, budget) };
 }
+
+/** The budget a cost was made at (one made by an older version: its rate per minute). */
+export const budgetOfCost = (cost: PlanCost): Budget =>
+  cost.budget ?? { limit: cost.perMinute, windowMs: 60_000, source: 'assumed' };

@@ -313,6 +313,8 @@ export const protocol = {
     request: Empty,
     response: resultOf(z.object({ key: z.nullable(z.string()), queue: z.nullable(QueueView) })),
   },
+  /** "Learn again": the page's key forgets its learned budget; false when nothing was learned. */
+  relearnBudget: { request: Empty, response: resultOf(z.object({ forgotten: z.boolean() })) },
   /** Resolves queued requests (all, or an import job's by its id) as aborted. */
   cancelQueuedRequests: {
     request: z.object({ tag: z.optional(z.string()) }),

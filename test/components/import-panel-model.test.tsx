@@ -104,7 +104,8 @@ describe('ImportPanelModel', () => {
       kind: 'import',
       settled: 0,
       total: 2,
-      minutesLeft: null,
+      // 4 requests at the key's budget (none known here: the assumed 10 per minute), from the start.
+      minutesLeft: 1,
       cancelling: false,
       section: 'import',
     });

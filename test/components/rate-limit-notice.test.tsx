@@ -6,8 +6,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateLimitNotice } from '../../components/RateLimitNotice';
+import { LearnedBudget } from '../../components/options/LearnedBudget';
 import { fail } from '../../lib/api/errors';
-import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
+import { RequestScheduler, type SchedulerState, queueIdOf } from '../../lib/api/scheduler';
 import { describeError } from '../../components/describe-error';
 import { queueHandlers } from '../../lib/handlers/queue';
 import type { Send } from '../../lib/messaging/page-client';
@@ -27,7 +28,7 @@ beforeEach(async () => {
 });
 
 /** The worker's scheduler (publishing its queues as the worker does) and its queue handlers. */
-function worker() {
+function worker(saved: SchedulerState | null = null) {
   let time = Date.parse('2025-06-01T12:00:00Z');
   const publish = queuePublisher(() => scheduler.view());
   const scheduler: RequestScheduler = new RequestScheduler({
@@ -37,6 +38,7 @@ function worker() {
       clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     },
     onChange: () => publish(),
+    store: { load: async () => saved, save: async () => undefined },
   });
   const handlers = queueHandlers({ hasOriginPermission: async () => true, scheduler });
   const asked: string[] = [];
@@ -122,6 +124,70 @@ describe('RateLimitNotice', () => {
     expect(container.textContent).toBe('');
     w.scheduler.cancel();
     await write;
+  });
+});
+
+/** A key that learned 4 per 12 s, then got 2 (another client on it), 1 minute ago; now waiting 12 s. */
+async function sharedKey(): Promise<SchedulerState> {
+  const now = Date.parse('2025-06-01T12:00:00Z');
+  const { key, origin } = await queueIdOf(API, TOKEN);
+  const learnedAt = now - 60_000;
+  return {
+    queues: {
+      [key]: {
+        origin,
+        budget: { limit: 2, windowMs: 12_000, source: 'learned', learnedAt },
+        sends: [],
+        waitingUntil: now + 12_000,
+        resumedAt: 0,
+        overCapUntil: null,
+        learning: {
+          peak: 4,
+          probeFrom: null,
+          quietSince: learnedAt,
+          probeWindows: 1,
+          sharedAt: learnedAt,
+          burst: null,
+        },
+      },
+    },
+  };
+}
+
+describe('RateLimitNotice and the options page on a learned budget (issue 35)', () => {
+  it('says the pace is shared and offers the options’ field', async () => {
+    const w = worker(await sharedKey());
+    const write = w.scheduler.run(await queueIdOf(API, TOKEN), { priority: 'user' }, async () =>
+      fail({ kind: 'aborted' }),
+    );
+    let opened = 0;
+    render(<RateLimitNotice send={w.send} now={w.now} openOptions={() => (opened += 1)} />);
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain(
+      'Another client seems to use this API key too: the extension keeps to the 2 of 4 requests per 12 s it got last. If your key allows more, say so in the options.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Set requests per minute' }));
+    expect(opened).toBe(1);
+    w.scheduler.cancel();
+    await write;
+  });
+
+  it('the options page shows what was learned and when, and Learn again forgets it', async () => {
+    const w = worker(await sharedKey());
+    render(<LearnedBudget send={w.send} now={w.now} />);
+    const group = await screen.findByRole('group', { name: 'Request limit of this key' });
+    expect(group.textContent).toContain(
+      'Learned from the server’s answers: 2 requests per 12 s (about 10 per minute), 1 minute ago. Another client seems to use this key too: the server once admitted 4 of this extension’s requests per window.'.replaceAll(
+        '’',
+        "'",
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Learn again' }));
+    await waitFor(() =>
+      expect(group.textContent).toContain('Forgotten: the next requests learn the limit anew.'),
+    );
+    expect(w.scheduler.view()[0]?.budget).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Learn again' })).toBeNull());
   });
 });
 

@@ -44,7 +44,7 @@ const plans = planTargets(
 const READY: TargetsPreview = {
   status: 'ready',
   targets: plans,
-  cost: planCost(plans, { limit: 10, windowMs: 60_000 }),
+  cost: planCost(plans, { limit: 10, windowMs: 60_000, source: 'learned' as const }),
   storage: planStorage(plans),
 };
 
@@ -127,7 +127,7 @@ describe('restore preview across targets', () => {
     const preview: TargetsPreview = {
       status: 'ready',
       targets: cached,
-      cost: planCost(cached, { limit: 10, windowMs: 60_000 }),
+      cost: planCost(cached, { limit: 10, windowMs: 60_000, source: 'assumed' }),
       storage: planStorage(cached),
     };
     const worker = fakeWorker(preview);
@@ -198,13 +198,13 @@ describe('restore preview across targets', () => {
       })),
       { premium: true, placeholder: '', owned: () => true, current: () => null },
     );
-    expect(planCost(many, { limit: 10, windowMs: 60_000 })).toEqual({
+    expect(planCost(many, { limit: 10, windowMs: 60_000, source: 'learned' as const })).toMatchObject({
       reads: 240,
       writes: 240,
       skipped: 0,
       perMinute: 10,
       minutes: 48,
     });
-    expect(planCost(many, { limit: 30, windowMs: 60_000 }).minutes).toBe(16);
+    expect(planCost(many, { limit: 30, windowMs: 60_000, source: 'learned' as const }).minutes).toBe(16);
   });
 });

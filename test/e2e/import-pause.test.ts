@@ -1,7 +1,8 @@
 /**
  * An import paused by a server's wait past the 5-minute cap, in Chromium against the sandbox: the
  * job sends nothing more, says why and until when, and its Resume button, pressed with Enter while
- * the server's wait lasts, pauses it again at once without a request.
+ * the server's wait lasts, asks the server again and pauses again when refused. A wait past a day
+ * is believed for a day, one past any date is a broken answer, both in words (issue 33).
  * A browser of its own: after such a 429 the key's queue waits the cap, which must not slow the
  * other suites. (That Resume writes only the open slots, once, is proven in
  * test/unit/import-runner-pause.test.ts, where the wait can be skipped.)
@@ -13,7 +14,11 @@ import { ImportPanelPage } from './pages/import-panel';
 
 const SLOW = { timeout: 20_000 };
 const PAUSED =
-  /^Paused: the server asks to wait 12 min, longer than the 5 min this extension waits\. \d+ of 6 slots settled; the others are left as they were\. Resume after .+\.$/;
+  /^Paused: the server asks to wait 12 min, longer than the 5 min this extension waits\. \d+ of 6 slots settled; the others are left as they were\. Resume after .+, or now: Resume asks the server again\.$/;
+const PAUSED_YEARS =
+  /^Paused: the server asks to wait 31,688 years; this extension believes a server's wait for at most a day\. \d+ of 6 slots settled; the others are left as they were\. Resume after .+, or now: Resume asks the server again\.$/;
+const BROKEN =
+  /^Paused: the server asks to wait 100,000,000,000,000 seconds, past the last date a calendar here can hold: that is no wait but a broken answer\. \d+ of 6 slots settled; the others are left as they were\. Resume asks the server again\.$/;
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 
@@ -47,13 +52,46 @@ describe('an import and a 429 past the cap', () => {
     const resume = panel.page.getByRole('button', { name: 'Resume this import' });
     await resume.focus();
     await panel.page.keyboard.press('Enter');
-    // Resumed while the server's 12 minutes last: it pauses again at once and sends nothing, instead
-    // of waiting the key's capped 5 minutes only to be refused again; Resume stays offered.
-    // (That Resume after the wait writes the open slots once: test/unit/import-runner-pause.test.ts.)
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Resumed while the server's 12 minutes last: it asks the server again at once (issue 33), is
+    // refused, and pauses again; nothing is written, and Resume stays offered.
+    await expect.poll(() => sandbox.log.length, SLOW).toBeGreaterThan(sent);
     await expect.poll(() => panel.summary.textContent(), SLOW).toMatch(PAUSED);
-    expect(sandbox.log.length).toBe(sent);
+    expect(sandbox.log.filter((r) => r.method === 'POST' && r.status !== 429)).toEqual([]);
     expect(await resume.count()).toBe(1);
     await panel.page.close();
   });
+
+  for (const [seconds, words] of [
+    ['1000000000000', PAUSED_YEARS],
+    ['100000000000000', BROKEN],
+  ] as const) {
+    it(`a Retry-After of ${seconds} s is said in words, and once the server answers again Resume finishes (issue 33)`, async () => {
+      sandbox.clearFaults();
+      const panel = await ImportPanelPage.open(session);
+      await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
+      await panel.chooseFile('slots.json', {
+        target: { kind: 'building', id: DEMO.buildings.juergen[0] },
+        slots: Array.from({ length: 6 }, (_, i) => ({
+          slot: i + 1,
+          title: `Far ${seconds} ${i}`,
+          data: `${i}`,
+        })),
+      });
+      await panel.confirm.waitFor();
+      sandbox.addFault({
+        path: '/building/options',
+        method: 'POST',
+        kind: 'status',
+        status: 429,
+        headers: { 'Retry-After': seconds },
+        times: 1,
+      });
+      await panel.confirm.click();
+      await expect.poll(() => panel.summary.textContent(), SLOW).toMatch(words);
+      // The server answers normally again: Resume asks it once and the import finishes.
+      await panel.page.getByRole('button', { name: 'Resume this import' }).click();
+      await expect.poll(() => panel.summary.textContent(), SLOW).toMatch(/^Finished: /);
+      await panel.page.close();
+    });
+  }
 });

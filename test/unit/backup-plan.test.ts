@@ -19,8 +19,8 @@ describe('backup plan', () => {
 
   it('says the time left in whole minutes at the budget, the assumed 10 per minute when none is known', () => {
     expect(perMinuteOf(null)).toBe(10);
-    expect(perMinuteOf({ limit: 10, windowMs: 60_000 })).toBe(10);
-    expect(perMinuteOf({ limit: 10, windowMs: 3_000 })).toBe(200);
+    expect(perMinuteOf({ limit: 10, windowMs: 60_000, source: 'learned' })).toBe(10);
+    expect(perMinuteOf({ limit: 10, windowMs: 3_000, source: 'headers' })).toBe(200);
     expect(minutesFor(240, 10)).toBe(24);
     expect(minutesFor(156, 10)).toBe(16);
     expect(minutesFor(3, 200)).toBe(1);

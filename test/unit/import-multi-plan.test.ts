@@ -132,14 +132,17 @@ describe('planCost and planStorage', () => {
   );
 
   it('counts a read and a write per slot to write (none for the one shown unchanged), minutes at the budget, what is skipped', () => {
-    expect(planCost(plans, { limit: 10, windowMs: 60_000 })).toEqual({
+    expect(planCost(plans, { limit: 10, windowMs: 60_000, source: 'learned' as const })).toMatchObject({
       reads: 19,
       writes: 19,
       skipped: 1,
       perMinute: 10,
       minutes: 3.8,
     });
-    expect(planCost(plans, { limit: 10, windowMs: 3_000 })).toMatchObject({ perMinute: 200, minutes: 0.19 });
+    expect(planCost(plans, { limit: 10, windowMs: 3_000, source: 'learned' as const })).toMatchObject({
+      perMinute: 200,
+      minutes: 0.19,
+    });
     expect(planCost(plans, null)).toMatchObject({ perMinute: 10 });
   });
 

@@ -77,13 +77,17 @@ describe('the job and its cost', () => {
   });
 
   it('costs one read and at most one write per slot it may write; the unchanged one nothing', () => {
-    expect(planCost(slots, { limit: 10, windowMs: 60_000 })).toEqual({
+    const learned = { limit: 10, windowMs: 60_000, source: 'learned' as const, learnedAt: 5 };
+    expect(planCost(slots, learned)).toEqual({
       reads: 3,
       writes: 3,
       skipped: 1,
       perMinute: 10,
       minutes: 0.6,
+      budget: learned,
     });
+    // What the key's window still holds now goes at once: 6 requests, 4 of them now.
+    expect(planCost(slots, learned, 4).minutes).toBeCloseTo(0.2);
     // The 3-slot import over a warm editor: 2 reads + 2 writes.
     expect(
       planCost(
@@ -98,7 +102,10 @@ describe('the job and its cost', () => {
   });
 
   it('says what showing the slots not known costs first: one read each', () => {
-    expect(readCost(slots, { limit: 10, windowMs: 60_000 })).toEqual({ reads: 2, minutes: 0.2 });
+    expect(readCost(slots, { limit: 10, windowMs: 60_000, source: 'assumed' })).toEqual({
+      reads: 2,
+      minutes: 0.2,
+    });
     expect(readCost(slots.slice(0, 2), null)).toEqual({ reads: 0, minutes: 0 });
   });
 });

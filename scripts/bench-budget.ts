@@ -1,0 +1,182 @@
+/**
+ * The request budget learned both ways (issue 35), part of `npm run bench` (`npm run bench:budget`
+ * alone: prints its section and puts it into docs/benchmark.md): the worker's own client and
+ * RequestScheduler in Node against the sandbox over HTTP, its limit of 10 per 12 s (the live
+ * 10 per minute, window scaled 5× shorter) announced by no header, "Requests per minute" empty:
+ *   a) alone: 40 reads (an import of 20 slots' requests) from a fresh scheduler, wall ÷ floor;
+ *   b) shared: another client spends 4 requests of the key at the start of each window;
+ *   c) raised: learned at 10, the server then allows 30: our requests in each window after;
+ *   d) 8 fresh sessions, each request reaching the server 0–30 ms late: the limit each learned.
+ * The floor of a flow is its requests at the rate left to it: requests ÷ (limit − others) × window.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { fail, ok } from '../lib/api/errors';
+import { RequestScheduler, queueIdOf } from '../lib/api/scheduler';
+import { DEMO } from '../test/sandbox/seed';
+import { type Sandbox, startSandbox } from '../test/sandbox/server';
+
+const LIMIT = 10;
+const WINDOW_S = 12;
+const WINDOW_MS = WINDOW_S * 1000;
+const building = DEMO.buildings.juergen[0] as string;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export interface FlowRow {
+  flow: string;
+  requests: number;
+  wallMs: number;
+  floorMs: number;
+  ratio: number;
+  refused: number;
+  goal: string;
+}
+export interface BudgetBench {
+  rows: FlowRow[];
+  raisedWindows: number[];
+  sessions: number[];
+}
+
+/**
+ * `count` slot reads through a scheduler of their own (a fresh worker), each a task as the worker's
+ * client makes it (answers reported to the scheduler, a 429 sent again), none deduplicated; with
+ * `jitterMs`, each reaches the server up to that late.
+ */
+async function reads(sandbox: Sandbox, scheduler: RequestScheduler, count: number, jitterMs = 0) {
+  const queue = await queueIdOf(sandbox.url, DEMO.premium.token);
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      scheduler.run(queue, { priority: 'background', order: i }, async (report) => {
+        if (jitterMs > 0) await sleep(Math.random() * jitterMs);
+        const answer = await fetch(`${sandbox.url}/building/options/${building}/${(i % 20) + 1}`, {
+          headers: { Authorization: `Bearer ${DEMO.premium.token}` },
+        });
+        await answer.text();
+        report(answer.status, answer.headers);
+        return answer.status === 429
+          ? fail({ kind: 'rateLimited', retryAfterMs: null, message: '429' })
+          : ok(answer.status);
+      }),
+    ),
+  );
+  return Date.now() - started;
+}
+
+/** Another client of the same key: `each` requests at the start of every window until stopped. */
+function otherClient(sandbox: Sandbox, each: number): () => void {
+  let on = true;
+  void (async () => {
+    while (on) {
+      for (let i = 0; i < each; i++)
+        await fetch(`${sandbox.url}/building/details/${building}`, {
+          headers: { Authorization: `Bearer ${DEMO.premium.token}` },
+        }).catch(() => undefined);
+      await sleep(WINDOW_MS);
+    }
+  })();
+  return () => {
+    on = false;
+  };
+}
+
+const ours = (sandbox: Sandbox, from: number) =>
+  sandbox.log.filter((r) => r.path.startsWith('/building/options/') && r.time >= from);
+
+async function flow(sandbox: Sandbox, name: string, requests: number, others: number, goal: string) {
+  sandbox.setRateLimit({ limit: LIMIT, windowSeconds: WINDOW_S });
+  sandbox.clearLog();
+  const stop = others > 0 ? otherClient(sandbox, others) : () => undefined;
+  await sleep(others > 0 ? 200 : 0);
+  const from = Date.now();
+  const wallMs = await reads(sandbox, new RequestScheduler(), requests);
+  stop();
+  const floorMs = (requests / (LIMIT - others)) * WINDOW_MS;
+  const refused = ours(sandbox, from).filter((r) => r.status === 429).length;
+  return { flow: name, requests, wallMs, floorMs, ratio: round(wallMs / floorMs), refused, goal };
+}
+
+export async function measureBudget(log: (line: string) => void = console.log): Promise<BudgetBench> {
+  const sandbox = await startSandbox();
+  try {
+    const rows: FlowRow[] = [];
+    rows.push(await flow(sandbox, 'alone: 40 reads, learned from a fresh start', 40, 0, '≤ 1.1'));
+    log(`alone: ${JSON.stringify(rows.at(-1))}`);
+    await sleep(WINDOW_MS);
+    rows.push(await flow(sandbox, 'shared: another client spends 4 of each window', 40, 4, '≤ 1.3'));
+    log(`shared: ${JSON.stringify(rows.at(-1))}`);
+
+    // c) Learned at 10, then the server allows 30: our reads admitted in each window after.
+    await sleep(WINDOW_MS);
+    sandbox.setRateLimit({ limit: LIMIT, windowSeconds: WINDOW_S });
+    const scheduler = new RequestScheduler();
+    await reads(sandbox, scheduler, 20);
+    sandbox.setRateLimit({ limit: 30, windowSeconds: WINDOW_S });
+    sandbox.clearLog();
+    const raisedAt = Date.now();
+    await reads(sandbox, scheduler, 150);
+    const admitted = ours(sandbox, raisedAt).filter((r) => r.status === 200);
+    const raisedWindows = Array.from(
+      { length: 6 },
+      (_, i) =>
+        admitted.filter((r) => {
+          const at = r.time - raisedAt;
+          return at >= i * WINDOW_MS && at < (i + 1) * WINDOW_MS;
+        }).length,
+    );
+    log(`raised 10 → 30: per window ${raisedWindows.join(', ')}`);
+
+    // d) Fresh sessions with late arrivals: what each learned from its first burst.
+    const sessions: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      sandbox.setRateLimit({ limit: LIMIT, windowSeconds: WINDOW_S });
+      const fresh = new RequestScheduler();
+      await reads(sandbox, fresh, 14, 30);
+      sessions.push(fresh.view()[0]?.budget?.limit ?? 0);
+    }
+    log(`8 fresh sessions learned: ${sessions.join(', ')}`);
+    return { rows, raisedWindows, sessions };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const seconds = (ms: number) => `${round(ms / 1000, 1)} s`;
+
+/** The section of docs/benchmark.md. */
+export function budgetSection({ rows, raisedWindows, sessions }: BudgetBench): string[] {
+  const within = sessions.filter((limit) => Math.abs(limit - LIMIT) <= LIMIT * 0.1).length;
+  return [
+    '## Request budget learned',
+    '',
+    `The worker's client and scheduler in Node (\`scripts/bench-budget.ts\`) against the sandbox under ${LIMIT} requests per ${WINDOW_S} s, announced by no header ("Requests per minute" empty: learned from 429s), a fresh scheduler per flow. Floor: the flow's requests at the rate left to it, requests ÷ (limit − the other client's requests per window) × window.`,
+    '',
+    '| flow | requests | wall | floor | wall ÷ floor | our 429s | goal |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows.map(
+      (r) =>
+        `| ${r.flow} | ${r.requests} | ${seconds(r.wallMs)} | ${seconds(r.floorMs)} | ${r.ratio} | ${r.refused} | ${r.goal} |`,
+    ),
+    '',
+    `Learned at ${LIMIT}, then the server allows 30: our requests admitted in each ${WINDOW_S}-s window after the raise: ${raisedWindows.join(', ')} (goal: the third ≥ 25${(raisedWindows[2] ?? 0) >= 25 ? ', met' : ', MISSED'}).`,
+    '',
+    `8 fresh sessions, each request reaching the server 0–30 ms late: learned limits ${sessions.join(', ')}; ${within} of 8 within 10 % of ${LIMIT} (goal 8).`,
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const bench = await measureBudget();
+  const section = budgetSection(bench);
+  console.log(`\n${section.join('\n')}`);
+  writeFileSync('bench-results/bench-budget.json', `${JSON.stringify(bench, null, 2)}\n`);
+  const page = readFileSync('docs/benchmark.md', 'utf8');
+  const existing = /## Request budget learned\n[\s\S]*?(?=\n## |$)/;
+  const text = `${section.join('\n')}\n`;
+  writeFileSync(
+    'docs/benchmark.md',
+    existing.test(page)
+      ? page.replace(existing, text)
+      : page.replace('\n## The portfolio', `\n${text}\n## The portfolio`),
+  );
+}
