@@ -12,6 +12,7 @@ import type { PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { planCost } from '../../lib/import/write-plan';
 import type { ImportPreview } from '../../lib/messaging/protocol';
+import { sameContent } from '../../lib/slots/conflict';
 import {
   type DocumentLayout,
   type DocumentPlan,
@@ -72,7 +73,7 @@ const readyPreview = (target: Target, items: DocumentPreviewItem[]) => ({
 });
 
 const sameValue = (a: PageOption | null | undefined, b: PageOption | null | undefined) =>
-  !!a && !!b && a.title === b.title && a.data === b.data;
+  !!a && !!b && sameContent(a, b);
 
 /** The baseline follows the edit: set when it begins, and moved on by each write of this document. */
 function useBaseline(props: DocumentPanelProps, shown: readonly (PageOption | null)[]) {

@@ -18,12 +18,10 @@ import type { ApiError } from '../api/errors';
 import { MAX_WAIT_MS } from '../api/waits';
 import type { PageOption, Target } from '../api/schemas';
 import { BASIC_SLOTS } from '../slots/count';
-import { isEmptySlot } from '../slots/clearing';
 import { mapPool } from '../slots/pool';
-import { keepReplaced } from '../storage/budget';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
-import { optionParts, writeCached } from '../storage/cache';
-import { historyEntry } from '../storage/history';
+import { checkedWrite, holdsValue } from '../jobs/checked-write';
+import { isConflict } from '../slots/conflict';
 import { type ImportJob, type JobItem, readJob, saveJob } from '../storage/import-jobs';
 import { isAcrossTargets, isOpen, itemTarget, progressOf, settleJob } from './job';
 
@@ -36,9 +34,6 @@ export interface RunnerDeps {
   secret: string;
   onProgress?(job: ImportJob): void;
 }
-
-const sameContent = (a: PageOption, b: { title: string; data: string }) =>
-  a.title === b.title && a.data === b.data;
 
 /**
  * Jobs asked to stop, checked before every read and write: 'cancel' ends the job as cancelled;
@@ -148,19 +143,18 @@ function pausedBy(run: Run, error: ApiError): boolean {
 }
 
 async function applyItem(run: Run, item: JobItem, place: Place) {
-  const { deps, store } = run;
+  const { store } = run;
   const refused = run.refusals && refusalOf(run.refusals, place, item.slot);
   // A target already refused (not the account's, premium, a scope) costs no further request.
   if (refused && item.status === 'pending')
     return store.update(place.index, { status: 'failed', error: refused });
-  const lock = slotLockKey(deps.config.baseUrl, place.target, item.slot);
   let step: Step = { done: false, item, attempts: item.attempts };
   while (!step.done && step.attempts < MAX_ATTEMPTS) {
     // A cancelled or paused job neither reads nor stores anything more.
     if (halted(run)) return;
     const { item: next, attempts }: { item: JobItem; attempts: number } = step;
-    const attempt = (): Promise<Step> => attemptItem(run, next, place, attempts);
-    step = await (run.held ? attempt() : withSlotLock(lock, attempt));
+    // Each attempt is one checked write, under the slot's lock (held already through a document's).
+    step = await attemptItem(run, next, place, attempts);
   }
   if (!step.done)
     await store.update(place.index, {
@@ -170,74 +164,85 @@ async function applyItem(run: Run, item: JobItem, place: Place) {
     });
 }
 
-/** One read-check-write of a slot, under its write lock: what was read is what the write replaces. */
+/** One attempt of an item: the checked write (lib/jobs/checked-write.ts) and what it means for the item. */
 async function attemptItem(run: Run, item: JobItem, place: Place, attempts: number): Promise<Step> {
   const { job, store } = run;
-  const { config } = run;
-  const { secret } = run.deps;
   const { index, target } = place;
   if (halted(run)) return DONE;
   const seen = run.seen?.get(index);
   run.seen?.delete(index);
-  const current = seen ? { ok: true as const, value: seen } : await api.readOption(config, target, item.slot);
-  if (!current.ok) {
-    if (pausedBy(run, current.error)) return DONE;
-    if (TRANSIENT.includes(current.error.kind) && attempts + 1 < MAX_ATTEMPTS)
-      return { done: false, item, attempts: attempts + 1 };
-    noteRefusal(run.refusals, place, current.error);
-    await store.update(index, { status: 'failed', error: describe(current.error), attempts });
-    return DONE;
-  }
-  // What the slot holds now is known: every view shows it, and nothing reads it again while fresh.
-  if (!discarded(job.id))
-    await writeCached(job.profileId, optionParts(target, item.slot), current.value, Date.now());
-  // A document's manifest is written again even when unchanged: its time must follow the pieces'.
-  const rewrite = job.finalSlot === item.slot && item.status === 'pending' && attempts === item.attempts;
-  const holds =
-    sameContent(current.value, item) || (item.clears === true && isEmptySlot(current.value, item.title));
-  if (holds && !rewrite) {
-    // Either nothing to change, or an earlier attempt (perhaps before a worker restart) landed.
-    const landed = item.status === 'writing' || attempts > item.attempts;
-    await store.update(index, { status: landed ? 'done' : 'skipped', attempts });
-    return DONE;
-  }
-  const expected = item.expected ?? item.previous;
-  if (expected && !sameContent(current.value, expected)) {
-    await store.update(index, { status: 'conflict', conflict: current.value, attempts });
-    return DONE;
-  }
-  if (halted(run)) return DONE;
-  const previous = item.previous ?? current.value;
-  if (!item.previous)
-    await keepReplaced(job.profileId, target, item.slot, historyEntry(current.value, Date.now(), job.id));
-  if (halted(run)) return DONE;
   const tried = attempts + 1;
-  await store.update(index, { status: 'writing', previous, attempts: tried });
-  if (halted(run)) return DONE;
-  const written = await api.writeOption(config, target, {
-    apiSecret: secret,
-    option: item.slot,
-    title: item.title,
-    data: item.data,
+  const outcome = await checkedWrite({
+    config: run.config,
+    secret: run.deps.secret,
+    profileId: job.profileId,
+    target,
+    slot: item.slot,
+    value: item,
+    expected: item.expected ?? item.previous ?? null,
+    ...(item.clears ? { clears: true } : {}),
+    // A document's manifest is written again even when unchanged: its time must follow the pieces'.
+    rewrite: job.finalSlot === item.slot && item.status === 'pending' && attempts === item.attempts,
+    // A retried item backed its value up already: history keeps what the first attempt replaced.
+    history: item.previous ? false : { jobId: job.id },
+    locked: run.held === true,
+    ...(seen ? { read: seen } : {}),
+    caches: () => !discarded(job.id),
+    beforeWrite: async (current) => {
+      if (halted(run)) return false;
+      await store.update(index, { status: 'writing', previous: item.previous ?? current, attempts: tried });
+      return !halted(run);
+    },
   });
-  if (written.ok) {
-    // What the slot now holds, marked as written now (the next read reconciles the time).
-    const now = { title: item.title, data: item.data, lastUpdated: new Date().toISOString() };
-    if (!discarded(job.id)) await writeCached(job.profileId, optionParts(target, item.slot), now, Date.now());
-    await store.update(index, { status: 'done', attempts: tried });
-    return DONE;
+  switch (outcome.status) {
+    case 'unchanged': {
+      // Either nothing to change, or an earlier attempt (perhaps before a worker restart) landed.
+      const landed = item.status === 'writing' || attempts > item.attempts;
+      await store.update(index, { status: landed ? 'done' : 'skipped', attempts });
+      return DONE;
+    }
+    case 'conflict':
+      await store.update(index, { status: 'conflict', conflict: outcome.current, attempts });
+      return DONE;
+    case 'stopped':
+      return DONE;
+    case 'written':
+      await store.update(index, { status: 'done', attempts: tried });
+      return DONE;
+    case 'failed':
+      return failedAttempt(run, item, place, attempts, outcome);
   }
-  if (pausedBy(run, written.error)) {
+}
+
+/** A read or write that failed: retried when it may pass, else the item fails (its target perhaps refused). */
+async function failedAttempt(
+  run: Run,
+  item: JobItem,
+  place: Place,
+  attempts: number,
+  { stage, error }: { stage: 'read' | 'write'; error: ApiError },
+): Promise<Step> {
+  const { store } = run;
+  const tried = stage === 'read' ? attempts : attempts + 1;
+  if (pausedBy(run, error)) {
     // A 429 was not applied: the item is as before this attempt (its value backed up).
-    if (written.error.kind === 'rateLimited') await store.update(index, { status: item.status, attempts });
+    if (stage === 'write' && error.kind === 'rateLimited')
+      await store.update(place.index, { status: item.status, attempts });
     return DONE;
   }
-  if (!TRANSIENT.includes(written.error.kind) || tried >= MAX_ATTEMPTS) {
-    noteRefusal(run.refusals, place, written.error);
-    await store.update(index, { status: 'failed', error: describe(written.error), attempts: tried });
-    return DONE;
+  const retry = stage === 'read' ? tried + 1 : tried;
+  if (TRANSIENT.includes(error.kind) && retry < MAX_ATTEMPTS) {
+    if (stage === 'read') return { done: false, item, attempts: tried + 1 };
+    const previous = item.previous ?? store.get().items[place.index]?.previous;
+    return {
+      done: false,
+      item: { ...item, ...(previous ? { previous } : {}), status: 'writing' },
+      attempts: tried,
+    };
   }
-  return { done: false, item: { ...item, previous, status: 'writing' }, attempts: tried };
+  noteRefusal(run.refusals, place, error);
+  await store.update(place.index, { status: 'failed', error: describe(error), attempts: tried });
+  return DONE;
 }
 
 /**
@@ -326,10 +331,10 @@ async function checkSlot(run: Run, item: JobItem): Promise<Check> {
     const read = await api.readOption(run.config, itemTarget(run.job, item), item.slot);
     if (read.ok) {
       const current = read.value;
-      const holds = sameContent(current, item) || (item.clears === true && isEmptySlot(current, item.title));
-      if (holds && run.job.finalSlot !== item.slot) return { kind: 'skip', current };
+      if (holdsValue(current, item, item.clears) && run.job.finalSlot !== item.slot)
+        return { kind: 'skip', current };
       const expected = item.expected ?? item.previous;
-      return { kind: expected && !sameContent(current, expected) ? 'conflict' : 'write', current };
+      return { kind: isConflict(current, expected) ? 'conflict' : 'write', current };
     }
     if (pausedBy(run, read.error)) return null;
     if (!TRANSIENT.includes(read.error.kind)) return { kind: 'failed', error: describe(read.error) };

@@ -18,6 +18,7 @@ import { PageOption } from '../api/schemas';
 import { isFresh } from '../cache/fresh';
 import { isEmptySlot } from '../slots/clearing';
 import { BASIC_SLOTS } from '../slots/count';
+import { sameContent } from '../slots/conflict';
 import { z } from '../zod';
 
 export const PlannedStatus = z.enum([
@@ -88,7 +89,7 @@ export function holdsAlready(
   placeholder: string,
 ): boolean {
   if (wanted.title === '' && wanted.data === '') return isEmptySlot(current, placeholder);
-  return current.title === wanted.title && current.data === wanted.data;
+  return sameContent(current, wanted);
 }
 
 /** What an empty slot is written as: the account's clearing text ('' unless its server refused it). */

@@ -84,20 +84,16 @@ export const ConnectionReport = z.object({
 export type ConnectionReport = z.infer<typeof ConnectionReport>;
 
 /**
- * A checked write: the worker re-reads the slot and writes only when its lastUpdated is still
- * `expectedLastUpdated` (the version the edit started from); the replaced value goes to history.
+ * A checked write (lib/jobs/checked-write.ts): the worker reads the slot again and writes only while
+ * it still holds `expected`, what the edit began from (the one conflict rule, lib/slots/conflict.ts);
+ * the replaced value goes to history.
  */
 export const SaveSlotRequest = z.object({
   target: Target,
   option: OptionNumber,
   title: z.string(),
   data: z.string(),
-  expectedLastUpdated: z.nullable(z.string()),
-  /**
-   * What the page believes the slot holds. A slot whose lastUpdated moved but which still holds
-   * exactly this is no conflict (it is this extension's own last write, not yet re-read).
-   */
-  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
+  expected: z.object({ title: z.string(), data: z.string() }),
 });
 export type SaveSlotRequest = z.infer<typeof SaveSlotRequest>;
 

@@ -14,6 +14,7 @@ import type { PageOption } from '../api/schemas';
 import type { PlannedStatus } from '../import/write-plan';
 import type { ImportJob, JobItem } from '../storage/import-jobs';
 import { isEmptySlot } from './clearing';
+import { sameContent } from './conflict';
 import { DATA_MAX, TITLE_MAX } from './count';
 import { minifyJson } from './validate';
 
@@ -319,7 +320,7 @@ export function documentPreview(
   return writes.map((write) => {
     const now = shown[write.slot - 1] ?? null;
     const current = base[write.slot - 1] ?? now;
-    const holds = now !== null && now.title === write.title && now.data === write.data;
+    const holds = now !== null && sameContent(now, write);
     const unchanged = holds && write.slot !== manifestSlot;
     const status = unchanged ? 'unchanged' : current ? 'changed' : 'unknown';
     return { ...write, current, unchanged, status };
@@ -372,13 +373,10 @@ export function withWritten(
     const before = replaced.get(i + 1);
     const stale =
       shown === null ||
-      (before !== undefined && sameValue(shown, before) && shown.lastUpdated === before.lastUpdated);
+      (before !== undefined && sameContent(shown, before) && shown.lastUpdated === before.lastUpdated);
     return stale ? value : shown;
   });
 }
-
-const sameValue = (a: { title: string; data: string }, b: { title: string; data: string }) =>
-  a.title === b.title && a.data === b.data;
 
 /**
  * A document job held back by a conflict, written again once the user chose to keep the document
