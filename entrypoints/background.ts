@@ -8,7 +8,7 @@ import {
   resumeJobs,
 } from '@/lib/handlers';
 import { t } from '@/lib/i18n';
-import { progressOf } from '@/lib/import/job';
+import { progressOf } from '@/lib/jobs/job';
 import { jobFamily } from '@/lib/storage/import-jobs';
 import { backupFamily } from '@/lib/storage/backup-jobs';
 import { createBadge } from '@/lib/badge';
@@ -22,7 +22,7 @@ import { removeUnlistedCredentials } from '@/lib/storage/credentials';
 import { profilesItem } from '@/lib/storage/profiles';
 import { queuePublisher } from '@/lib/storage/request-queues';
 import { schedulerStore } from '@/lib/storage/scheduler-state';
-import { undoableImports } from '@/lib/handlers/import';
+import { undoableImports } from '@/lib/storage/import-jobs';
 import { openAlert, showAlert } from '@/lib/portfolio/notices';
 import { createPortfolioService } from '@/lib/portfolio/refresh';
 import { PORTFOLIO_ALARM, portfolioRunner } from '@/lib/portfolio/refresh-timer';

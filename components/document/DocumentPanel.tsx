@@ -10,24 +10,26 @@
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { planCost } from '../../lib/import/write-plan';
+import { planCost } from '../../lib/jobs/write-plan';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { sameContent } from '../../lib/slots/conflict';
 import {
   type DocumentLayout,
   type DocumentPlan,
-  type DocumentPreviewItem,
   assembleDocument,
-  documentPreview,
   exportProblem,
   isManifestSlot,
   layoutProblem,
   minifiedDocument,
   planDocument,
   slotList,
+} from '../../lib/slots/document';
+import {
+  type DocumentPreviewItem,
+  documentPreview,
   withWritten,
   writtenByJob,
-} from '../../lib/slots/document';
+} from '../../lib/jobs/document-job';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../import/json-download';

@@ -7,9 +7,9 @@
 import { useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { type TargetPlan, keepTargets, writeCount } from '../../lib/import/multi-plan';
+import { type TargetPlan, keepTargets, writeCount } from '../../lib/jobs/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
-import { readCost } from '../../lib/import/write-plan';
+import { readCost } from '../../lib/jobs/write-plan';
 import { CostLine, ReadCurrentButton } from './CostLine';
 import { TargetSection } from './TargetSection';
 import { nameTarget } from './target-name';

@@ -15,7 +15,7 @@ import {
   signal,
 } from '@preact/signals';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
-import { progressOf } from '../../lib/import/job';
+import { progressOf } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import { prettyJson } from '../../lib/slots/validate';
 import type { ImportJob } from '../../lib/storage/import-jobs';

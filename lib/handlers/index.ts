@@ -13,7 +13,7 @@ import { slotHandlers } from './slot-saves';
 import { targetHandlers } from './restore-copy';
 
 export { resumeBackups } from './backup';
-export { resumeJobs } from './import';
+export { resumeJobs } from '../jobs/launcher';
 export type { WorkerDeps } from '../worker-deps';
 export type { PortfolioHandlerDeps } from './portfolio';
 

@@ -24,7 +24,7 @@ import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery
 import { MultiTargetDocument } from '../import/format-schema';
 import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
-import { PlanCost, PlanStorage, PlannedSlot, TargetPlan } from '../import/multi-plan';
+import { PlanCost, PlanStorage, PlannedSlot, TargetPlan } from '../jobs/multi-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
@@ -127,7 +127,7 @@ export const ImportSlotWrite = z.object({
 export type ImportSlotWrite = z.infer<typeof ImportSlotWrite>;
 
 /**
- * A slot of a previewed import, planned by the one write plan (lib/import/write-plan.ts): the new
+ * A slot of a previewed import, planned by the one write plan (lib/jobs/write-plan.ts): the new
  * value against the one shown (with its time), its status; `unchanged`: nothing to write.
  */
 export const PreviewItem = z.object({
@@ -159,7 +159,7 @@ export const ExportedDocument = z.object({
 
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
-/** The preview of a write across targets (lib/import/multi-plan.ts): per target, cost, storage. */
+/** The preview of a write across targets (lib/jobs/multi-plan.ts): per target, cost, storage. */
 export const TargetsPreview = z.union([
   z.object({
     status: z.literal('problems'),

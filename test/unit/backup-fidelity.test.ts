@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RequestScheduler } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
-import { jobSlotsOf } from '../../lib/import/multi-plan';
+import { jobSlotsOf } from '../../lib/jobs/multi-plan';
 import { cacheFamily } from '../../lib/storage/cache';
 import {
   type BackupJob,

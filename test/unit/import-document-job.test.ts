@@ -1,5 +1,5 @@
 /**
- * A document written through one import job (lib/import/runner.ts with `finalSlot`): the pieces
+ * A document written through one import job (lib/jobs/runner.ts with `finalSlot`): the pieces
  * first, the manifest last and always (its time follows the pieces'); a piece that fails leaves the
  * old manifest in place and says which slots were not written. A document job checks every slot it
  * writes against the value the editor showed before writing any: a piece another writer changed
@@ -9,9 +9,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
-import { type JobSlot, newJob } from '../../lib/import/job';
+import { type JobSlot, newJob } from '../../lib/jobs/job';
 import { saveJob } from '../../lib/storage/import-jobs';
-import { runJob } from '../../lib/import/runner';
+import { runJob } from '../../lib/jobs/runner';
 import { DEFAULT_LAYOUT, documentSlots, planDocument, readStoredDocument } from '../../lib/slots/document';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';

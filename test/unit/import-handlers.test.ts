@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers, resumeJobs } from '../../lib/handlers';
-import { newJob } from '../../lib/import/job';
+import { newJob } from '../../lib/jobs/job';
 import { type ImportJob, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';
 import { writeCredentials } from '../../lib/storage/credentials';
 import { readHistory } from '../../lib/storage/history';

@@ -8,7 +8,7 @@ import {
   planCost,
   planStorage,
   planTargets,
-} from '../../lib/import/multi-plan';
+} from '../../lib/jobs/multi-plan';
 import { JOB_MAX_BYTES } from '../../lib/storage/quota';
 
 const b1: Target = { kind: 'building', id: 'b-1' };

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
-import { countsOf, jobSlotsOf } from '../../lib/import/multi-plan';
+import { countsOf, jobSlotsOf } from '../../lib/jobs/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';

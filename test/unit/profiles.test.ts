@@ -9,7 +9,7 @@ import { fail } from '../../lib/api/errors';
 import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
-import { newJob } from '../../lib/import/job';
+import { newJob } from '../../lib/jobs/job';
 import { readJobs, saveJob } from '../../lib/storage/import-jobs';
 import type { SettingsInput } from '../../lib/messaging/protocol';
 import { type Handlers, createRouter } from '../../lib/messaging/router';

@@ -9,9 +9,6 @@ import {
   DEFAULT_LAYOUT,
   type DocumentLayout,
   assembleDocument,
-  documentJobSlots,
-  documentPreview,
-  documentRetrySlots,
   documentSlots,
   exportProblem,
   layoutProblem,
@@ -19,8 +16,13 @@ import {
   readStoredDocument,
   slotList,
   splitPieces,
-  withWritten,
 } from '../../lib/slots/document';
+import {
+  documentJobSlots,
+  documentPreview,
+  documentRetrySlots,
+  withWritten,
+} from '../../lib/jobs/document-job';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { DATA_MAX } from '../../lib/slots/count';
 

@@ -5,7 +5,7 @@
  * The value shown is a fresh cached answer (with its time: "as of 2 min ago"), a read made for
  * this preview (the user asked to see current values), or not known: then the job reads it before
  * writing. The job reads each slot it may write once, under the slot's lock, right before writing
- * (lib/import/runner.ts): it writes when the slot holds the value shown (for one not known,
+ * (lib/jobs/runner.ts): it writes when the slot holds the value shown (for one not known,
  * whatever it holds, kept in history for Undo), skips it when it holds the new value already, and
  * otherwise reports a conflict with both values. A slot shown holding the new value already costs
  * nothing. So a plan's floor is one read and one write per slot that may change.

@@ -11,7 +11,7 @@ import { fail, ok, type Result } from '../api/errors';
 import type { PageOption } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { serialQueue } from '../serial';
-import { checkedWrite } from '../jobs/checked-write';
+import { checkedWrite } from './checked-write';
 import { type ImportJob, type JobItem, isUnsettledJob, readJob, saveJob } from '../storage/import-jobs';
 import { itemKey, itemTarget } from './job';
 

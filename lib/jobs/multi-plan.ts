@@ -3,14 +3,14 @@
  * slot, what it holds as far as known and what becomes of it; what the job will cost in requests
  * and time at the account's budget; and whether the job fits the storage it may use.
  *
- * Each slot is planned by the one write plan (lib/import/write-plan.ts): a slot shown holding its
+ * Each slot is planned by the one write plan (lib/jobs/write-plan.ts): a slot shown holding its
  * value (a fresh cached answer, or one read for the preview when the user asked) costs nothing; a
  * slot that may change costs its write-time read and at most one write.
  */
 import { type PageOption, Target } from '../api/schemas';
 import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
 import { z } from '../zod';
-import type { TargetWrites } from './format-schema';
+import type { TargetWrites } from '../import/format-schema';
 import type { JobSlot } from './job';
 import {
   type PlanCost,

@@ -20,7 +20,7 @@ import type { PageOption, Target } from '../api/schemas';
 import { BASIC_SLOTS } from '../slots/count';
 import { mapPool } from '../slots/pool';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
-import { checkedWrite, holdsValue } from '../jobs/checked-write';
+import { checkedWrite, holdsValue } from './checked-write';
 import { isConflict } from '../slots/conflict';
 import { type ImportJob, type JobItem, readJob, saveJob } from '../storage/import-jobs';
 import { isAcrossTargets, isOpen, itemTarget, progressOf, settleJob } from './job';
