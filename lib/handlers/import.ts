@@ -13,7 +13,7 @@ import { settleConflict } from '../jobs/settle';
 import { planCost, planSlot } from '../jobs/write-plan';
 import { isUnsettledJob, jobRoom, readJob, saveJob } from '../storage/import-jobs';
 import { isActive, launch, startJob } from '../jobs/launcher';
-import { requestCancel } from '../jobs/runner';
+import { requestCancel } from '../jobs/run';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';

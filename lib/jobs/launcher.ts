@@ -8,7 +8,8 @@ import { type ImportJob, readJob, readJobs, saveJob } from '../storage/import-jo
 import { profilesItem } from '../storage/profiles';
 import { type Connection, type WorkerDeps, connect } from '../worker-deps';
 import { settleJob } from './job';
-import { requestCancel, runJob } from './runner';
+import { requestCancel } from './run';
+import { runJob } from './runner';
 
 /** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();

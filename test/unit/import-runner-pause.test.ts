@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { type Clock, RequestScheduler } from '../../lib/api/scheduler';
 import { type WorkerDeps, createHandlers } from '../../lib/handlers';
-import { IMPORT_CONCURRENCY } from '../../lib/jobs/runner';
+import { IMPORT_CONCURRENCY } from '../../lib/jobs/run';
 import { readHistory } from '../../lib/storage/history';
 import { type ImportJob, readJobs } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
