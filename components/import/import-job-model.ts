@@ -27,6 +27,8 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
   const stored = signal<ImportJob | null>(null);
   const busy = signal<Busy>(null);
   const actionError = signal<AppError | null>(null);
+  /** A settle answered that another tab settled it first (or undid its job). */
+  const settledElsewhere = signal(false);
   /** The followed job as stored; null until its first answer. */
   const job = computed(() => {
     const value = stored.value;
@@ -117,6 +119,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
     job,
     busy,
     actionError,
+    settledElsewhere,
     /** Starts writing a checked document; `onStarted` runs once the worker has taken it. */
     start: action(
       async (
@@ -190,6 +193,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
       const current = job.peek();
       if (!current || !item.conflict) return;
       actionError.value = null;
+      settledElsewhere.value = false;
       // A document held back whole: "mine" writes it again, over the value seen in that slot.
       if (choice === 'mine' && current.finalSlot !== undefined) return rewriteDocument(current, item);
       const answer = await send('settleConflict', {
@@ -199,6 +203,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
         choice,
       });
       if (!answer.ok) actionError.value = answer.error;
+      settledElsewhere.value = answer.ok && answer.value.status === 'alreadySettled';
     }),
     /** Downloads what `target`'s slots hold as an import document. */
     exportTarget: action(async (target: Target | null) => {

@@ -9,11 +9,12 @@ import { PageOption, type Target } from '../api/schemas';
 import { exportDocument } from '../import/format-export';
 import { parseImportDocument } from '../import/import-parser';
 import { itemKey, newJob, settleJob, undoSlots } from '../jobs/job';
-import { settleConflict } from '../jobs/settle';
+import { afterSettles, settleConflict } from '../jobs/settle';
 import { planCost, planSlot } from '../jobs/write-plan';
 import { isUnsettledJob, jobRoom, readJob, saveJob } from '../storage/import-jobs';
 import { isActive, launch, startJob } from '../jobs/launcher';
 import { requestCancel } from '../jobs/run';
+import type { ResponseOf } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
@@ -59,6 +60,29 @@ export function importHandlers(
   | 'settleConflict'
   | 'exportSlots'
 > {
+  /** The undo of a finished import: every slot it wrote back to the value it replaced. */
+  async function undoImport(
+    id: string,
+    context: Parameters<Handlers['undoImport']>[1],
+  ): Promise<ResponseOf<'undoImport'>> {
+    const profile = await profileOf(context);
+    const job = profile ? await readJob(profile.id, id) : undefined;
+    if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
+    if (isUnsettledJob(job)) return fail({ kind: 'badMessage', message: `the import is still ${job.state}` });
+    if (job.undoGone) return fail({ kind: 'invalidInput', field: 'undo', message: UNDO_GONE });
+    const connection = await connect(deps, context);
+    if (!connection.ok) return connection;
+    if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
+    const undo = newJob(connection.value.profile.id, 'undo', job.target, undoSlots(job), job.id);
+    // Checked before it starts: Undo never stops for want of storage.
+    const room = await jobRoom(undo);
+    if (room.bytes > room.max)
+      return fail({ kind: 'invalidInput', field: 'undo', message: noRoom(room.bytes, room.max) });
+    await saveJob(undo);
+    void launch(deps, undo.id, connection.value);
+    return ok({ id: undo.id });
+  }
+
   return {
     /**
      * The write plan of a one-target import: a slot freshly cached is shown as of its time and
@@ -126,24 +150,9 @@ export function importHandlers(
       return ok((profile && (await readJob(profile.id, id))) ?? null);
     },
 
-    async undoImport({ id }, context) {
-      const profile = await profileOf(context);
-      const job = profile ? await readJob(profile.id, id) : undefined;
-      if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
-      if (isUnsettledJob(job))
-        return fail({ kind: 'badMessage', message: `the import is still ${job.state}` });
-      if (job.undoGone) return fail({ kind: 'invalidInput', field: 'undo', message: UNDO_GONE });
-      const connection = await connect(deps, context);
-      if (!connection.ok) return connection;
-      if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
-      const undo = newJob(connection.value.profile.id, 'undo', job.target, undoSlots(job), job.id);
-      // Checked before it starts: Undo never stops for want of storage.
-      const room = await jobRoom(undo);
-      if (room.bytes > room.max)
-        return fail({ kind: 'invalidInput', field: 'undo', message: noRoom(room.bytes, room.max) });
-      await saveJob(undo);
-      void launch(deps, undo.id, connection.value);
-      return ok({ id: undo.id });
+    /** Waits for the settles asked before it: its undo covers every slot they wrote (issue 33, finding 5). */
+    undoImport({ id }, context) {
+      return afterSettles(() => undoImport(id, context));
     },
 
     async cancelImport({ id }, context) {

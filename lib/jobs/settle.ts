@@ -12,13 +12,27 @@ import type { PageOption } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { serialQueue } from '../serial';
 import { checkedWrite } from './checked-write';
-import { type ImportJob, type JobItem, isUnsettledJob, readJob, saveJob } from '../storage/import-jobs';
+import {
+  type ImportJob,
+  type JobItem,
+  isUnsettledJob,
+  readJob,
+  readJobs,
+  saveJob,
+} from '../storage/import-jobs';
 import { itemKey, itemTarget } from './job';
 
-export type Settled = { status: 'settled' } | { status: 'conflict'; server: PageOption };
+export type Settled =
+  | { status: 'settled' }
+  | { status: 'conflict'; server: PageOption }
+  /** Settled already (another tab), or its job undone since: nothing written. */
+  | { status: 'alreadySettled' };
 
 /** Settles of one worker run one after another: each reads the stored job, changes one item, stores it. */
 const settles = serialQueue();
+
+/** Runs `body` once every settle asked before it has ended (an Undo: it sees what they wrote). */
+export const afterSettles = <T>(body: () => Promise<T>): Promise<T> => settles(body);
 
 export function settleConflict(
   deps: { config: api.ApiConfig; secret: string; profileId: string },
@@ -34,9 +48,12 @@ async function settle(
   const job = await readJob(deps.profileId, id);
   if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
   if (isUnsettledJob(job)) return fail({ kind: 'badMessage', message: `the job is still ${job.state}` });
-  const index = job.items.findIndex((item) => itemKey(item) === key && item.status === 'conflict');
+  const index = job.items.findIndex((item) => itemKey(item) === key);
   const item = job.items[index];
-  if (!item?.conflict) return fail({ kind: 'badMessage', message: `no conflict ${key} in ${id}` });
+  if (!item) return fail({ kind: 'badMessage', message: `no slot ${key} in ${id}` });
+  // Settled in another tab, or the job undone since (an Undo waits for the settles before it).
+  const undone = (await readJobs(deps.profileId)).some((j) => j.kind === 'undo' && j.undoOf === id);
+  if (item.status !== 'conflict' || !item.conflict || undone) return ok({ status: 'alreadySettled' });
   if (choice === 'server') {
     await saveItem(job, index, { status: 'skipped', settled: 'server' });
     return ok({ status: 'settled' });

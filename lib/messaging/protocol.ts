@@ -297,6 +297,8 @@ export const protocol = {
       z.union([
         z.object({ status: z.literal('settled') }),
         z.object({ status: z.literal('conflict'), server: PageOption }),
+        /** Settled already in another tab, or the job undone since: nothing written. */
+        z.object({ status: z.literal('alreadySettled') }),
       ]),
     ),
   },
