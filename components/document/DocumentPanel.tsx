@@ -71,8 +71,14 @@ const readyPreview = (target: Target, items: DocumentPreviewItem[]) => ({
   status: 'ready' as const,
   target,
   items,
-  cost: planCost(items, null),
+  cost: documentCost(items),
 });
+
+/** A document job reads every piece at write time, written or not (issue 33, finding 6). */
+function documentCost(items: DocumentPreviewItem[]) {
+  const cost = planCost(items, null);
+  return { ...cost, reads: items.length, minutes: (items.length + cost.writes) / cost.perMinute };
+}
 
 const sameValue = (a: PageOption | null | undefined, b: PageOption | null | undefined) =>
   !!a && !!b && sameContent(a, b);

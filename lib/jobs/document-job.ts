@@ -10,15 +10,17 @@ import type { ImportJob, JobItem } from '../storage/import-jobs';
 import type { PlannedStatus } from './write-plan';
 
 /**
- * The slots a previewed document write hands to its job: those that change, and the manifest always
- * (its time must follow the pieces'). A piece shown holding its new value already is left out: the
- * job spends no request on it.
+ * The slots a previewed document write hands to its job: every one, a piece shown holding its new
+ * value already included. The job reads each at write time before writing any (issue 33, finding
+ * 6): an unchanged piece costs that read and no write, and one another writer changed since stops
+ * the whole document as a conflict, so the site never serves pieces of two writers. The manifest is
+ * always written (its time must follow the pieces').
  */
 export function documentJobSlots<I extends { slot: number; unchanged: boolean }>(
   items: readonly I[],
-  manifestSlot: number,
+  _manifestSlot: number,
 ): I[] {
-  return items.filter((item) => !item.unchanged || item.slot === manifestSlot);
+  return [...items];
 }
 
 /** One slot of a document's write as previewed: the new value against the value shown. */

@@ -267,13 +267,14 @@ describe('planDocument', () => {
 });
 
 describe('documentJobSlots', () => {
-  it('hands the job the changed slots and the manifest, never an unchanged piece', () => {
+  it('hands the job every slot, an unchanged piece too: each is checked at write time (issue 33, finding 6)', () => {
     const items = [
       { slot: 2, title: 'site:1', data: 'a', unchanged: true },
       { slot: 3, title: 'site:2', data: 'b', unchanged: false },
       { slot: 1, title: 'site', data: '{"c":2,"len":2}', unchanged: true },
     ];
     expect(documentJobSlots(items, 1)).toEqual([
+      { slot: 2, title: 'site:1', data: 'a', unchanged: true },
       { slot: 3, title: 'site:2', data: 'b', unchanged: false },
       { slot: 1, title: 'site', data: '{"c":2,"len":2}', unchanged: true },
     ]);
@@ -315,7 +316,7 @@ describe('a write against the edit’s baseline', () => {
       [1, false],
     ]);
     expect(items[1]?.current).toBe(base[2]);
-    expect(documentJobSlots(items, 1).map((i) => i.slot)).toEqual([3, 1]);
+    expect(documentJobSlots(items, 1).map((i) => i.slot)).toEqual([2, 3, 1]);
     // The editor has seen piece 1 change since: written against the baseline, so a conflict.
     const shown = [...base];
     shown[1] = { title: 'site:1', data: 'fremd', lastUpdated: T1 };
