@@ -28,7 +28,7 @@ import {
   type DocumentPreviewItem,
   documentPreview,
   withWritten,
-  writtenByJob,
+  writtenInTarget,
 } from '../../lib/jobs/document-job';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { prettyJson } from '../../lib/slots/validate';
@@ -83,17 +83,16 @@ function documentCost(items: DocumentPreviewItem[]) {
 const sameValue = (a: PageOption | null | undefined, b: PageOption | null | undefined) =>
   !!a && !!b && sameContent(a, b);
 
-/** The baseline follows the edit: set when it begins, and moved on by each write of this document. */
+/** The baseline follows the edit: set when it begins, and moved on by each write of this extension there (an Undo too). */
 function useBaseline(props: DocumentPanelProps, shown: readonly (PageOption | null)[]) {
   const { draft, job, target } = props;
   const text = draft.text.value;
-  const layout = draft.layout.value;
   const known = shown.length > 0 && shown.every((slot) => slot !== null);
   useEffect(() => {
     if (text !== '' && known) draft.begin(shown);
   }, [text !== '', known]);
   useEffect(() => {
-    const written = writtenByJob(job, target, layout);
+    const written = writtenInTarget(job, target);
     if (job && written.size > 0) draft.rebase(written, job.createdAt);
   }, [job?.id, job?.state, draft.base.value?.at]);
 }

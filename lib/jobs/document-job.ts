@@ -81,6 +81,25 @@ export function writtenByJob(
 }
 
 /**
+ * What any settled job of this extension left in `target`'s slots (by slot): a document job, an
+ * import, an Undo, a restore's items there. The editor's baseline moves on by it (issue 33, finding
+ * 7): only another writer's change is a conflict, never the extension's own.
+ */
+export function writtenInTarget(
+  job: ImportJob | null | undefined,
+  target: { kind: string; id: string },
+): Map<number, PageOption> {
+  const written = new Map<number, PageOption>();
+  if (!job || job.state === 'running') return written;
+  for (const item of job.items) {
+    const at = item.target ?? job.target;
+    if (item.status === 'done' && at.kind === target.kind && at.id === target.id)
+      written.set(item.slot, { title: item.title, data: item.data, lastUpdated: null });
+  }
+  return written;
+}
+
+/**
  * The slots as the page shows them, with what a settled document job wrote in place of the value
  * it replaced (or of one not read yet): right after the job, while the slots are read again, the
  * document shows as written, never as a mix of old and new pieces. Only the very version the job

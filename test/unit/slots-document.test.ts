@@ -22,6 +22,7 @@ import {
   documentPreview,
   documentRetrySlots,
   withWritten,
+  writtenInTarget,
 } from '../../lib/jobs/document-job';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { DATA_MAX } from '../../lib/slots/count';
@@ -389,5 +390,27 @@ describe('a write against the edit’s baseline', () => {
     const shorter = stored(text);
     shorter[2] = { ...(shorter[2] as PageOption), data: (shorter[2] as PageOption).data.slice(1) };
     expect(exportProblem(whole(shorter))?.kind).toBe('lengthMismatch');
+  });
+});
+
+describe('the baseline after an Undo (issue 33, finding 7)', () => {
+  it("moves by what the extension's own Undo wrote back, so it is no other writer's change", () => {
+    const target = { kind: 'building' as const, id: 'b-1' };
+    const undo = {
+      id: 'undo-1',
+      profileId: 'p',
+      kind: 'undo',
+      target,
+      createdAt: 1,
+      state: 'finished',
+      undoOf: 'import-1',
+      items: [
+        { slot: 1, title: 'site', data: '{"c":1,"len":3}', status: 'done', attempts: 1 },
+        { slot: 2, title: 'site:1', data: 'old', status: 'done', attempts: 1 },
+      ],
+    } satisfies ImportJob;
+    expect([...writtenInTarget(undo, target).keys()]).toEqual([1, 2]);
+    expect(writtenInTarget(undo, target).get(2)).toMatchObject({ title: 'site:1', data: 'old' });
+    expect(writtenInTarget(undo, { kind: 'building', id: 'b-2' }).size).toBe(0);
   });
 });
