@@ -5,7 +5,7 @@ import { createHandlers, resumeJobs } from '@/lib/handlers';
 import { resumeBackups } from '@/lib/handlers/backup';
 import type { PortfolioHandlerDeps } from '@/lib/handlers/portfolio';
 import { t } from '@/lib/i18n';
-import { progressOf } from '@/lib/import/job';
+import { progressOf } from '@/lib/jobs/job';
 import { jobFamily } from '@/lib/storage/import-jobs';
 import { backupFamily } from '@/lib/storage/backup-jobs';
 import { createBadge } from '@/lib/badge';

@@ -10,23 +10,26 @@
 import { useEffect, useId, useMemo, useState } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { planCost } from '../../lib/import/write-plan';
+import { planCost } from '../../lib/jobs/write-plan';
 import type { ImportPreview } from '../../lib/messaging/protocol';
+import { sameContent } from '../../lib/slots/conflict';
 import {
   type DocumentLayout,
   type DocumentPlan,
-  type DocumentPreviewItem,
   assembleDocument,
-  documentPreview,
   exportProblem,
   isManifestSlot,
   layoutProblem,
   minifiedDocument,
   planDocument,
   slotList,
-  withWritten,
-  writtenByJob,
 } from '../../lib/slots/document';
+import {
+  type DocumentPreviewItem,
+  documentPreview,
+  withWritten,
+  writtenInTarget,
+} from '../../lib/jobs/document-job';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../shared/json-download';
@@ -68,23 +71,28 @@ const readyPreview = (target: Target, items: DocumentPreviewItem[]) => ({
   status: 'ready' as const,
   target,
   items,
-  cost: planCost(items, null),
+  cost: documentCost(items),
 });
 
-const sameValue = (a: PageOption | null | undefined, b: PageOption | null | undefined) =>
-  !!a && !!b && a.title === b.title && a.data === b.data;
+/** A document job reads every piece at write time, written or not (issue 33, finding 6). */
+function documentCost(items: DocumentPreviewItem[]) {
+  const cost = planCost(items, null);
+  return { ...cost, reads: items.length, minutes: (items.length + cost.writes) / cost.perMinute };
+}
 
-/** The baseline follows the edit: set when it begins, and moved on by each write of this document. */
+const sameValue = (a: PageOption | null | undefined, b: PageOption | null | undefined) =>
+  !!a && !!b && sameContent(a, b);
+
+/** The baseline follows the edit: set when it begins, and moved on by each write of this extension there (an Undo too). */
 function useBaseline(props: DocumentPanelProps, shown: readonly (PageOption | null)[]) {
   const { draft, job, target } = props;
   const text = draft.text.value;
-  const layout = draft.layout.value;
   const known = shown.length > 0 && shown.every((slot) => slot !== null);
   useEffect(() => {
     if (text !== '' && known) draft.begin(shown);
   }, [text !== '', known]);
   useEffect(() => {
-    const written = writtenByJob(job, target, layout);
+    const written = writtenInTarget(job, target);
     if (job && written.size > 0) draft.rebase(written, job.createdAt);
   }, [job?.id, job?.state, draft.base.value?.at]);
 }

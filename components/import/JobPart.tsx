@@ -1,5 +1,6 @@
 /** The job the panel follows, with what can be done with it; a job started here takes the view. */
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import { showResult } from '../in-view';
 import type { ImportPanelModel } from './import-panel-model';
@@ -18,6 +19,7 @@ export function JobPart({ model }: { model: ImportPanelModel }) {
   return (
     <>
       {error && <ErrorNotice error={error} />}
+      {jobs.settledElsewhere.value && <p role="status">{t('conflict_alreadySettled')}</p>}
       {job && (
         <div class="import__job" ref={region} tabIndex={-1}>
           <JobProgress

@@ -2,7 +2,7 @@
 import { useId } from 'preact/hooks';
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { itemKey, progressOf, refusedClears } from '../../lib/import/job';
+import { itemKey, progressOf, refusedClears } from '../../lib/jobs/job';
 import { statusText, summary } from './job-text';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';

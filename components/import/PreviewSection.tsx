@@ -2,7 +2,7 @@
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import type { ImportPreview } from '../../lib/messaging/protocol';
-import { budgetOfCost, readCost } from '../../lib/import/write-plan';
+import { budgetOfCost, readCost } from '../../lib/jobs/write-plan';
 import { CostLine, ReadCurrentButton } from './CostLine';
 import { PreviewSlot } from './Preview';
 import { nameTarget } from './target-name';

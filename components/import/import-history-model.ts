@@ -7,7 +7,7 @@
 import { action, createModel, effect, signal, useModel } from '@preact/signals';
 import { PageOption, type Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import { itemTarget } from '../../lib/import/job';
+import { itemTarget } from '../../lib/jobs/job';
 import { optionParts, readCached } from '../../lib/storage/cache';
 import { type ImportJob, isUnsettledJob, jobFamily, readJobs } from '../../lib/storage/import-jobs';
 

@@ -9,11 +9,11 @@ import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/storage/import-jobs';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
-import { documentJobSlots, documentRetrySlots } from '../../lib/slots/document';
-import { refusedClears } from '../../lib/import/job';
+import { documentJobSlots, documentRetrySlots } from '../../lib/jobs/document-job';
+import { refusedClears } from '../../lib/jobs/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
-import { jobSlotsOf } from '../../lib/import/multi-plan';
-import { jobSlotOf } from '../../lib/import/write-plan';
+import { jobSlotsOf } from '../../lib/jobs/multi-plan';
+import { jobSlotOf } from '../../lib/jobs/write-plan';
 import type { ReadyTargets } from './TargetPreview';
 import { download } from '../shared/json-download';
 import type { ConflictChoice } from './JobProgress';
@@ -27,6 +27,8 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
   const stored = signal<ImportJob | null>(null);
   const busy = signal<Busy>(null);
   const actionError = signal<AppError | null>(null);
+  /** A settle answered that another tab settled it first (or undid its job). */
+  const settledElsewhere = signal(false);
   /** The followed job as stored; null until its first answer. */
   const job = computed(() => {
     const value = stored.value;
@@ -117,6 +119,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
     job,
     busy,
     actionError,
+    settledElsewhere,
     /** Starts writing a checked document; `onStarted` runs once the worker has taken it. */
     start: action(
       async (
@@ -198,6 +201,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
       const current = job.peek();
       if (!current || !item.conflict) return;
       actionError.value = null;
+      settledElsewhere.value = false;
       // A document held back whole: "mine" writes it again, over the value seen in that slot.
       if (choice === 'mine' && current.finalSlot !== undefined) return rewriteDocument(current, item);
       const answer = await send('settleConflict', {
@@ -207,6 +211,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
         choice,
       });
       if (!answer.ok) actionError.value = answer.error;
+      settledElsewhere.value = answer.ok && answer.value.status === 'alreadySettled';
     }),
     /** Downloads what `target`'s slots hold as an import document. */
     exportTarget: action(async (target: Target | null) => {

@@ -17,7 +17,7 @@ import {
 import type { Budget } from '../../lib/api/budget';
 import { minutesAt } from '../../lib/api/limits';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
-import { progressOf } from '../../lib/import/job';
+import { progressOf } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import { prettyJson } from '../../lib/slots/validate';
 import type { ImportJob } from '../../lib/storage/import-jobs';

@@ -1,7 +1,7 @@
 /** What a job and its slots say in words: each slot's status and the job's summary line. */
 import { LAST_DATE_MS, MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from '../../lib/api/waits';
 import { t } from '../../lib/i18n';
-import { progressOf } from '../../lib/import/job';
+import { progressOf } from '../../lib/jobs/job';
 import type { ImportJob, JobItem } from '../../lib/storage/import-jobs';
 import { dateTimeAt } from '../display-format';
 
@@ -20,7 +20,7 @@ export function statusText(item: JobItem): string {
     case 'conflict':
       return t('import_status_conflict');
     case 'cancelled':
-      // A document's slot not written because another slot of it is in conflict (lib/import/runner.ts).
+      // A document's slot not written because another slot of it is in conflict (lib/jobs/runner.ts).
       return item.error?.startsWith('heldBack') ? t('import_status_heldBack') : t('import_status_cancelled');
   }
 }

@@ -27,6 +27,7 @@ export function createSlotDrafts(profileId: string, placeholder: { readonly valu
       title: model.title.value,
       data: model.data.value,
       base: model.base.value,
+      ...(model.start.value ? { start: model.start.value } : {}),
       savedAt: Date.now(),
     }).catch(() => 'notKept' as const);
     model.draftNotice.value = kept === 'kept' ? null : kept;

@@ -16,6 +16,8 @@ export class SlotModel {
   readonly data = signal('');
   /** lastUpdated of the version the edit started from; a save expects the server to still have it. */
   readonly base = signal<string | null>(null);
+  /** The value the edit started from (null: not known, an older draft): a save expects the slot to hold it. */
+  readonly start = signal<{ title: string; data: string } | null>(null);
   readonly saving = signal(false);
   readonly saved = signal(false);
   readonly saveError = signal<AppError | null>(null);
@@ -40,12 +42,18 @@ export class SlotModel {
     readonly option: number,
   ) {}
 
-  /** Puts a value into the fields, with the version it started from. */
-  edited(title: string, data: string, base: string | null): void {
+  /** Puts a value into the fields, with the version it started from (by default, that value). */
+  edited(
+    title: string,
+    data: string,
+    base: string | null,
+    start: { title: string; data: string } | null = { title, data },
+  ): void {
     batch(() => {
       this.title.value = title;
       this.data.value = data;
       this.base.value = base;
+      this.start.value = start;
     });
   }
 }

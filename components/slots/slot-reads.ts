@@ -61,7 +61,7 @@ export function createSlotReads(page: PageContext) {
     if (mine !== generation) return;
     for (const model of models) {
       const draft = drafts.get(model.option);
-      if (draft) model.edited(draft.title, draft.data, draft.base);
+      if (draft) model.edited(draft.title, draft.data, draft.base, draft.start ?? null);
     }
     const stale = await showCached(models, drafts, mine);
     await mapPool(stale, SLOT_READ_CONCURRENCY, (model) => load(model, drafts.has(model.option), mine));

@@ -41,8 +41,7 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
       option: model.option,
       title,
       data,
-      expectedLastUpdated: model.base.value,
-      expected: { title: server.title, data: server.data },
+      expected: model.start.value ?? { title: server.title, data: server.data },
     });
     model.saving.value = false;
     if (!answer.ok) {
@@ -58,6 +57,7 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
     batch(() => {
       model.server.value = fresh;
       model.base.value = fresh.lastUpdated;
+      model.start.value = { title: fresh.title, data: fresh.data };
       // Keystrokes made while saving stay as a new edit on top of the saved value.
       if (model.title.value === typed.title && model.data.value === typed.data) {
         model.title.value = fresh.title;
@@ -87,6 +87,7 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
       if (!server) return Promise.resolve();
       batch(() => {
         model.base.value = server.lastUpdated;
+        model.start.value = { title: server.title, data: server.data };
         model.conflict.value = null;
       });
       return save(model);

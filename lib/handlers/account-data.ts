@@ -8,7 +8,7 @@ import { dropFirstView, withFirstView } from '../storage/first-view';
 import { dropPortfolio } from '../portfolio/table-store';
 import { type WorkerDeps, endAccountRequests } from '../connection';
 import { dropBackups } from './backup';
-import { cancelProfileJobs } from './import';
+import { cancelProfileJobs } from '../jobs/launcher';
 
 /**
  * Every queued or running request of the account ends, unsent or unanswered, and its jobs and

@@ -9,16 +9,17 @@ import { queueIdOf } from '../api/scheduler-types';
 import { PageOption, type Target } from '../api/schemas';
 import { exportDocument } from '../import/format-export';
 import { parseImportDocument } from '../import/import-parser';
-import { itemKey, newJob, settleJob, undoSlots } from '../import/job';
-import { settleConflict } from '../import/settle';
-import { planCost, planSlot } from '../import/write-plan';
-import { type ImportJob, isUnsettledJob, jobRoom, readJob, readJobs, saveJob } from '../storage/import-jobs';
-import { requestCancel, runJob } from '../import/runner';
+import { itemKey, newJob, settleJob, undoSlots } from '../jobs/job';
+import { afterSettles, settleConflict } from '../jobs/settle';
+import { planCost, planSlot } from '../jobs/write-plan';
+import { isUnsettledJob, jobRoom, readJob, saveJob } from '../storage/import-jobs';
+import { isActive, launch, startJob } from '../jobs/launcher';
+import { requestCancel } from '../jobs/run';
+import type { ResponseOf } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { slotNumbers } from '../slots/validate';
 import { optionParts } from '../storage/cache';
-import { profilesItem } from '../storage/profiles';
 import { cachedRead } from '../cache/cached-read';
 import { effectivePremium } from '../storage/settings';
 import { type Connection, type WorkerDeps, connect, keyBudget, keyRoom, profileOf } from '../connection';
@@ -27,87 +28,6 @@ import { sightsOf } from './slot-sights';
 const UNDO_GONE = 'its backups made room in storage for newer jobs: Undo is no longer possible';
 const noRoom = (bytes: number, max: number) =>
   `needs ${Math.ceil(bytes / 1024)} KB of storage with the jobs still running, at most ${Math.ceil(max / 1024)} KB: undo once they have finished`;
-
-/** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
-const active = new Set<string>();
-
-/** Imports of a profile that can still be undone: their history backups are never evicted. */
-export { undoableImports } from '../storage/import-jobs';
-
-/**
- * Stops a profile's running jobs and their queued requests. 'cancel' (another token or base URL)
- * ends them as cancelled; 'discard' (sign-out, whose caller removes them) stores nothing more.
- */
-export async function cancelProfileJobs(
-  deps: WorkerDeps,
-  profileId: string,
-  mode: 'cancel' | 'discard',
-): Promise<void> {
-  for (const job of await readJobs(profileId)) {
-    if (job.state === 'paused' && mode === 'cancel') await saveJob(settleJob(job, 'cancelled', 'cancelled'));
-    if (job.state !== 'running') continue;
-    deps.scheduler?.cancel({ tag: job.id });
-    if (active.has(job.id)) requestCancel(job.id, mode);
-    else if (mode === 'cancel') await saveJob(settleJob(job, 'cancelled', 'cancelled'));
-  }
-}
-
-/** Stores a new job and runs it in the background (a job across targets starts here too). */
-export async function startJob(deps: WorkerDeps, job: ImportJob, connection: Connection): Promise<void> {
-  await saveJob(job);
-  void launch(deps, job.id, connection);
-}
-
-function launch(deps: WorkerDeps, id: string, { config, secret, profile }: Connection): Promise<void> {
-  if (active.has(id)) return Promise.resolve();
-  active.add(id);
-  const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
-  // Import jobs are background work, tagged with the job's id so their queued requests can be
-  // cancelled; past the cap they pause at once rather than wait the cap to be refused again.
-  const placedConfig = api.placed(config, 'background', { tag: id, pausesPastCap: true });
-  return runJob(profile.id, id, { config: placedConfig, secret, ...progress })
-    .then(() => undefined)
-    .catch(async (error: unknown) => {
-      // runJob settles failures of the run itself; this is one before it began (reading the job).
-      const job = await readJob(profile.id, id).catch(() => undefined);
-      const reason = error instanceof Error ? error.message : String(error);
-      if (job?.state === 'running')
-        await saveJob(settleJob(job, 'failed', 'failed', reason)).catch(() => undefined);
-    })
-    .finally(() => active.delete(id));
-}
-
-/** A job that cannot go on (no credentials any more): its open slots are reported, not left running. */
-async function abandon(job: ImportJob, reason: string): Promise<void> {
-  await saveJob(settleJob(job, 'finished', 'failed', reason));
-}
-
-/**
- * Resumes every job still marked running (the worker was stopped mid-import). Returns when all of
- * them have finished.
- */
-export async function resumeJobs(deps: WorkerDeps): Promise<void> {
-  const { list } = await profilesItem.get();
-  await Promise.all(list.map((profile) => resumeProfileJobs(deps, profile.id)));
-}
-
-async function resumeProfileJobs(deps: WorkerDeps, profileId: string): Promise<void> {
-  const running = (await readJobs(profileId)).filter((job) => job.state === 'running' && !active.has(job.id));
-  if (running.length === 0) return;
-  const connection = await connect(deps, profileId);
-  const reason = !connection.ok
-    ? connection.error.kind === 'notConfigured'
-      ? `notConfigured: ${connection.error.missing.join(', ')}`
-      : connection.error.kind
-    : connection.value.secret
-      ? ''
-      : 'notConfigured: secret';
-  await Promise.all(
-    running.map((job) =>
-      connection.ok && !reason ? launch(deps, job.id, connection.value) : abandon(job, reason),
-    ),
-  );
-}
 
 /**
  * The current values of `slots`, read from the API first in line (what the user just clicked) and
@@ -141,6 +61,29 @@ export function importHandlers(
   | 'settleConflict'
   | 'exportSlots'
 > {
+  /** The undo of a finished import: every slot it wrote back to the value it replaced. */
+  async function undoImport(
+    id: string,
+    context: Parameters<Handlers['undoImport']>[1],
+  ): Promise<ResponseOf<'undoImport'>> {
+    const profile = await profileOf(context);
+    const job = profile ? await readJob(profile.id, id) : undefined;
+    if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
+    if (isUnsettledJob(job)) return fail({ kind: 'badMessage', message: `the import is still ${job.state}` });
+    if (job.undoGone) return fail({ kind: 'invalidInput', field: 'undo', message: UNDO_GONE });
+    const connection = await connect(deps, context);
+    if (!connection.ok) return connection;
+    if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
+    const undo = newJob(connection.value.profile.id, 'undo', job.target, undoSlots(job), job.id);
+    // Checked before it starts: Undo never stops for want of storage.
+    const room = await jobRoom(undo);
+    if (room.bytes > room.max)
+      return fail({ kind: 'invalidInput', field: 'undo', message: noRoom(room.bytes, room.max) });
+    await saveJob(undo);
+    void launch(deps, undo.id, connection.value);
+    return ok({ id: undo.id });
+  }
+
   return {
     /**
      * The write plan of a one-target import: a slot freshly cached is shown as of its time and
@@ -212,24 +155,9 @@ export function importHandlers(
       return ok((profile && (await readJob(profile.id, id))) ?? null);
     },
 
-    async undoImport({ id }, context) {
-      const profile = await profileOf(context);
-      const job = profile ? await readJob(profile.id, id) : undefined;
-      if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
-      if (isUnsettledJob(job))
-        return fail({ kind: 'badMessage', message: `the import is still ${job.state}` });
-      if (job.undoGone) return fail({ kind: 'invalidInput', field: 'undo', message: UNDO_GONE });
-      const connection = await connect(deps, context);
-      if (!connection.ok) return connection;
-      if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
-      const undo = newJob(connection.value.profile.id, 'undo', job.target, undoSlots(job), job.id);
-      // Checked before it starts: Undo never stops for want of storage.
-      const room = await jobRoom(undo);
-      if (room.bytes > room.max)
-        return fail({ kind: 'invalidInput', field: 'undo', message: noRoom(room.bytes, room.max) });
-      await saveJob(undo);
-      void launch(deps, undo.id, connection.value);
-      return ok({ id: undo.id });
+    /** Waits for the settles asked before it: its undo covers every slot they wrote (issue 33, finding 5). */
+    undoImport({ id }, context) {
+      return afterSettles(() => undoImport(id, context));
     },
 
     async cancelImport({ id }, context) {
@@ -238,7 +166,7 @@ export function importHandlers(
       if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
       if (!isUnsettledJob(job)) return fail({ kind: 'badMessage', message: 'the job is not running' });
       // A running job stops before its next write; one not running here (or paused) is settled at once.
-      if (active.has(id) && job.state === 'running') requestCancel(id);
+      if (isActive(id) && job.state === 'running') requestCancel(id);
       else await saveJob(settleJob(job, 'cancelled', 'cancelled'));
       return ok({ id });
     },
@@ -265,7 +193,7 @@ export function importHandlers(
       if (!connection.ok) return connection;
       const { secret, profile } = connection.value;
       if (!secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
-      if (active.has(id)) return fail({ kind: 'badMessage', message: 'the job is still running' });
+      if (isActive(id)) return fail({ kind: 'badMessage', message: 'the job is still running' });
       // What the user just asked for: its read and write go first.
       const config = api.placed(connection.value.config, 'user');
       const key = itemKey({ slot, ...(target ? { target } : {}) });

@@ -12,7 +12,7 @@ import { settingsHandlers } from './settings';
 import { slotHandlers } from './slot-saves';
 import { targetHandlers } from './restore-copy';
 
-export { resumeJobs } from './import';
+export { resumeJobs } from '../jobs/launcher';
 
 export function createHandlers(deps: WorkerDeps & PortfolioHandlerDeps): Handlers {
   return {

@@ -8,8 +8,8 @@ import { fail, ok } from '../api/errors';
 import type { Target } from '../api/schemas';
 import { FactoryDiscovery } from '../factories/discovery';
 import { parseImportDocument } from '../import/import-parser';
-import { newJob } from '../import/job';
-import { type PlanKnowledge, planCost, planStorage, planTargets } from '../import/multi-plan';
+import { newJob } from '../jobs/job';
+import { type PlanKnowledge, planCost, planStorage, planTargets } from '../jobs/multi-plan';
 import type { Handlers } from '../messaging/router';
 import { BuildingListEntry } from '../api/schemas';
 import { answerParts, readCached } from '../storage/cache';
@@ -20,7 +20,7 @@ import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
 import { type Connection, type WorkerDeps, connect, keyBudget, keyRoom } from '../connection';
-import { startJob } from './import';
+import { startJob } from '../jobs/launcher';
 import { sightsOf } from './slot-sights';
 
 /**

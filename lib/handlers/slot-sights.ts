@@ -1,7 +1,7 @@
 /** What a write preview knows of each slot: a fresh cached answer, or one read when the user asks. */
 import * as api from '../api/client';
 import { PageOption, type Target } from '../api/schemas';
-import { type SlotSight, freshSight } from '../import/write-plan';
+import { type SlotSight, freshSight } from '../jobs/write-plan';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
 import { optionParts, readCached, writeCached } from '../storage/cache';
 import { freshnessMs } from '../cache/fresh';

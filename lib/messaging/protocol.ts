@@ -24,7 +24,7 @@ import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery
 import { MultiTargetDocument } from '../import/format-schema';
 import { BackupJob } from '../storage/backup-jobs';
 import { ImportJob } from '../storage/import-jobs';
-import { PlanCost, PlanStorage, PlannedSlot, TargetPlan } from '../import/multi-plan';
+import { PlanCost, PlanStorage, PlannedSlot, TargetPlan } from '../jobs/multi-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';
@@ -84,20 +84,16 @@ export const ConnectionReport = z.object({
 export type ConnectionReport = z.infer<typeof ConnectionReport>;
 
 /**
- * A checked write: the worker re-reads the slot and writes only when its lastUpdated is still
- * `expectedLastUpdated` (the version the edit started from); the replaced value goes to history.
+ * A checked write (lib/jobs/checked-write.ts): the worker reads the slot again and writes only while
+ * it still holds `expected`, what the edit began from (the one conflict rule, lib/slots/conflict.ts);
+ * the replaced value goes to history.
  */
 export const SaveSlotRequest = z.object({
   target: Target,
   option: OptionNumber,
   title: z.string(),
   data: z.string(),
-  expectedLastUpdated: z.nullable(z.string()),
-  /**
-   * What the page believes the slot holds. A slot whose lastUpdated moved but which still holds
-   * exactly this is no conflict (it is this extension's own last write, not yet re-read).
-   */
-  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
+  expected: z.object({ title: z.string(), data: z.string() }),
 });
 export type SaveSlotRequest = z.infer<typeof SaveSlotRequest>;
 
@@ -131,7 +127,7 @@ export const ImportSlotWrite = z.object({
 export type ImportSlotWrite = z.infer<typeof ImportSlotWrite>;
 
 /**
- * A slot of a previewed import, planned by the one write plan (lib/import/write-plan.ts): the new
+ * A slot of a previewed import, planned by the one write plan (lib/jobs/write-plan.ts): the new
  * value against the one shown (with its time), its status; `unchanged`: nothing to write.
  */
 export const PreviewItem = z.object({
@@ -163,7 +159,7 @@ export const ExportedDocument = z.object({
 
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });
 
-/** The preview of a write across targets (lib/import/multi-plan.ts): per target, cost, storage. */
+/** The preview of a write across targets (lib/jobs/multi-plan.ts): per target, cost, storage. */
 export const TargetsPreview = z.union([
   z.object({
     status: z.literal('problems'),
@@ -301,6 +297,8 @@ export const protocol = {
       z.union([
         z.object({ status: z.literal('settled') }),
         z.object({ status: z.literal('conflict'), server: PageOption }),
+        /** Settled already in another tab, or the job undone since: nothing written. */
+        z.object({ status: z.literal('alreadySettled') }),
       ]),
     ),
   },

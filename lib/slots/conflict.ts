@@ -1,19 +1,20 @@
 /**
- * When a save must not overwrite: the slot changed since the page read it. The server's time says
- * so when both sides know it; when either does not (the time is missing or null), only title and
- * data can tell.
+ * The one conflict rule of every writer (a save, an import or restore, a copy, a document, an undo,
+ * "Keep mine"; docs/decisions.md, "One conflict rule: content"): a slot is overwritten only while it
+ * holds the content (title and data) the writer was shown. Its time is not compared: the
+ * extension's own writes are known without the server's time (no read follows a write), and a slot
+ * that holds exactly what the user saw loses nothing when overwritten (it goes to history).
  */
-import type { PageOption } from '../api/schemas';
-
-export function isConflict(
-  server: PageOption,
-  expectedLastUpdated: string | null,
-  expected: { title: string; data: string } | undefined,
-): boolean {
-  // Still exactly what the page showed (its own last write, not yet re-read): no conflict.
-  if (expected !== undefined && server.title === expected.title && server.data === expected.data)
-    return false;
-  // The content differs and no time can vouch for it.
-  if (expected !== undefined && (server.lastUpdated === null || expectedLastUpdated === null)) return true;
-  return server.lastUpdated !== expectedLastUpdated;
+interface Content {
+  title: string;
+  data: string;
 }
+
+export const sameContent = (a: Content, b: Content) => a.title === b.title && a.data === b.data;
+
+/**
+ * Whether a slot holding `current` must not be overwritten by a writer shown `expected` (none: the
+ * writer saw no value, and whatever the slot holds is replaced, kept in history).
+ */
+export const isConflict = (current: Content, expected: Content | null | undefined): boolean =>
+  expected != null && !sameContent(current, expected);

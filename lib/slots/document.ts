@@ -11,8 +11,6 @@
  * pieces needs nothing else.
  */
 import type { PageOption } from '../api/schemas';
-import type { PlannedStatus } from '../import/write-plan';
-import type { ImportJob, JobItem } from '../storage/import-jobs';
 import { isEmptySlot } from './clearing';
 import { DATA_MAX, TITLE_MAX } from '../api/slot-limits';
 import { minifyJson } from './validate';
@@ -290,120 +288,6 @@ export function planDocument({ text, layout, slotCount, current, clearValue, cut
   const manifest = slots.pop() as SlotContent;
   const clears = cleared.map((slot) => ({ slot, title: clearValue, data: clearValue }));
   return { ok: true, writes: [...slots, manifest, ...clears], needed, first, last, cleared, foreign };
-}
-
-/**
- * The slots a previewed document write hands to its job: those that change, and the manifest always
- * (its time must follow the pieces'). A piece shown holding its new value already is left out: the
- * job spends no request on it.
- */
-export function documentJobSlots<I extends { slot: number; unchanged: boolean }>(
-  items: readonly I[],
-  manifestSlot: number,
-): I[] {
-  return items.filter((item) => !item.unchanged || item.slot === manifestSlot);
-}
-
-/** One slot of a document's write as previewed: the new value against the value shown. */
-export interface DocumentPreviewItem extends SlotContent {
-  /** What the slot held when the user began editing (null: not known, read before writing). */
-  current: PageOption | null;
-  unchanged: boolean;
-  /** The write plan's status (lib/import/write-plan.ts): the same statuses as every preview. */
-  status: Extract<PlannedStatus, 'changed' | 'unchanged' | 'unknown'>;
-}
-
-/**
- * A planned write previewed against the editor's baseline (`base`: what each slot held when the user
- * began editing), without a request: the job then checks each slot it writes against that value,
- * so a piece another writer changed since is a conflict. A piece is left out as unchanged only when
- * the slot as the editor shows it now (`shown`) holds its new value already; one the editor saw
- * change since is written against the baseline, and so stops as a conflict. The manifest is never
- * unchanged (rewritten so its time follows the pieces').
- */
-export function documentPreview(
-  writes: readonly SlotContent[],
-  base: readonly (PageOption | null)[],
-  shown: readonly (PageOption | null)[],
-  manifestSlot: number,
-): DocumentPreviewItem[] {
-  return writes.map((write) => {
-    const now = shown[write.slot - 1] ?? null;
-    const current = base[write.slot - 1] ?? now;
-    const holds = now !== null && now.title === write.title && now.data === write.data;
-    const unchanged = holds && write.slot !== manifestSlot;
-    const status = unchanged ? 'unchanged' : current ? 'changed' : 'unknown';
-    return { ...write, current, unchanged, status };
-  });
-}
-
-/** Whether `job` writes a document of this layout into `target`. */
-const isDocumentJob = (job: ImportJob, target: { kind: string; id: string }, layout: DocumentLayout) =>
-  job.finalSlot === layout.manifestSlot &&
-  job.target.kind === target.kind &&
-  job.target.id === target.id &&
-  job.items.every((item) => !item.target);
-
-/**
- * What a settled document job left in the slots it wrote (by slot): the page knows it without
- * reading them again. Empty while the job runs (the manifest is not written yet) or for another job.
- */
-export function writtenByJob(
-  job: ImportJob | null | undefined,
-  target: { kind: string; id: string },
-  layout: DocumentLayout,
-): Map<number, PageOption> {
-  const written = new Map<number, PageOption>();
-  if (!job || job.state === 'running' || !isDocumentJob(job, target, layout)) return written;
-  for (const item of job.items)
-    if (item.status === 'done')
-      written.set(item.slot, { title: item.title, data: item.data, lastUpdated: null });
-  return written;
-}
-
-/**
- * The slots as the page shows them, with what a settled document job wrote in place of the value
- * it replaced (or of one not read yet): right after the job, while the slots are read again, the
- * document shows as written, never as a mix of old and new pieces. Only the very version the job
- * replaced (same text and time) is taken for a read from before it; a slot that holds anything
- * else, even the old text written again since (a new time), is shown as it is.
- */
-export function withWritten(
-  slots: readonly (PageOption | null)[],
-  job: ImportJob | null | undefined,
-  target: { kind: string; id: string },
-  layout: DocumentLayout,
-): readonly (PageOption | null)[] {
-  const written = writtenByJob(job, target, layout);
-  if (written.size === 0) return slots;
-  const replaced = new Map(job?.items.map((item) => [item.slot, item.previous]));
-  return slots.map((shown, i) => {
-    const value = written.get(i + 1);
-    if (!value) return shown;
-    const before = replaced.get(i + 1);
-    const stale =
-      shown === null ||
-      (before !== undefined && sameValue(shown, before) && shown.lastUpdated === before.lastUpdated);
-    return stale ? value : shown;
-  });
-}
-
-const sameValue = (a: { title: string; data: string }, b: { title: string; data: string }) =>
-  a.title === b.title && a.data === b.data;
-
-/**
- * A document job held back by a conflict, written again once the user chose to keep the document
- * over `chosen` (a slot in conflict): every slot it did not write, `chosen` now expected to hold
- * the value seen there. Another slot still in conflict stops the new job again, for its own choice.
- */
-export function documentRetrySlots(job: ImportJob, chosen: JobItem) {
-  return job.items
-    .filter((item) => item.status === 'conflict' || item.status === 'cancelled' || item.status === 'failed')
-    .map(({ slot, title, data, expected, conflict }) => {
-      const shown =
-        slot === chosen.slot && conflict ? { title: conflict.title, data: conflict.data } : expected;
-      return { slot, title, data, ...(shown ? { expected: shown } : {}) };
-    });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Unsaved edits, one key per profile, target and slot, so closing the popup (any outside click
- * does) loses nothing. `base` is the lastUpdated the edit started from: a save compares it with the
- * server's, so a draft never silently overwrites a change made meanwhile.
+ * does) loses nothing. `start` is the value the edit started from (`base` its lastUpdated): a save
+ * is written only while the slot still holds it, so a draft never silently overwrites a change
+ * made meanwhile.
  */
 import type { Target } from '../api/schemas';
 import { z } from '../zod';
@@ -11,6 +12,7 @@ export const Draft = z.object({
   title: z.string(),
   data: z.string(),
   base: z.nullable(z.string()),
+  start: z.optional(z.object({ title: z.string(), data: z.string() })),
   savedAt: z.number(),
 });
 export type Draft = z.infer<typeof Draft>;

@@ -9,7 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPageContext } from '../../components/page/context';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { parseImportDocument } from '../../lib/import/import-parser';
-import { planCost, planStorage, planTargets } from '../../lib/import/multi-plan';
+import { planCost, planStorage, planTargets } from '../../lib/jobs/multi-plan';
 import type { RequestOf } from '../../lib/messaging/protocol';
 import { recordingWorker, signedInAnswers } from './fixtures';
 

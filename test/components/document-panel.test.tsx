@@ -209,7 +209,8 @@ describe('a document across slots', () => {
       'startImport',
     ]);
     const started = worker.calls.find((c) => c.type === 'startImport')?.payload as RequestOf<'startImport'>;
-    expect(started.slots.map((s) => s.slot)).toEqual([2, 1]);
+    // Every piece, unchanged ones too: each is checked at write time (issue 33, finding 6).
+    expect(started.slots.map((s) => s.slot)).toEqual([2, 3, 4, 5, 6, 7, 1]);
     expect(started.slots[0]?.expected).toEqual({ title: 'site:1', data: slots[1]?.data });
   });
 

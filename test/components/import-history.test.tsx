@@ -6,7 +6,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { newJob } from '../../lib/import/job';
+import { newJob } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType } from '../../lib/messaging/protocol';
 import { optionParts, writeCached } from '../../lib/storage/cache';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { ImportJobModel } from '../../components/import/import-job-model';
 import type { Target } from '../../lib/api/schemas';
-import { newJob, progressOf, undoSlots } from '../../lib/import/job';
+import { newJob, progressOf, undoSlots } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';

@@ -15,7 +15,7 @@ import {
   ImportPanelModel,
 } from '../../components/import/import-panel-model';
 import type { Target } from '../../lib/api/schemas';
-import { newJob, progressOf, settleJob } from '../../lib/import/job';
+import { newJob, progressOf, settleJob } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { readDocumentDraft } from '../../lib/storage/document-drafts';

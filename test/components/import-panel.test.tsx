@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { uiLanguage } from '../../components/display-format';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
-import { newJob, settleJob } from '../../lib/import/job';
+import { newJob, settleJob } from '../../lib/jobs/job';
 import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';
 import { putPendingImport } from '../../lib/import/hand-off';
 import { takePendingImport } from '../../lib/storage/pending';

@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { JobProgress } from '../../components/import/JobProgress';
 import type { Target } from '../../lib/api/schemas';
-import { newJob } from '../../lib/import/job';
+import { newJob } from '../../lib/jobs/job';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 
 const target: Target = { kind: 'building', id: 'b-1001' };

@@ -138,7 +138,6 @@ describe('SlotWorkspace', () => {
         option: 4,
         title: 'Neu',
         data: '',
-        expectedLastUpdated: T0,
         expected: { title: expect.any(String), data: expect.any(String) },
       },
     ]);
@@ -159,7 +158,10 @@ describe('SlotWorkspace', () => {
     worker.answerSave(null);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep mine (overwrite)' }));
     await waitFor(() => expect(within(slot(5)).getByText('Saved.')).toBeTruthy());
-    expect(worker.saves().at(-1)).toMatchObject({ title: 'Meins', expectedLastUpdated: server.lastUpdated });
+    expect(worker.saves().at(-1)).toMatchObject({
+      title: 'Meins',
+      expected: { title: server.title, data: server.data },
+    });
 
     worker.answerSave(() => ({ ok: true, value: { status: 'conflict', server } }));
     type(6, 'Title', 'Meins auch');
@@ -283,7 +285,6 @@ describe('SlotWorkspace', () => {
         option: 7,
         title: 'Früher',
         data: 'alt',
-        expectedLastUpdated: T0,
         expected: { title: 'Titel 7', data: '' },
       },
     ]);

@@ -2,7 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { planCost, planStorage, planTargets } from '../../lib/import/multi-plan';
+import { planCost, planStorage, planTargets } from '../../lib/jobs/multi-plan';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, TargetsPreview } from '../../lib/messaging/protocol';
 import { renderImportPanel } from './import-fixtures';

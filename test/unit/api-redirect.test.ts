@@ -80,7 +80,7 @@ describe('redirects', () => {
       option: 1,
       title: 'redirected',
       data: 'never',
-      expectedLastUpdated: before.value.lastUpdated,
+      expected: { title: before.value.title, data: before.value.data },
     });
     expect(result).toEqual({ ok: false, error: { kind: 'redirected', location: other.url } });
     expect(other.log).toEqual([]);

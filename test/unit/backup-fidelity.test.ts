@@ -11,7 +11,7 @@ import { RequestScheduler } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
-import { jobSlotsOf } from '../../lib/import/multi-plan';
+import { jobSlotsOf } from '../../lib/jobs/multi-plan';
 import { cacheFamily } from '../../lib/storage/cache';
 import {
   type BackupJob,

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { badgeText, createBadge } from '../../lib/badge';
-import { newJob, progressOf } from '../../lib/import/job';
+import { newJob, progressOf } from '../../lib/jobs/job';
 import { type BackupJob, backupFamily, saveBackup } from '../../lib/storage/backup-jobs';
 import { jobFamily, saveJob } from '../../lib/storage/import-jobs';
 

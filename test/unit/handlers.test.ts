@@ -276,13 +276,15 @@ describe('API messages', () => {
     await handlers.saveSettings(input());
     const target = { kind: 'factory' as const, id: DEMO.factories.juergen[0] };
     const before = await handlers.readOption({ target, option: 2 });
-    const expectedLastUpdated = before.ok ? before.value.lastUpdated : null;
+    const expected = before.ok
+      ? { title: before.value.title, data: before.value.data }
+      : { title: '', data: '' };
     const written = await handlers.saveSlot({
       target,
       option: 2,
       title: 'Öffnungszeiten',
       data: 'Mo–Fr',
-      expectedLastUpdated,
+      expected,
     });
     expect(written).toMatchObject({ ok: true, value: { status: 'saved' } });
     const body = JSON.parse(sandbox.log.find((r) => r.method === 'POST')?.body ?? '{}');
@@ -307,7 +309,7 @@ describe('API messages', () => {
       option: 1,
       title: 't',
       data: 'd',
-      expectedLastUpdated: null,
+      expected: { title: '', data: '' },
     });
     expect(written).toEqual({ ok: false, error: { kind: 'notConfigured', missing: ['secret'] } });
     expect(sandbox.log).toHaveLength(0);

@@ -1,5 +1,5 @@
 /**
- * A document written through one import job (lib/import/runner.ts with `finalSlot`): the pieces
+ * A document written through one import job (lib/jobs/runner.ts with `finalSlot`): the pieces
  * first, the manifest last and always (its time follows the pieces'); a piece that fails leaves the
  * old manifest in place and says which slots were not written. A document job checks every slot it
  * writes against the value the editor showed before writing any: a piece another writer changed
@@ -9,9 +9,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
-import { type JobSlot, newJob } from '../../lib/import/job';
+import { type JobSlot, newJob } from '../../lib/jobs/job';
 import { saveJob } from '../../lib/storage/import-jobs';
-import { runJob } from '../../lib/import/runner';
+import { runJob } from '../../lib/jobs/runner';
+import { documentJobSlots, documentPreview } from '../../lib/jobs/document-job';
+import { jobSlotOf } from '../../lib/jobs/write-plan';
 import { DEFAULT_LAYOUT, documentSlots, planDocument, readStoredDocument } from '../../lib/slots/document';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
@@ -131,6 +133,37 @@ describe('a document job', () => {
     expect(done?.items.find((i) => i.slot === 3)?.conflict).toMatchObject({ title: 'site:2', data: 'fremd' });
     expect(done?.items.find((i) => i.slot === 2)?.error).toBe('heldBack: slots 3');
     expect((await read(2))?.data).toBe('g'.repeat(2300));
+  });
+
+  it('checks every piece at write time, written or not: one another writer changed stops the whole document (issue 33, finding 6)', async () => {
+    const old = 'n'.repeat(3 * 2300);
+    await write(old);
+    const shown = await Promise.all([1, 2, 3, 4].map(read));
+    // The edit changes piece 3 (slot 4) only; the preview hands the job what the page would.
+    const text = `${'n'.repeat(2 * 2300)}${'o'.repeat(2300)}`;
+    const plan = planDocument({
+      text,
+      layout: DEFAULT_LAYOUT,
+      slotCount: 20,
+      current: shown,
+      clearValue: '',
+    });
+    if (!plan.ok) throw new Error(plan.reason);
+    const items = documentPreview(plan.writes, shown, shown, DEFAULT_LAYOUT.manifestSlot);
+    const slots = documentJobSlots(items, DEFAULT_LAYOUT.manifestSlot).map(jobSlotOf);
+    // Another writer changes piece 1 (slot 2) between the preview and Confirm.
+    sandbox.changeSlot({ target, option: 2, title: 'site:1', data: 'fremd' });
+    sandbox.clearLog();
+    const job = newJob(P, 'import', target, slots, undefined, DEFAULT_LAYOUT.manifestSlot);
+    await saveJob(job);
+    const done = await runJob(P, job.id, { config: config(), secret: DEMO.premium.secret });
+    expect(sandbox.log.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(done?.items.find((i) => i.slot === 2)).toMatchObject({
+      status: 'conflict',
+      conflict: { title: 'site:1', data: 'fremd' },
+    });
+    expect(done?.items.find((i) => i.slot === 4)).toMatchObject({ status: 'cancelled' });
+    expect((await read(4))?.data).toBe('n'.repeat(2300));
   });
 
   it('rewrites 2 of 6 pieces at its floor: one read and one write per changed piece and the manifest', async () => {

@@ -9,7 +9,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers, resumeJobs } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
-import { newJob } from '../../lib/import/job';
+import { newJob } from '../../lib/jobs/job';
 import { type ImportJob, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';
 import { writeCredentials } from '../../lib/storage/credentials';
 import { readHistory } from '../../lib/storage/history';

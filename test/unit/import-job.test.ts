@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
-import { newJob, refusedClears, settleJob, undoSlots } from '../../lib/import/job';
+import { newJob, refusedClears, settleJob, undoSlots } from '../../lib/jobs/job';
 import { jobFamily, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';
 
 const target: Target = { kind: 'building', id: 'b-1001' };

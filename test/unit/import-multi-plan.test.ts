@@ -8,8 +8,8 @@ import {
   planCost,
   planStorage,
   planTargets,
-} from '../../lib/import/multi-plan';
-import { readCost } from '../../lib/import/write-plan';
+} from '../../lib/jobs/multi-plan';
+import { readCost } from '../../lib/jobs/write-plan';
 import { JOB_MAX_BYTES } from '../../lib/storage/quota';
 
 const b1: Target = { kind: 'building', id: 'b-1' };

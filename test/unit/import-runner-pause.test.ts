@@ -9,7 +9,7 @@ import type { Target } from '../../lib/api/schemas';
 import { type Clock, RequestScheduler } from '../../lib/api/scheduler';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
-import { IMPORT_CONCURRENCY } from '../../lib/import/runner';
+import { IMPORT_CONCURRENCY } from '../../lib/jobs/run';
 import { readHistory } from '../../lib/storage/history';
 import { type ImportJob, readJobs } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';

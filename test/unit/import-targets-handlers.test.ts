@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
-import { countsOf, jobSlotsOf } from '../../lib/import/multi-plan';
+import { countsOf, jobSlotsOf } from '../../lib/jobs/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
@@ -321,9 +321,9 @@ describe('a conflict settled after a restore or copy is part of its job (issue 2
       settled: 'mine',
       previous: { title: 'In the game', data: 'since' },
     });
-    // Asked again (a page reopened), it is no conflict any more.
+    // Asked again (a second tab, a page reopened), it is no conflict any more: said in words.
     const again = await handlers.settleConflict({ id: job.id, target: b2, slot: 2, choice: 'mine' });
-    expect(again.ok).toBe(false);
+    expect(again).toEqual({ ok: true, value: { status: 'alreadySettled' } });
     const undo = await handlers.undoImport({ id: job.id });
     if (!undo.ok) throw new Error(undo.error.kind);
     const undone = await finished(undo.value.id);
@@ -333,6 +333,31 @@ describe('a conflict settled after a restore or copy is part of its job (issue 2
     ]);
     const slot2 = await handlers.readOption({ target: b2!, option: 2, hint: { priority: 'user' } });
     expect(slot2.ok && slot2.value).toMatchObject({ title: 'In the game', data: 'since' });
+  });
+
+  it('Undo while "Keep mine" is still running waits for it and puts the settled slot back too (issue 33, finding 5)', async () => {
+    const job = await conflicted();
+    sandbox.clearLog();
+    sandbox.setLatency(80);
+    const settling = handlers.settleConflict({ id: job.id, target: b2, slot: 2, choice: 'mine' });
+    // Undo asked while Keep mine is under way (its write-time read sent, its write not yet).
+    while (gets().length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const undo = await handlers.undoImport({ id: job.id });
+    expect(await settling).toEqual({ ok: true, value: { status: 'settled' } });
+    if (!undo.ok) throw new Error(undo.error.kind);
+    const undone = await finished(undo.value.id);
+    expect(undone.items.map((i) => [i.slot, i.status])).toEqual([
+      [1, 'done'],
+      [2, 'done'],
+    ]);
+    sandbox.setLatency(0);
+    const slot2 = await handlers.readOption({ target: b2!, option: 2, hint: { priority: 'user' } });
+    expect(slot2.ok && slot2.value).toMatchObject({ title: 'In the game', data: 'since' });
+    // Once undone, the job has nothing left to settle: said so, nothing written.
+    sandbox.clearLog();
+    const late = await handlers.settleConflict({ id: job.id, target: b2, slot: 2, choice: 'mine' });
+    expect(late).toEqual({ ok: true, value: { status: 'alreadySettled' } });
+    expect(posts()).toHaveLength(0);
   });
 
   it('a slot changed again since the conflict was shown stays a conflict, with the newer value; "Take the server\'s" is kept', async () => {

@@ -1,7 +1,7 @@
-/** The one write plan (lib/import/write-plan.ts): each slot's status, the job's slots, the cost line. */
+/** The one write plan (lib/jobs/write-plan.ts): each slot's status, the job's slots, the cost line. */
 import { describe, expect, it } from 'vitest';
 import type { PageOption } from '../../lib/api/schemas';
-import { freshSight, jobSlotOf, mayWrite, planCost, planSlot, readCost } from '../../lib/import/write-plan';
+import { freshSight, jobSlotOf, mayWrite, planCost, planSlot, readCost } from '../../lib/jobs/write-plan';
 
 const NOW = Date.parse('2026-03-02T12:00:00Z');
 const held = (title: string, data: string): PageOption => ({ title, data, lastUpdated: null });

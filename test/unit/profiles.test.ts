@@ -10,7 +10,7 @@ import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
-import { newJob } from '../../lib/import/job';
+import { newJob } from '../../lib/jobs/job';
 import { readJobs, saveJob } from '../../lib/storage/import-jobs';
 import type { SettingsInput } from '../../lib/messaging/protocol';
 import { type Handlers, createRouter } from '../../lib/messaging/router';

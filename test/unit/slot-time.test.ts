@@ -57,7 +57,6 @@ describe('a Page Option’s time', () => {
       option: 9,
       title: 'Neu',
       data: 'x',
-      expectedLastUpdated: null,
       expected: { title: '', data: '' },
     });
     expect(result.ok && result.value.status).toBe('saved');
@@ -71,7 +70,6 @@ describe('a Page Option’s time', () => {
       option: 7,
       title: 'Meins',
       data: 'm',
-      expectedLastUpdated: null,
       expected: { title: '', data: '' },
     });
     expect(result).toMatchObject({ ok: true, value: { status: 'conflict', server: { title: 'fremd' } } });

@@ -9,9 +9,6 @@ import {
   DEFAULT_LAYOUT,
   type DocumentLayout,
   assembleDocument,
-  documentJobSlots,
-  documentPreview,
-  documentRetrySlots,
   documentSlots,
   exportProblem,
   layoutProblem,
@@ -19,8 +16,14 @@ import {
   readStoredDocument,
   slotList,
   splitPieces,
-  withWritten,
 } from '../../lib/slots/document';
+import {
+  documentJobSlots,
+  documentPreview,
+  documentRetrySlots,
+  withWritten,
+  writtenInTarget,
+} from '../../lib/jobs/document-job';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { DATA_MAX } from '../../lib/api/slot-limits';
 
@@ -265,13 +268,14 @@ describe('planDocument', () => {
 });
 
 describe('documentJobSlots', () => {
-  it('hands the job the changed slots and the manifest, never an unchanged piece', () => {
+  it('hands the job every slot, an unchanged piece too: each is checked at write time (issue 33, finding 6)', () => {
     const items = [
       { slot: 2, title: 'site:1', data: 'a', unchanged: true },
       { slot: 3, title: 'site:2', data: 'b', unchanged: false },
       { slot: 1, title: 'site', data: '{"c":2,"len":2}', unchanged: true },
     ];
     expect(documentJobSlots(items, 1)).toEqual([
+      { slot: 2, title: 'site:1', data: 'a', unchanged: true },
       { slot: 3, title: 'site:2', data: 'b', unchanged: false },
       { slot: 1, title: 'site', data: '{"c":2,"len":2}', unchanged: true },
     ]);
@@ -313,7 +317,7 @@ describe('a write against the edit’s baseline', () => {
       [1, false],
     ]);
     expect(items[1]?.current).toBe(base[2]);
-    expect(documentJobSlots(items, 1).map((i) => i.slot)).toEqual([3, 1]);
+    expect(documentJobSlots(items, 1).map((i) => i.slot)).toEqual([2, 3, 1]);
     // The editor has seen piece 1 change since: written against the baseline, so a conflict.
     const shown = [...base];
     shown[1] = { title: 'site:1', data: 'fremd', lastUpdated: T1 };
@@ -386,5 +390,27 @@ describe('a write against the edit’s baseline', () => {
     const shorter = stored(text);
     shorter[2] = { ...(shorter[2] as PageOption), data: (shorter[2] as PageOption).data.slice(1) };
     expect(exportProblem(whole(shorter))?.kind).toBe('lengthMismatch');
+  });
+});
+
+describe('the baseline after an Undo (issue 33, finding 7)', () => {
+  it("moves by what the extension's own Undo wrote back, so it is no other writer's change", () => {
+    const target = { kind: 'building' as const, id: 'b-1' };
+    const undo = {
+      id: 'undo-1',
+      profileId: 'p',
+      kind: 'undo',
+      target,
+      createdAt: 1,
+      state: 'finished',
+      undoOf: 'import-1',
+      items: [
+        { slot: 1, title: 'site', data: '{"c":1,"len":3}', status: 'done', attempts: 1 },
+        { slot: 2, title: 'site:1', data: 'old', status: 'done', attempts: 1 },
+      ],
+    } satisfies ImportJob;
+    expect([...writtenInTarget(undo, target).keys()]).toEqual([1, 2]);
+    expect(writtenInTarget(undo, target).get(2)).toMatchObject({ title: 'site:1', data: 'old' });
+    expect(writtenInTarget(undo, { kind: 'building', id: 'b-2' }).size).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import type { WorkerDeps } from '../../lib/connection';
 import { readHistory } from '../../lib/storage/history';
 import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
-import { DEMO, SEED_TIME } from '../sandbox/seed';
+import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
 
 const sandbox = useSandbox();
@@ -54,7 +54,7 @@ describe('saveSlot', () => {
       option: 1,
       title: 'Neu 🏠',
       data: '{"ok":true}',
-      expectedLastUpdated: before.lastUpdated,
+      expected: { title: before.title, data: before.data },
     });
     expect(result.ok && result.value.status).toBe('saved');
     // conflict read and write: a save costs 2 requests
@@ -99,7 +99,7 @@ describe('saveSlot', () => {
       option: 2,
       title: 'Meins',
       data: 'y',
-      expectedLastUpdated: loaded.lastUpdated,
+      expected: { title: loaded.title, data: loaded.data },
     });
     const server = await readDirect(building, 2);
     expect(result).toEqual({ ok: true, value: { status: 'conflict', server } });
@@ -113,7 +113,7 @@ describe('saveSlot', () => {
       option: 2,
       title: 'Meins',
       data: 'y',
-      expectedLastUpdated: server.lastUpdated,
+      expected: { title: server.title, data: server.data },
     });
     expect(kept.ok && kept.value.status).toBe('saved');
     expect((await readHistory(await activeId(), building, 2))[0]?.title).toBe('Von woanders');
@@ -121,7 +121,7 @@ describe('saveSlot', () => {
 
   it('never sends an over-long title or data, nor a premium slot without premium', async () => {
     await configure('basic');
-    const base = { target: { kind: 'building' as const, id: 'b-2002' }, expectedLastUpdated: SEED_TIME };
+    const base = { target: { kind: 'building' as const, id: 'b-2002' }, expected: { title: '', data: '' } };
     const long = await handlers.saveSlot({ ...base, option: 1, title: `${'a'.repeat(63)}🏠`, data: '' });
     expect(long).toEqual({
       ok: false,
@@ -142,7 +142,7 @@ describe('saveSlot', () => {
       option: 1,
       title: 'x',
       data: 'y',
-      expectedLastUpdated: seed.lastUpdated,
+      expected: { title: seed.title, data: seed.data },
     };
     expect(await handlers.saveSlot(request)).toMatchObject({
       ok: false,
@@ -164,8 +164,8 @@ describe('saveSlot', () => {
 });
 
 describe('one write per slot at a time (issue 21, item 2)', () => {
-  const save = (title: string, expectedLastUpdated: string) =>
-    handlers.saveSlot({ target: building, option: 4, title, data: title, expectedLastUpdated });
+  const save = (title: string, expected: { title: string; data: string }) =>
+    handlers.saveSlot({ target: building, option: 4, title, data: title, expected });
 
   it('of two saves of one slot at the same moment, one is saved and the other reports a conflict showing it', async () => {
     await configure('premium');
@@ -173,7 +173,7 @@ describe('one write per slot at a time (issue 21, item 2)', () => {
     // Both conflict reads would be on the wire at once without the lock.
     sandbox.setLatency(60);
     sandbox.clearLog();
-    const results = await Promise.all([save('Tab A', loaded.lastUpdated), save('Tab B', loaded.lastUpdated)]);
+    const results = await Promise.all([save('Tab A', loaded), save('Tab B', loaded)]);
     // The second conflict read went out after the first write: it saw it.
     expect(sandbox.log.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
     const statuses = results.map((r) => (r.ok ? r.value.status : r.error.kind));
@@ -195,7 +195,7 @@ describe('one write per slot at a time (issue 21, item 2)', () => {
       target: building,
       slots: [{ slot: 4, title: 'Import', data: 'i', expected: { title: loaded.title, data: loaded.data } }],
     });
-    const saved = await save('Tab A', loaded.lastUpdated);
+    const saved = await save('Tab A', loaded);
     if (!started.ok) throw new Error(started.error.kind);
     let job = await handlers.getImportJob({ id: started.value.id });
     while (job.ok && job.value?.state === 'running') {
@@ -224,7 +224,7 @@ describe('one write per slot at a time (issue 21, item 2)', () => {
         option: 5,
         title,
         data: title,
-        expectedLastUpdated: loaded.lastUpdated,
+        expected: { title: loaded.title, data: loaded.data },
       });
     const [a, view, b] = await Promise.all([
       saveAs('Erster'),

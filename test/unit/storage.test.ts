@@ -275,7 +275,7 @@ describe('a full storage', () => {
       option: 4,
       title: 'Neu',
       data: 'voll',
-      expectedLastUpdated: before.value.lastUpdated,
+      expected: { title: before.value.title, data: before.value.data },
     });
     expect(result).toMatchObject({ ok: true, value: { status: 'saved', option: { title: 'Neu' } } });
     expect((await readHistory(id, building, 4))[0]).toMatchObject({ title: before.value.title });

@@ -3,7 +3,7 @@
  * slot, what it holds as far as known and what becomes of it; what the job will cost in requests
  * and time at the account's budget; and whether the job fits the storage it may use.
  *
- * Each slot is planned by the one write plan (lib/import/write-plan.ts): a slot read for the preview
+ * Each slot is planned by the one write plan (lib/jobs/write-plan.ts): a slot read for the preview
  * (the user asked) holding its value costs nothing; a slot that may change, or that held its value
  * only in a cached answer (another writer may have changed it since: a restore is for undoing
  * that), costs its write-time read and at most one write.
@@ -12,7 +12,7 @@ import type { Budget } from '../api/budget';
 import { type PageOption, Target } from '../api/schemas';
 import { JOB_MAX_BYTES, storedSize } from '../storage/quota';
 import { z } from '../zod';
-import type { TargetWrites } from './format-schema';
+import type { TargetWrites } from '../import/format-schema';
 import type { JobSlot } from './job';
 import {
   type PlanCost,

@@ -6,25 +6,33 @@
  * Undo reverts it, and it is never asked again. "Take the server's" marks it kept as it is.
  * A slot that changed again since the conflict was shown stays a conflict, with the newer value.
  */
-import * as api from '../api/client';
+import type * as api from '../api/client';
 import { fail, ok, type Result } from '../api/errors';
 import type { PageOption } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { serialQueue } from '../serial';
-import { slotLockKey, withSlotLock } from '../slots/write-lock';
-import { keepReplaced } from '../storage/keep-replaced';
-import { optionParts, writeCached } from '../storage/cache';
-import { historyEntry } from '../storage/history';
-import { type ImportJob, type JobItem, isUnsettledJob, readJob, saveJob } from '../storage/import-jobs';
+import { checkedWrite } from './checked-write';
+import {
+  type ImportJob,
+  type JobItem,
+  isUnsettledJob,
+  readJob,
+  readJobs,
+  saveJob,
+} from '../storage/import-jobs';
 import { itemKey, itemTarget } from './job';
 
-export type Settled = { status: 'settled' } | { status: 'conflict'; server: PageOption };
-
-const sameContent = (a: { title: string; data: string }, b: { title: string; data: string }) =>
-  a.title === b.title && a.data === b.data;
+export type Settled =
+  | { status: 'settled' }
+  | { status: 'conflict'; server: PageOption }
+  /** Settled already (another tab), or its job undone since: nothing written. */
+  | { status: 'alreadySettled' };
 
 /** Settles of one worker run one after another: each reads the stored job, changes one item, stores it. */
 const settles = serialQueue();
+
+/** Runs `body` once every settle asked before it has ended (an Undo: it sees what they wrote). */
+export const afterSettles = <T>(body: () => Promise<T>): Promise<T> => settles(body);
 
 export function settleConflict(
   deps: { config: api.ApiConfig; secret: string; profileId: string },
@@ -40,41 +48,41 @@ async function settle(
   const job = await readJob(deps.profileId, id);
   if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
   if (isUnsettledJob(job)) return fail({ kind: 'badMessage', message: `the job is still ${job.state}` });
-  const index = job.items.findIndex((item) => itemKey(item) === key && item.status === 'conflict');
+  const index = job.items.findIndex((item) => itemKey(item) === key);
   const item = job.items[index];
-  if (!item?.conflict) return fail({ kind: 'badMessage', message: `no conflict ${key} in ${id}` });
+  if (!item) return fail({ kind: 'badMessage', message: `no slot ${key} in ${id}` });
+  // Settled in another tab, or the job undone since (an Undo waits for the settles before it).
+  const undone = (await readJobs(deps.profileId)).some((j) => j.kind === 'undo' && j.undoOf === id);
+  if (item.status !== 'conflict' || !item.conflict || undone) return ok({ status: 'alreadySettled' });
   if (choice === 'server') {
     await saveItem(job, index, { status: 'skipped', settled: 'server' });
     return ok({ status: 'settled' });
   }
-  const target = itemTarget(job, item);
-  const shown = item.conflict;
-  return withSlotLock(slotLockKey(deps.config.baseUrl, target, item.slot), async () => {
-    const current = await api.readOption(deps.config, target, item.slot);
-    if (!current.ok) return current;
-    await writeCached(deps.profileId, optionParts(target, item.slot), current.value, Date.now());
-    if (sameContent(current.value, item)) {
-      await saveItem(job, index, { status: 'skipped', settled: 'mine' });
-      return ok({ status: 'settled' as const });
-    }
-    if (!sameContent(current.value, shown)) {
-      // Changed again since the conflict was shown: asked again, with the newer value.
-      await saveItem(job, index, { conflict: current.value });
-      return ok({ status: 'conflict' as const, server: current.value });
-    }
-    await keepReplaced(job.profileId, target, item.slot, historyEntry(current.value, Date.now(), job.id));
-    const written = await api.writeOption(deps.config, target, {
-      apiSecret: deps.secret,
-      option: item.slot,
-      title: item.title,
-      data: item.data,
-    });
-    if (!written.ok) return written;
-    const now = { title: item.title, data: item.data, lastUpdated: new Date().toISOString() };
-    await writeCached(deps.profileId, optionParts(target, item.slot), now, Date.now());
-    await saveItem(job, index, { status: 'done', settled: 'mine', previous: current.value });
-    return ok({ status: 'settled' as const });
+  const outcome = await checkedWrite({
+    ...deps,
+    target: itemTarget(job, item),
+    slot: item.slot,
+    value: item,
+    // Written only over the value the conflict showed.
+    expected: item.conflict,
+    ...(item.clears ? { clears: true } : {}),
+    history: { jobId: job.id },
   });
+  switch (outcome.status) {
+    case 'failed':
+      return fail(outcome.error);
+    case 'unchanged':
+      await saveItem(job, index, { status: 'skipped', settled: 'mine' });
+      return ok({ status: 'settled' });
+    case 'conflict':
+    case 'stopped':
+      // Changed again since the conflict was shown: asked again, with the newer value.
+      await saveItem(job, index, { conflict: outcome.current });
+      return ok({ status: 'conflict', server: outcome.current });
+    case 'written':
+      await saveItem(job, index, { status: 'done', settled: 'mine', previous: outcome.replaced });
+      return ok({ status: 'settled' });
+  }
 }
 
 /** Stores the job with one item changed (read again first: only this item of it changes). */

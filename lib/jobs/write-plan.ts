@@ -5,7 +5,7 @@
  * The value shown is a fresh cached answer (with its time: "as of 2 min ago"), a read made for
  * this preview (the user asked to see current values), or not known: then the job reads it before
  * writing. The job reads each slot it may write once, under the slot's lock, right before writing
- * (lib/import/runner.ts): it writes when the slot holds the value shown (for one not known,
+ * (lib/jobs/runner.ts): it writes when the slot holds the value shown (for one not known,
  * whatever it holds, kept in history for Undo), skips it when it holds the new value already, and
  * otherwise reports a conflict with both values. A slot shown holding the new value already costs
  * nothing. So a plan's floor is one read and one write per slot that may change.
@@ -19,6 +19,7 @@ import { PageOption } from '../api/schemas';
 import { isFresh } from '../cache/fresh';
 import { isEmptySlot } from '../slots/clearing';
 import { BASIC_SLOTS } from '../api/slot-limits';
+import { sameContent } from '../slots/conflict';
 import { z } from '../zod';
 
 export const PlannedStatus = z.enum([
@@ -98,7 +99,7 @@ export function holdsAlready(
   placeholder: string,
 ): boolean {
   if (wanted.title === '' && wanted.data === '') return isEmptySlot(current, placeholder);
-  return current.title === wanted.title && current.data === wanted.data;
+  return sameContent(current, wanted);
 }
 
 /** What an empty slot is written as: the account's clearing text ('' unless its server refused it). */

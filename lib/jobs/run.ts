@@ -1,0 +1,105 @@
+/**
+ * One run of a job, shared by its phases (lib/jobs/runner.ts, run-item.ts, document-check.ts): the
+ * stored job as it changes, the stops asked of it (cancel, discard, a pause by the server's wait)
+ * and the answers that refuse a whole target.
+ */
+import type * as api from '../api/client';
+import type { ApiError } from '../api/errors';
+import { MAX_WAIT_MS } from '../api/waits';
+import type { PageOption } from '../api/schemas';
+import { type ImportJob, type JobItem, saveJob } from '../storage/import-jobs';
+
+export const IMPORT_CONCURRENCY = 3;
+export const MAX_ATTEMPTS = 3;
+export const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server'];
+
+export interface RunnerDeps {
+  config: api.ApiConfig;
+  secret: string;
+  onProgress?(job: ImportJob): void;
+}
+
+/**
+ * Jobs asked to stop, checked before every read and write: 'cancel' ends the job as cancelled;
+ * 'discard' (sign-out, whose caller removes the job) stops without storing anything more.
+ */
+const cancelRequests = new Map<string, 'cancel' | 'discard'>();
+
+/** Asks a running job to stop before its next write. */
+export function requestCancel(id: string, mode: 'cancel' | 'discard' = 'cancel'): void {
+  cancelRequests.set(id, mode);
+}
+
+/** The stop asked of a job, forgotten as the run ends. */
+export function takeCancel(id: string): 'cancel' | 'discard' | undefined {
+  const request = cancelRequests.get(id);
+  cancelRequests.delete(id);
+  return request;
+}
+
+export const discarded = (id: string) => cancelRequests.get(id) === 'discard';
+
+export function describe(error: ApiError): string {
+  return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
+}
+
+/** Serializes updates of one job: items finish concurrently but the stored job is one value. */
+export function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
+  let job = initial;
+  let chain = Promise.resolve();
+  return {
+    get: () => job,
+    /** Changes the item at `index` of the job's items (a slot number repeats across targets). */
+    update(index: number, change: Partial<JobItem>): Promise<void> {
+      job = { ...job, items: job.items.map((i, at) => (at === index ? { ...i, ...change } : i)) };
+      const snapshot = job;
+      chain = chain.then(() => (discarded(snapshot.id) ? undefined : saveJob(snapshot)));
+      onProgress?.(snapshot);
+      return chain;
+    },
+    async finish(end: (job: ImportJob) => ImportJob): Promise<ImportJob> {
+      job = end(job);
+      const snapshot = job;
+      chain = chain.then(() => saveJob(snapshot));
+      await chain;
+      onProgress?.(snapshot);
+      return snapshot;
+    },
+  };
+}
+
+/** Refusals met in this run: by target (404, 403), and premium (401 for slots 11–20). */
+export type Refusals = Map<string, string>;
+
+export interface Run {
+  job: ImportJob;
+  deps: RunnerDeps;
+  store: ReturnType<typeof jobStore>;
+  /** Only a job across targets settles a refused target's slots unasked (one target: each is read). */
+  refusals: Refusals | null;
+  /** The server's wait past the cap, once a 429 reached this run: nothing more is sent. */
+  pausedFor?: number;
+  /** The run's requests: ended (queued or in flight) when it pauses. */
+  config: api.ApiConfig;
+  pause: AbortController;
+  /** A document's slot locks, held from its check through its writes (see checkFirst). */
+  held?: boolean;
+  /** What the check read, by item index: the write-time read of that item's first attempt. */
+  seen?: Map<number, PageOption>;
+}
+
+/** Whether the run sends nothing more: cancelled, discarded, or paused by the server's wait. */
+export const halted = (run: Run) => run.pausedFor !== undefined || cancelRequests.has(run.job.id);
+
+/**
+ * A 429 the scheduler did not wait out pauses the run, and ends its other requests: one queued
+ * meanwhile would otherwise be sent once the key's capped wait is over. Any failure of a paused run
+ * leaves its item open (a write perhaps sent is settled by the re-read when resumed).
+ */
+export function pausedBy(run: Run, error: ApiError): boolean {
+  if (error.kind === 'rateLimited' && run.pausedFor === undefined) {
+    run.pausedFor = error.retryAfterMs ?? MAX_WAIT_MS;
+    run.pause.abort();
+  }
+  return run.pausedFor !== undefined;
+}

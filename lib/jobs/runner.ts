@@ -1,0 +1,115 @@
+/**
+ * Applies an import job in the worker: a bounded number of slots at once; for each, the current
+ * value is read and kept in the slot history before it is overwritten. A write that failed in a
+ * way that may or may not have reached the server is checked by re-reading before it is retried,
+ * and an item interrupted mid-write (worker stopped) is settled the same way when resumed.
+ * A slot is overwritten only while it holds the value to replace (an import: what its preview
+ * showed; an undo: what the import wrote; a resumed import: the value backed up); anything else is
+ * a conflict, left for the user. Every write is checked against a read made just before it, under
+ * the slot's write lock (lib/slots/write-lock.ts): no earlier read stands in for it, so history
+ * always holds the value the write actually replaced.
+ * A job can be cancelled: it stops before its next write. A run that throws ends the job failed.
+ * A 429 reaching the runner means the scheduler did not wait (the server asked for longer than
+ * its cap, and every queued request of the key got the same answer): the job pauses before its
+ * next write, its open slots left as they were, until the user resumes it.
+ *
+ * A job's states (ImportJob.state), changed here, by the launcher (Cancel, Resume) and at start-up:
+ *
+ *   running ──all items settled──────────────► finished
+ *      │ ├────Cancel / another token──────────► cancelled
+ *      │ ├────the run threw (storage, a bug)──► failed
+ *      │ └────a 429 past the cap──► paused ──Resume──► running
+ *      │                               └─────Cancel──► cancelled
+ *      └──worker stopped: still running, resumed at start-up (no credentials: finished, open items failed)
+ *
+ * An item's states (JobItem.status), changed by its checked write (run-item.ts), a document's check
+ * (document-check.ts) and a settle (settle.ts):
+ *
+ *   pending ──history kept──► writing ──written──► done
+ *      │                         │  └──read shows it landed (retry, resume)──► done
+ *      ├──holds the value already──► skipped      ├──refused / too many attempts──► failed
+ *      ├──not what it was shown────► conflict ──Keep mine──► done (settled 'mine')
+ *      │                               └───Take the server's──► skipped (settled 'server')
+ *      ├──refused / too many attempts──► failed
+ *      └──job cancelled, or a document held back by another slot's conflict──► cancelled
+ */
+import { MAX_BELIEVED_WAIT_MS } from '../api/waits';
+import type { ImportJob, JobItem } from '../storage/import-jobs';
+import { readJob, saveJob } from '../storage/import-jobs';
+import { mapPool } from '../slots/pool';
+import { applyFinal, checkFirst, checksFirst, holdingLocks } from './document-check';
+import { isAcrossTargets, isOpen, itemTarget, settleJob } from './job';
+import { IMPORT_CONCURRENCY, type Run, type RunnerDeps, jobStore, takeCancel } from './run';
+import { applyItem } from './run-item';
+
+/**
+ * Runs (or resumes) a stored job to its end and returns it finished, cancelled, or failed with
+ * the reason when the run threw (a full storage quota, a bug): never left running.
+ */
+export async function runJob(
+  profileId: string,
+  id: string,
+  deps: RunnerDeps,
+): Promise<ImportJob | undefined> {
+  const job = await readJob(profileId, id);
+  if (!job || job.state !== 'running') return job;
+  const store = jobStore(job, deps.onProgress);
+  const pause = new AbortController();
+  const signals = deps.config.signal ? [deps.config.signal, pause.signal] : [pause.signal];
+  const config = { ...deps.config, signal: AbortSignal.any(signals) };
+  const run: Run = { job, deps, store, refusals: isAcrossTargets(job) ? new Map() : null, config, pause };
+  const places = new Map(job.items.map((item, index) => [item, { index, target: itemTarget(job, item) }]));
+  // A final slot splits the job: the items before it first, then it, then the rest.
+  const finalIndex = job.items.findIndex((item) => item.slot === job.finalSlot);
+  const before = finalIndex < 0 ? job.items : job.items.slice(0, finalIndex);
+  const after = finalIndex < 0 ? [] : job.items.slice(finalIndex + 1);
+  let broken = false;
+  const apply = async (item: JobItem) => {
+    // After one slot threw, the others stop too: the job's state can no longer be trusted.
+    if (broken) return;
+    const place = places.get(item);
+    // As the job holds it now: a document's check may have settled it already.
+    const now = place && store.get().items[place.index];
+    if (!place || !now || !isOpen(now)) return;
+    await applyItem(run, now, place).catch((error: unknown) => {
+      broken = true;
+      throw error;
+    });
+  };
+  const writeAll = async () => {
+    await mapPool(before.filter(isOpen), IMPORT_CONCURRENCY, apply);
+    if (finalIndex >= 0) await applyFinal(run, before, apply);
+    await mapPool(after.filter(isOpen), IMPORT_CONCURRENCY, apply);
+  };
+  try {
+    if (checksFirst(job))
+      await holdingLocks(run, async () => void ((await checkFirst(run)) && (await writeAll())));
+    else await writeAll();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return failJob(store.get(), reason, deps);
+  }
+  const request = takeCancel(id);
+  if (request === 'discard') return undefined;
+  if (request === 'cancel') return store.finish((current) => settleJob(current, 'cancelled', 'cancelled'));
+  const waitMs = run.pausedFor;
+  if (waitMs === undefined) return store.finish((current) => ({ ...current, state: 'finished' }));
+  return store.finish((current) => ({
+    ...current,
+    state: 'paused',
+    pause: { waitMs, resumeAt: Date.now() + Math.min(waitMs, MAX_BELIEVED_WAIT_MS) },
+  }));
+}
+
+/** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */
+async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promise<ImportJob> {
+  takeCancel(job.id);
+  const failed = settleJob(job, 'failed', 'failed', reason);
+  try {
+    await saveJob(failed);
+  } catch {
+    // Nothing more can be stored; the worker's start-up resume will meet it again.
+  }
+  deps.onProgress?.(failed);
+  return failed;
+}
