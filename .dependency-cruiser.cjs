@@ -20,10 +20,7 @@ module.exports = {
     },
     {
       name: 'no-folder-cycle',
-      // TODO(after the jobs branch is merged): severity 'error'. Until then the one folder loop left,
-      // lib/slots <-> lib/import <-> lib/storage <-> lib/cache, runs only through lib/slots/document.ts'
-      // job half (-> lib/import/write-plan.ts, -> lib/storage/import-jobs.ts), which moves to lib/jobs/.
-      severity: 'warn',
+      severity: 'error',
       comment:
         'Folders form a stack: a folder never imports one that imports it back through any file. ' +
         'Move what both need into the lower folder (or a shared one: components/shared/).',

@@ -10,7 +10,6 @@ import { type RequestScheduler, queueIdOf } from './api/scheduler';
 import type { Budget } from './api/budget';
 import { fail, ok, type Result } from './api/errors';
 import type { AppError } from './app-error';
-import type { MessageContext } from './messaging/router';
 import { profileCredentials } from './storage/credentials';
 import { type Profile, readProfile } from './storage/profiles';
 import { originPattern } from './storage/settings';
@@ -67,13 +66,17 @@ export function endAccountRequests(profileId: string): void {
   accountRequests.delete(profileId);
 }
 
+/** The router's context of a message (its shape; lib/messaging imports this module's users). */
+type ProfileContext = { profile: string | null };
+
 /** The profile a message is for: the page's, else the active one. */
-export const profileOf = (context?: MessageContext | string | null) =>
+
+export const profileOf = (context?: ProfileContext | string | null) =>
   readProfile(typeof context === 'object' && context !== null ? context.profile : context);
 
 export async function connect(
   deps: WorkerDeps,
-  context?: MessageContext | string | null,
+  context?: ProfileContext | string | null,
 ): Promise<Result<Connection, AppError>> {
   const profile = await profileOf(context);
   if (!profile) return fail({ kind: 'notConfigured', missing: ['baseUrl', 'token'] });
