@@ -10,7 +10,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { QueueView } from '../lib/api/scheduler';
 import { t } from '../lib/i18n';
 import { paceText } from './budget-text';
-import { type Send, send as realSend } from '../lib/messaging/page-client';
+import { type Send, openOptionsPage, send as realSend } from '../lib/messaging/page-client';
 
 export interface RateLimitNoticeProps {
   send?: Send;
@@ -19,10 +19,6 @@ export interface RateLimitNoticeProps {
   /** Opens the options page (its "Requests per minute" field); the browser's by default. */
   openOptions?: () => void;
 }
-
-/** The browser API loads only when asked: the notice is in the popup's first view. */
-const openOptionsPage = () =>
-  void import('wxt/browser').then(({ browser }) => browser.runtime.openOptionsPage());
 
 const TICK_MS = 1_000;
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { DashboardStore } from './dashboard-store';
 import { Dashboard } from './Dashboard';
 import { LazySlots } from './LazySlots';
-import { lazyView } from './lazy-view';
+import { lazyView } from '../shared/lazy-view';
 import { withLateStyles } from './late-styles';
 import { LazySummary } from '../portfolio/LazySummary';
 

@@ -14,11 +14,17 @@ import { DocumentPanel } from '../document/DocumentPanel';
 import { showResult } from '../in-view';
 import { CheckResult } from './CheckResult';
 import type { ImportPanelModel } from './import-panel-model';
-import { ImportHistory } from './ImportHistory';
+import { lazyView } from '../shared/lazy-view';
 import { ImportPart } from './ImportPart';
 import { JobPart } from './JobPart';
 import { RestorePart } from './RestorePart';
 import './import.css';
+
+/** The history reads every kept job from storage: its code loads after the editor's first view. */
+const ImportHistory = lazyView(
+  () => import('./ImportHistory').then((module) => module.ImportHistory),
+  'history_loading',
+);
 
 export function ImportPanel({ model }: { model: ImportPanelModel }) {
   const section = model.section.value;

@@ -32,6 +32,9 @@ export function createSend(profile: string | null): Send {
   };
 }
 
+/** Opens the options page, through the same lazily loaded runtime as a message. */
+export const openOptionsPage = () => void runtime().then((api) => api.openOptionsPage());
+
 /** Messages about no particular profile (list, switch, add profiles), or for the active one. */
 export const send: Send = createSend(null);
 
