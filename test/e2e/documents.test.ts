@@ -5,7 +5,8 @@
  * through one import job, then read back by a reader written here from the README's scheme. A
  * rewrite of 2 of 6 pieces costs its floor (no read for the preview; a check and a write per
  * changed piece and the manifest), and a piece another writer changed after the editor showed it
- * is a conflict with both texts: nothing of the document is written until the user decides.
+ * is a conflict with both texts: nothing of the document is written until the user decides. What
+ * another tab of the extension wrote, and an Undo, move the open editor's baseline (issue 33, finding 7).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
@@ -211,5 +212,81 @@ describe('a rewrite of a document across slots', () => {
     );
     expect(await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)).toEqual(value);
     await editor.page.close();
+  });
+});
+
+/** A pretty-printed JSON file, no import document, larger than a slot: its numbers and escapes as written. */
+function plainFile() {
+  const pad = 'ö'.repeat(5000);
+  const source = `{\n  "preis": 1.50,\n  "name": "Caf\\u00e9",\n  "pad": "${pad}"\n}\n`;
+  return { source, minified: `{"preis":1.50,"name":"Caf\\u00e9","pad":"${pad}"}` };
+}
+
+/** Takes `source` as a file in Import & export, stores it as the document, previews and writes it. */
+async function writeFileAsDocument(editor: EditorPage, source: string) {
+  await editor.showSection('Import & export');
+  await editor.page.getByLabel('Choose a JSON file').setInputFiles({
+    name: 'plain.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(source),
+  });
+  await editor.page.getByRole('button', { name: 'Store as a document across slots' }).click();
+  await editor.document.getByRole('button', { name: 'Plan the write' }).click();
+  await editor.previewDocument();
+  await editor.confirm.waitFor();
+  expect(await editor.document.getByText('Changed since you began editing', { exact: false }).count()).toBe(
+    0,
+  );
+  await editor.confirm.click();
+  await explain(
+    editor,
+    editor.page
+      .getByRole('region', { name: 'Import progress' })
+      .getByText(/^Finished: \d+ written, \d+ skipped, 0 failed\.$/)
+      .waitFor({ timeout: 30_000 }),
+  );
+  expect(await editor.page.getByRole('alertdialog').count()).toBe(0);
+}
+
+describe('the extension’s own writes move the baseline of every open view (issue 33, finding 7)', () => {
+  it('a plain JSON file taken as the document after another tab’s document write, and again after its own write’s Undo: no "Changed since", the file’s minified JSON written', async () => {
+    const { text, next } = sixPieces();
+    const { source, minified } = plainFile();
+    // This tab begins an edit of the stored document first.
+    const mine = await openWithDocument(text);
+    await mine.documentText.fill(text);
+    // Another tab of the extension writes the document.
+    const other = await EditorPage.open(session);
+    await other.target('Haus Müllerstraße').click();
+    await expect.poll(() => other.page.getByText('Loading slot…').count()).toBe(0);
+    await other.planDocument(next);
+    await other.previewDocument();
+    await other.confirm.click();
+    await explain(
+      other,
+      other.page.getByText(/^Finished: 3 written, \d+ skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
+    );
+    await other.page.close();
+    // Back in the first tab: a plain JSON file accepted as the document is written as it is.
+    await writeFileAsDocument(mine, source);
+    const pieces = documentSlots(minified, DEFAULT_LAYOUT);
+    for (const piece of pieces)
+      expect((await readSlotDirect(sandbox, target, piece.slot)).data).toBe(piece.data);
+    // Its Undo puts the other tab's document back; the file taken again is no conflict either.
+    await mine.page.getByRole('button', { name: 'Undo this import' }).click();
+    await explain(
+      mine,
+      mine.page
+        .getByRole('region', { name: 'Undo progress' })
+        .getByText(/^Finished: \d+ written, \d+ skipped, 0 failed\.$/)
+        .waitFor({ timeout: 30_000 }),
+    );
+    expect(await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)).toEqual(
+      JSON.parse(next),
+    );
+    await writeFileAsDocument(mine, source);
+    for (const piece of pieces)
+      expect((await readSlotDirect(sandbox, target, piece.slot)).data).toBe(piece.data);
+    await mine.page.close();
   });
 });
