@@ -3,10 +3,13 @@
  * once when the page hides) so closing the tab loses neither; loaded again for that target. With
  * them, the baseline: what each slot held when the user began editing, the value a document's write
  * expects each slot to still hold (as a slot's save expects the version its edit began from).
+ * What a job of this extension wrote there, from any tab, moves the baseline on (issue 33, finding 7).
  */
 import { createModel, effect, signal } from '@preact/signals';
 import type { PageOption, Target } from '../../lib/api/schemas';
+import { writtenInTarget } from '../../lib/jobs/document-job';
 import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document';
+import { type ImportJob, jobFamily } from '../../lib/storage/import-jobs';
 import { type DocumentBase, putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
 import { TableSession } from '../records/table-session';
 
@@ -19,6 +22,7 @@ export const DocumentDraftModel = createModel(() => {
   let owner: { profileId: string; target: Target } | null = null;
   let pending: (() => void) | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let unwatch: (() => void) | null = null;
   /** Raised for each target opened: a draft read for an earlier one is dropped. */
   let generation = 0;
 
@@ -43,11 +47,29 @@ export const DocumentDraftModel = createModel(() => {
     timer = setTimeout(flush, DEBOUNCE_MS);
   };
 
+  /** The slots a finished write of this extension left holding these values: the next edit's baseline. */
+  const rebase = (written: ReadonlyMap<number, PageOption>, at: number) => {
+    const current = base.value;
+    if (!current || current.at >= at) return;
+    const slots = current.slots.map((slot, i) => written.get(i + 1) ?? slot);
+    base.value = { at, slots };
+    keep();
+  };
+
+  /** A job of any tab or page that ended, once: what it wrote into `target` is no other writer's change. */
+  const followJobs = (profileId: string, target: Target) =>
+    jobFamily.watch(profileId, (_parts, job: ImportJob | null) => {
+      if (!job || job.state === 'running' || job.state === 'paused') return;
+      const written = writtenInTarget(job, target);
+      if (written.size > 0) rebase(written, job.createdAt);
+    });
+
   // Written at once when the page hides, and when the model goes (the view unmounts).
   effect(() => {
     window.addEventListener('pagehide', flush);
     return () => {
       flush();
+      unwatch?.();
       window.removeEventListener('pagehide', flush);
     };
   });
@@ -66,7 +88,10 @@ export const DocumentDraftModel = createModel(() => {
       text.value = '';
       layout.value = DEFAULT_LAYOUT;
       base.value = null;
+      unwatch?.();
+      unwatch = null;
       if (!target) return;
+      unwatch = followJobs(profileId, target);
       void readDocumentDraft(profileId, target)
         .catch(() => null)
         .then((draft) => {
@@ -96,14 +121,7 @@ export const DocumentDraftModel = createModel(() => {
       base.value = { at: Date.now(), slots: [...slots] };
       keep();
     },
-    /** The slots a finished write of this document left holding these values: the next edit's baseline. */
-    rebase: (written: ReadonlyMap<number, PageOption>, at: number) => {
-      const current = base.value;
-      if (!current || current.at >= at) return;
-      const slots = current.slots.map((slot, i) => written.get(i + 1) ?? slot);
-      base.value = { at, slots };
-      keep();
-    },
+    rebase,
     flush,
   };
 });

@@ -12,6 +12,7 @@ import { isFresh } from '../../lib/cache/fresh';
 import { cacheFamily, optionParts, readCached } from '../../lib/storage/cache';
 import { readDrafts, removeDraft } from '../../lib/storage/drafts';
 import type { PageContext } from '../page/context';
+import { followJobWrites } from './slot-job-writes';
 import { SlotModel } from './slot-model';
 
 export function createSlotReads(page: PageContext) {
@@ -25,7 +26,8 @@ export function createSlotReads(page: PageContext) {
 
   /** A slot's answer the worker just kept (a job's read or write, a save): shown at once. */
   function follow(models: SlotModel[], target: Target): () => void {
-    return cacheFamily.watch(profileId, (parts, entry) => {
+    const stopJobs = followJobWrites(profileId, models, target, Date.now());
+    const stopCache = cacheFamily.watch(profileId, (parts, entry) => {
       const [kind, type, id, option] = parts;
       if (kind !== 'option' || type !== target.kind || id !== target.id || !entry) return;
       const model = models.find((m) => String(m.option) === option);
@@ -33,12 +35,14 @@ export function createSlotReads(page: PageContext) {
       if (!model || !value.success) return;
       adopt(model, value.data, entry.savedAt);
     });
+    return () => (stopJobs(), stopCache());
   }
 
   /**
    * The server's value as known now, for a slot the user has not edited. An edited slot keeps the
-   * value its edit began from: its save is checked against that, so a change made meanwhile (another
-   * tab's save, a job) is a conflict shown with both values, never taken over silently.
+   * value its edit began from: its save is checked against that, so a change made meanwhile is a
+   * conflict shown with both values, never taken over silently; but not one a job of this extension
+   * made (slot-job-writes.ts).
    */
   function adopt(model: SlotModel, value: PageOption, readAt: number): void {
     if (model.dirty.value || model.saving.value) return;

@@ -156,8 +156,9 @@ export const mayWrite = (slot: Pick<PlannedSlot, 'status'>) =>
   slot.status === 'changed' || slot.status === 'unknown' || slot.status === 'heldWhenSeen';
 
 /**
- * The job's slot: the value to write and, when one was shown as different, the value it must still
- * hold (one shown holding the value already is written over whatever it holds now, kept for Undo).
+ * The job's slot: the value to write and, when one was shown (different, or holding the value
+ * already: a document's piece), the value it must still hold; one whose value was not known is
+ * written over whatever it holds now, kept for Undo.
  */
 export function jobSlotOf(slot: PlannedSlot): {
   slot: number;
@@ -169,7 +170,9 @@ export function jobSlotOf(slot: PlannedSlot): {
     slot: slot.slot,
     title: slot.title,
     data: slot.data,
-    ...(slot.current && slot.status === 'changed'
+    // An unchanged slot handed to a job (a document's piece, checked at write time) expects its
+    // value too: without it, one another writer changed since would be overwritten unasked.
+    ...(slot.current && (slot.status === 'changed' || slot.status === 'unchanged')
       ? { expected: { title: slot.current.title, data: slot.current.data } }
       : {}),
   };

@@ -174,6 +174,7 @@ export function assembleDocument(
   if (!parsed.ok) return { ...base, manifest: null, problems: [parsed.problem] };
   const { manifest } = parsed;
   const problems: DocumentProblem[] = [];
+  const newer: DocumentProblem[] = [];
   const lastSlot = layout.manifestSlot + manifest.count;
   if (lastSlot > slotCount) problems.push({ kind: 'pastLastSlot', count: manifest.count, slots: slotCount });
   const pieceSlots: number[] = [];
@@ -189,7 +190,7 @@ export function assembleDocument(
     else {
       texts.push(piece.data);
       if (laterThan(piece.lastUpdated, manifestOption.lastUpdated)) {
-        problems.push({
+        newer.push({
           kind: 'pieceChanged',
           index,
           slot,
@@ -201,9 +202,13 @@ export function assembleDocument(
   }
   const complete = texts.length === manifest.count;
   const text = complete ? texts.join('') : null;
-  if (text !== null && text.length !== manifest.length)
-    problems.push({ kind: 'lengthMismatch', expected: manifest.length, actual: text.length });
-  return { manifestSlot: layout.manifestSlot, manifest, pieceSlots, text, problems, json: jsonOf(text) };
+  const json = jsonOf(text);
+  const mismatch = text !== null && text.length !== manifest.length;
+  if (mismatch) problems.push({ kind: 'lengthMismatch', expected: manifest.length, actual: text.length });
+  // A piece newer than the manifest is the records table's own edit of one piece (the manifest is
+  // kept while the length stays): said only when the whole does not hold together.
+  if (mismatch || json?.valid !== true) problems.push(...newer);
+  return { manifestSlot: layout.manifestSlot, manifest, pieceSlots, text, problems, json };
 }
 
 function jsonOf(text: string | null): StoredDocument['json'] {

@@ -3,9 +3,10 @@
  * the sandbox over HTTP. The factory picker filled from GET /factory/list/, the fallback to hand
  * entry when it answers 404 (said once), and a 10,000-character document written across slots
  * through one import job, then read back by a reader written here from the README's scheme. A
- * rewrite of 2 of 6 pieces costs its floor (no read for the preview; a check and a write per
+ * rewrite of 2 of 6 pieces costs its floor (no read for the preview; a check of every piece, a write per
  * changed piece and the manifest), and a piece another writer changed after the editor showed it
- * is a conflict with both texts: nothing of the document is written until the user decides.
+ * is a conflict with both texts: nothing of the document is written until the user decides. What
+ * another tab of the extension wrote, and an Undo, move the open editor's baseline (issue 33, finding 7).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
@@ -152,7 +153,7 @@ async function explain(editor: EditorPage, wait: Promise<void>) {
 }
 
 describe('a rewrite of a document across slots', () => {
-  it('costs its floor: nothing read for the preview, one check and one write per changed piece and the manifest', async () => {
+  it('costs its floor: nothing read for the preview, a check of every piece, one write per changed piece and the manifest', async () => {
     const { text, next, value } = sixPieces();
     const editor = await openWithDocument(text);
     sandbox.clearLog();
@@ -163,10 +164,11 @@ describe('a rewrite of a document across slots', () => {
     await editor.confirm.click();
     await explain(
       editor,
-      editor.page.getByText(/^Finished: 3 written, 0 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
+      editor.page.getByText(/^Finished: 3 written, 4 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
     );
     const { reads, writes } = jobRequests(sandbox.log);
-    expect(reads.toSorted()).toEqual([1, 2, 5]);
+    // Every piece is checked at write time, written or not (issue 33, finding 6).
+    expect(reads.toSorted()).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(writes.slice(0, 2).toSorted()).toEqual([2, 5]);
     expect(writes.at(-1)).toBe(1);
     expect(await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)).toEqual(value);
@@ -189,7 +191,7 @@ describe('a rewrite of a document across slots', () => {
     await dialog.getByText(next.slice(0, 2300), { exact: true }).waitFor();
     const first = jobRequests(sandbox.log);
     expect(slotRequests(sandbox.log).filter((r) => r.method === 'POST')).toEqual([]);
-    expect(first.reads.toSorted()).toEqual([1, 2, 5]);
+    expect(first.reads).toContain(2);
     await explain(
       editor,
       editor.page
@@ -210,6 +212,109 @@ describe('a rewrite of a document across slots', () => {
       editor.page.getByText(/^Finished: 3 written, 0 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
     );
     expect(await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)).toEqual(value);
+    await editor.page.close();
+  });
+});
+
+/** A pretty-printed JSON file, no import document, larger than a slot: its numbers and escapes as written. */
+function plainFile() {
+  const pad = 'ö'.repeat(5000);
+  const source = `{\n  "preis": 1.50,\n  "name": "Caf\\u00e9",\n  "pad": "${pad}"\n}\n`;
+  return { source, minified: `{"preis":1.50,"name":"Caf\\u00e9","pad":"${pad}"}` };
+}
+
+/** Takes `source` as a file in Import & export, stores it as the document, previews and writes it. */
+async function writeFileAsDocument(editor: EditorPage, source: string) {
+  await editor.showSection('Import & export');
+  await editor.page.getByLabel('Choose a JSON file').setInputFiles({
+    name: 'plain.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(source),
+  });
+  await editor.page.getByRole('button', { name: 'Store as a document across slots' }).click();
+  await editor.document.getByRole('button', { name: 'Plan the write' }).click();
+  await editor.previewDocument();
+  await editor.confirm.waitFor();
+  expect(await editor.document.getByText('Changed since you began editing', { exact: false }).count()).toBe(
+    0,
+  );
+  await editor.confirm.click();
+  await explain(
+    editor,
+    editor.page
+      .getByRole('region', { name: 'Import progress' })
+      .getByText(/^Finished: \d+ written, \d+ skipped, 0 failed\.$/)
+      .waitFor({ timeout: 30_000 }),
+  );
+  expect(await editor.page.getByRole('alertdialog').count()).toBe(0);
+}
+
+describe('the extension’s own writes move the baseline of every open view (issue 33, finding 7)', () => {
+  it('a plain JSON file taken as the document after another tab’s document write, and again after its own write’s Undo: no "Changed since", the file’s minified JSON written', async () => {
+    const { text, next } = sixPieces();
+    const { source, minified } = plainFile();
+    // This tab begins an edit of the stored document first.
+    const mine = await openWithDocument(text);
+    await mine.documentText.fill(text);
+    // Another tab of the extension writes the document.
+    const other = await EditorPage.open(session);
+    await other.target('Haus Müllerstraße').click();
+    await expect.poll(() => other.page.getByText('Loading slot…').count()).toBe(0);
+    await other.planDocument(next);
+    await other.previewDocument();
+    await other.confirm.click();
+    await explain(
+      other,
+      other.page.getByText(/^Finished: 3 written, \d+ skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
+    );
+    await other.page.close();
+    // Back in the first tab: a plain JSON file accepted as the document is written as it is.
+    await writeFileAsDocument(mine, source);
+    const pieces = documentSlots(minified, DEFAULT_LAYOUT);
+    for (const piece of pieces)
+      expect((await readSlotDirect(sandbox, target, piece.slot)).data).toBe(piece.data);
+    // Its Undo puts the other tab's document back; the file taken again is no conflict either.
+    await mine.page.getByRole('button', { name: 'Undo this import' }).click();
+    await explain(
+      mine,
+      mine.page
+        .getByRole('region', { name: 'Undo progress' })
+        .getByText(/^Finished: \d+ written, \d+ skipped, 0 failed\.$/)
+        .waitFor({ timeout: 30_000 }),
+    );
+    expect(await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)).toEqual(
+      JSON.parse(next),
+    );
+    await writeFileAsDocument(mine, source);
+    for (const piece of pieces)
+      expect((await readSlotDirect(sandbox, target, piece.slot)).data).toBe(piece.data);
+    await mine.page.close();
+  });
+});
+
+describe('a document mixed from two writers (issue 33, finding 6)', () => {
+  it('another writer changes piece 1 between the preview and Confirm of an edit of piece 3: nothing written, the conflict shows the piece', async () => {
+    const { text } = sixPieces();
+    const next = `${text.slice(0, 2 * 2300)}${'d'.repeat(2300)}${text.slice(3 * 2300)}`;
+    const editor = await openWithDocument(text);
+    await editor.planDocument(next);
+    await editor.previewDocument();
+    await editor.confirm.waitFor();
+    // Piece 1 (slot 2) is not written by this edit; someone else writes it now.
+    sandbox.changeSlot({ target, option: 2, title: 'site:1', data: 'von woanders' });
+    sandbox.clearLog();
+    await editor.confirm.click();
+    const dialog = editor.page.getByRole('alertdialog', { name: 'Slot 2 was changed elsewhere' });
+    await explain(editor, dialog.waitFor({ timeout: 30_000 }));
+    await dialog.getByText('von woanders', { exact: true }).waitFor();
+    await dialog.getByText(text.slice(0, 2300), { exact: true }).waitFor();
+    expect(slotRequests(sandbox.log).filter((r) => r.method === 'POST')).toEqual([]);
+    // Piece 3 and the manifest are as they were: no document of two writers.
+    const pieces = documentSlots(text, DEFAULT_LAYOUT);
+    for (const option of [1, 4])
+      expect((await readSlotDirect(sandbox, target, option)).data).toBe(
+        pieces.find((p) => p.slot === option)?.data,
+      );
     await editor.page.close();
   });
 });

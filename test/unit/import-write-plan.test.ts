@@ -76,6 +76,22 @@ describe('the job and its cost', () => {
     ]);
   });
 
+  it('a slot shown holding its value already, handed to a job (a document piece), expects that value (issue 33, finding 6)', () => {
+    const piece = {
+      slot: 2,
+      title: 'site:1',
+      data: 'p',
+      current: held('site:1', 'p'),
+      status: 'unchanged' as const,
+    };
+    expect(jobSlotOf(piece)).toEqual({
+      slot: 2,
+      title: 'site:1',
+      data: 'p',
+      expected: { title: 'site:1', data: 'p' },
+    });
+  });
+
   it('costs one read and at most one write per slot it may write; the unchanged one nothing', () => {
     const learned = { limit: 10, windowMs: 60_000, source: 'learned' as const, learnedAt: 5 };
     expect(planCost(slots, learned)).toEqual({

@@ -203,6 +203,22 @@ describe('a broken manifest is shown with what is wrong, never repaired', () => 
     ]);
   });
 
+  it('a newer piece is no problem while the whole holds together (the records table writes one piece alone)', async () => {
+    const json = JSON.stringify({ v: 'a'.repeat(5990) });
+    const slots = stored(json);
+    const edited = 'b'.repeat(2300);
+    slots[2] = { title: 'site:2', data: edited, lastUpdated: T1 };
+    const doc = await readBack(slots);
+    expect(doc?.json).toEqual({ valid: true });
+    expect(doc?.problems).toEqual([]);
+    // The same newer piece one character short: the length no longer adds up, and it is said.
+    slots[2] = { title: 'site:2', data: edited.slice(1), lastUpdated: T1 };
+    expect((await readBack(slots))?.problems).toEqual([
+      { kind: 'lengthMismatch', expected: 5998, actual: 5997 },
+      { kind: 'pieceChanged', index: 2, slot: 3, pieceTime: T1, manifestTime: T0 },
+    ]);
+  });
+
   it('an unreadable piece', () => {
     const slots = stored(text);
     const doc = assembleDocument(
