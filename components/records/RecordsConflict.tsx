@@ -3,6 +3,7 @@
  * the user's, which records were changed (and how), added and removed. Loaded only when both
  * versions may be lists (LazyRecordsConflict); renders nothing when either is no table.
  */
+import { useMemo } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { cellText } from '../../lib/records/cells';
 import { type PlacedRecord, type RecordsDiff, diffRecords } from '../../lib/records/diff';
@@ -57,9 +58,11 @@ function linesOf(diff: RecordsDiff): string[] {
 }
 
 export function RecordsConflict({ mine, server }: { mine: string; server: string }) {
-  const [before, after] = [tableFromText(server), tableFromText(mine)];
-  if (!before.ok || !after.ok) return null;
-  const diff = diffRecords(before.table, after.table);
+  const diff = useMemo(() => {
+    const [before, after] = [tableFromText(server), tableFromText(mine)];
+    return before.ok && after.ok ? diffRecords(before.table, after.table) : null;
+  }, [mine, server]);
+  if (!diff) return null;
   const lines = linesOf(diff);
   return (
     <div class="conflict__records">
