@@ -9,7 +9,7 @@
 import { age, amount, count, DASH } from '../components/portfolio/cells';
 import { columnLabels } from '../components/portfolio/column-labels';
 import { numClass, tableColumns } from '../components/portfolio/PortfolioTable';
-import { plural } from '../components/portfolio/progress';
+import { plural } from '../components/portfolio/summary-line';
 import { formatNumber, localDateTime, uiLanguage } from '../components/display-format';
 import { t } from '../lib/i18n';
 import { type Column, type Sort, filterRows, occupancy, sortRows, totalsOf } from '../lib/portfolio/table';

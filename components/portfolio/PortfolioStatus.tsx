@@ -6,7 +6,8 @@
 import { t } from '../../lib/i18n';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
 import { clockTime, formatNumber } from '../display-format';
-import { plural, progressText } from './progress';
+import { progressText } from './progress';
+import { plural } from './summary-line';
 
 export interface PortfolioStatusProps {
   /** The table once its building list was read. */

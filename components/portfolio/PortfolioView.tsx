@@ -14,7 +14,7 @@ import { columnLabels } from './column-labels';
 import { PortfolioSettingsForm } from './PortfolioSettingsForm';
 import { PortfolioStatus } from './PortfolioStatus';
 import { PortfolioTable } from './PortfolioTable';
-import { plural } from './progress';
+import { plural } from './summary-line';
 import { type PortfolioStore, createPortfolioStore } from './portfolio-store';
 import './portfolio.css';
 

@@ -8,8 +8,6 @@ import { totalsOf } from '../../lib/portfolio/table';
 import { formatNumber, uiLanguage } from '../display-format';
 import { plural } from './summary-line';
 
-export { offerText, plural } from './summary-line';
-
 export interface ReadProgress {
   read: number;
   total: number;

@@ -2,6 +2,7 @@
 import { useEffect, useId, useRef } from 'preact/hooks';
 import type { PageOption } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
+import { LazyRecordsConflict } from '../records/LazyRecordsConflict';
 import { Time } from './time';
 
 export interface ConflictDialogProps {
@@ -49,6 +50,7 @@ export function ConflictDialog(props: ConflictDialogProps) {
       <p id={ids.detail} class="hint">
         {t('conflict_detail')}
       </p>
+      <LazyRecordsConflict mine={mine.data} server={server.data} />
       <div class="conflict__sides">
         <Side heading={t('conflict_mine')} value={mine} />
         <Side

@@ -5,7 +5,8 @@
 import { render, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { PortfolioStatus } from '../../components/portfolio/PortfolioStatus';
-import { offerText, summaryText } from '../../components/portfolio/progress';
+import { summaryText } from '../../components/portfolio/progress';
+import { offerText } from '../../components/portfolio/summary-line';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
 import { row } from '../unit/portfolio-fixtures';
 
