@@ -34,4 +34,15 @@
  * of a too-long list to the Document section: side panel 22.9 KB (the Slots tab is a later chunk
  * there), editor 65.0 KB (+1.2 KB). The worker holds none of it.
  */
-export const BUDGET_KB = { popup: 25, worker: 47.5, sidepanel: 23.5, editor: 65.5, recordsTable: 14.5 };
+/**
+ * Round 6 (issues 32 to 35 merged), measured on the merged build: popup 24.1 KB, side panel 23.7,
+ * editor 70.1, worker 51.8. The worker grew by ~5 KB with one checked write and a document job that
+ * checks every piece at write time (issue 34, finding 6 of issue 33), the kept jobs' one shared room
+ * and the restore's write-time judgement (findings 1, 4), and the budget learned both ways (issue
+ * 35). The editor's first scripts grew by ~5 KB with the job engine's page half (the document job's
+ * baseline, the shared room's words in the preview), the records toggle and the budget's words; the
+ * import history loads after the first view. These budgets hold what was measured with ~0.4 KB of
+ * room; bringing the editor back towards 65 KB is follow-up work (the kept jobs' storage module and
+ * `@wxt-dev/storage` now ride in its first chunks).
+ */
+export const BUDGET_KB = { popup: 25, worker: 52, sidepanel: 24, editor: 70.5, recordsTable: 14.5 };
