@@ -17,8 +17,6 @@ const PAUSED =
   /^Paused: the server asks to wait 12 min, longer than the 5 min this extension waits\. \d+ of 6 slots settled; the others are left as they were\. Resume after .+, or now: Resume asks the server again\.$/;
 const PAUSED_YEARS =
   /^Paused: the server asks to wait 31,688 years; this extension believes a server's wait for at most a day\. \d+ of 6 slots settled; the others are left as they were\. Resume after .+, or now: Resume asks the server again\.$/;
-const BROKEN =
-  /^Paused: the server asks to wait 100,000,000,000,000 seconds, past the last date a calendar here can hold: that is no wait but a broken answer\. \d+ of 6 slots settled; the others are left as they were\. Resume asks the server again\.$/;
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 
@@ -61,10 +59,8 @@ describe('an import and a 429 past the cap', () => {
     await panel.page.close();
   });
 
-  for (const [seconds, words] of [
-    ['1000000000000', PAUSED_YEARS],
-    ['100000000000000', BROKEN],
-  ] as const) {
+  // 10^14 s (past any date) has a file and a browser of its own: test/e2e/import-pause-broken.test.ts.
+  for (const [seconds, words] of [['1000000000000', PAUSED_YEARS]] as const) {
     it(`a Retry-After of ${seconds} s is said in words, and once the server answers again Resume finishes (issue 33)`, async () => {
       sandbox.clearFaults();
       const panel = await ImportPanelPage.open(session);
@@ -87,6 +83,11 @@ describe('an import and a 429 past the cap', () => {
         times: 1,
       });
       await panel.confirm.click();
+      // After the tests above, the key still waits what its server last asked (believed up to a
+      // day): a new import is paused at once, no request sent, and Resume asks the server again.
+      await expect.poll(() => panel.summary.textContent(), SLOW).toMatch(/^Paused: /);
+      if (!words.test((await panel.summary.textContent()) ?? ''))
+        await panel.page.getByRole('button', { name: 'Resume this import' }).click();
       await expect.poll(() => panel.summary.textContent(), SLOW).toMatch(words);
       // The server answers normally again: Resume asks it once and the import finishes.
       await panel.page.getByRole('button', { name: 'Resume this import' }).click();
