@@ -51,18 +51,8 @@ export function parseCell(input: string, type: CellType): CellResult {
 
 /** What a cell shows and edits: text as it is, a number as written, true/false, null, json minified. */
 export function cellText(value: Json): string {
-  switch (value.kind) {
-    case 'string':
-      return value.value;
-    case 'number':
-      return value.raw;
-    case 'boolean':
-      return value.value ? 'true' : 'false';
-    case 'null':
-      return 'null';
-    default:
-      return minify(value);
-  }
+  // A number, true/false and null minify to their literal, as written.
+  return value.kind === 'string' ? value.value : minify(value);
 }
 
 /** The value an added column puts in every record when no value is given. */
