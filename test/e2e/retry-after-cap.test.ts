@@ -1,10 +1,10 @@
 /**
  * An absurd Retry-After never blocks a key (issue 21, item 5): the wait is capped at 5 minutes,
- * the user is told what the server asked and can retry, the worker arms no flood of timers,
- * "Cancel queued requests" ends the wait, and signing out and in again never waits behind it.
+ * the user is told what the server asked and can retry (a Retry asks the server again at once, issue
+ * 33), the worker arms no flood of timers, and signing out and in again never waits behind it.
  * A browser of its own: the waits here must not slow the other suites.
  */
-import type { Page, Worker } from 'playwright-core';
+import type { Worker } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { absurdRetryAfterFault } from '../sandbox/faults';
 import { DEMO } from '../sandbox/seed';
@@ -43,21 +43,12 @@ async function countWorkerTimers(): Promise<() => Promise<number>> {
   return () => worker().evaluate(() => (globalThis as unknown as { __timers: number }).__timers);
 }
 
-/** The countdown of the wait notice, in seconds. */
-async function countdown(page: Page): Promise<number> {
-  const [prefix = ''] = msg('rateLimit_waiting', '\u0000').split('\u0000');
-  const notice = page.getByRole('status').filter({ hasText: prefix }).first();
-  await notice.waitFor(SLOW);
-  const text = (await notice.textContent()) ?? '';
-  return Number(/(\d+)/.exec(text.slice(prefix.length))?.[1] ?? Number.NaN);
-}
-
 beforeEach(async () => {
   await clearCachedAnswers(session);
 });
 
 describe('an absurd Retry-After', () => {
-  it('(10^12 seconds) is told, arms no flood of timers, and Cancel ends the wait', async () => {
+  it('(10^12 seconds) is told, arms no flood of timers, and Retry asks the server again', async () => {
     const timers = await countWorkerTimers();
     sandbox.addFault(absurdRetryAfterFault(`/building/options/b-1001/${SLOT}`, 'seconds', { method: 'GET' }));
     const editor = await EditorPage.open(session);
@@ -69,17 +60,12 @@ describe('an absurd Retry-After', () => {
     await new Promise((resolve) => setTimeout(resolve, MEASURE_MS));
     const armed = (await timers()) - before;
     console.log(`worker timers armed during ${MEASURE_MS / 1000} s of the capped wait: ${armed}`);
-    expect(armed).toBeLessThanOrEqual(5);
+    // At most one per request the opening editor still queues (paced at the rate since issue 35);
+    // the flood this guards against armed thousands.
+    expect(armed).toBeLessThanOrEqual(30);
     await slot.getByRole('alert').filter({ hasText: TOLD }).waitFor(SLOW);
 
-    // Retry waits no longer than the cap, shown with its countdown; Cancel ends the wait.
-    await editor.button(SLOT, 'Retry').click();
-    expect(await countdown(editor.page)).toBeLessThanOrEqual(300);
-    await editor.page.getByRole('button', { name: msg('rateLimit_cancel') }).click();
-    await slot
-      .getByRole('alert')
-      .filter({ hasText: msg('error_aborted_title') })
-      .waitFor(SLOW);
+    // Retry asks the server again at once (issue 33, finding 2): it answers, the slot opens.
     await editor.button(SLOT, 'Retry').click();
     await editor.edit(SLOT, SLOW);
     expect(await slot.getByRole('alert').count()).toBe(0);
@@ -91,8 +77,9 @@ describe('an absurd Retry-After', () => {
     const popup = await DashboardPage.open(session);
     const details = popup.section('Details');
     await details.getByRole('alert').filter({ hasText: TOLD }).waitFor(SLOW);
+    // Retry asks the server again at once (issue 33, finding 2); it answers, the details show.
     await details.getByRole('button', { name: 'Retry' }).click();
-    expect(await countdown(popup.page)).toBeLessThanOrEqual(300);
+    await expect.poll(() => details.getByRole('alert').count(), SLOW).toBe(0);
     await popup.page.close();
 
     const options = await OptionsPage.open(session);
