@@ -113,7 +113,7 @@ describe('the records table in Firefox', () => {
     await editor.page.close();
   });
 
-  it('edits one record of a 6-piece document: only its piece is written', async () => {
+  it('edits one record of a 6-piece document: every piece checked, only its piece written', async () => {
     const text = JSON.stringify({ version: 2, cars: JSON.parse(dealerList(120)) as unknown[] });
     for (const piece of documentSlots(text, DEFAULT_LAYOUT))
       sandbox.changeSlot({ target, option: piece.slot, ...piece });
@@ -135,7 +135,7 @@ describe('the records table in Firefox', () => {
     sandbox.clearLog();
     await editor.page.locator(confirm).click();
     await expect
-      .poll(() => editor.textOnPage('Finished: 1 written, 0 skipped, 0 failed.'), { timeout: 30_000 })
+      .poll(() => editor.textOnPage('Finished: 1 written, 5 skipped, 0 failed.'), { timeout: 30_000 })
       .toBe(1);
     const piece = 2 + Math.floor(text.indexOf('"price":17083') / 2300);
     expect(
