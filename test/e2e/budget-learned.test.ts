@@ -6,14 +6,12 @@
  * A browser of its own: its waits must not slow the other suites.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../sandbox/seed';
 import { clearCachedAnswers } from './browser';
 import { useExtension } from './fixture';
 import { EditorPage } from './pages/editor-page';
 
 const WINDOW_MS = 12_000;
 const SLOW = { timeout: 60_000 };
-const BUILDING = DEMO.buildings.juergen[0] as string;
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 
