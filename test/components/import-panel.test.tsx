@@ -186,6 +186,8 @@ describe('ImportPanel', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Import progress' });
     await waitFor(() => expect(bar.getAttribute('value')).toBe('1'));
     expect(bar.getAttribute('max')).toBe('3');
+    // The import history loads after the panel's first view (its own status while it does).
+    await waitFor(() => expect(screen.queryByText('Loading the import history…')).toBeNull());
     expect(screen.getByRole('status').textContent).toContain('1 of 3 slots');
     expect(screen.queryByRole('button', { name: 'Undo this import' })).toBeNull();
 
