@@ -17,10 +17,10 @@ import { useImportJob } from '../import/import-job-model';
 import { type CopyOption, CopyChecklist } from './CopyChecklist';
 import { useCopySlot } from './copy-slot-model';
 import { Time } from '../shared/time';
-import type { Workspace } from './workspace';
+import type { PageContext } from '../page/context';
 
 interface CopySlotProps {
-  workspace: Workspace;
+  page: PageContext;
   option: number;
   content: { title: string; data: string };
   /** When the value shown was read (epoch ms); null when it is the user's unsaved edit. */
@@ -29,8 +29,8 @@ interface CopySlotProps {
   onClose: () => void;
 }
 
-export function CopySlot({ workspace, option, content, readAt, options, onClose }: CopySlotProps) {
-  const { send, profileId } = workspace.page;
+export function CopySlot({ page, option, content, readAt, options, onClose }: CopySlotProps) {
+  const { send, profileId } = page;
   const ids = { heading: useId(), slot: useId() };
   const copy = useCopySlot(send, options, option);
   const jobs = useImportJob(send, profileId);
@@ -62,7 +62,7 @@ export function CopySlot({ workspace, option, content, readAt, options, onClose 
           value={String(copy.into.value)}
           onChange={(e) => copy.setInto(Number(e.currentTarget.value))}
         >
-          {slotNumbers(workspace.premium.value).map((n) => (
+          {slotNumbers(page.premium.value).map((n) => (
             <option key={n} value={String(n)}>
               {`Slot ${n}`}
             </option>
@@ -93,8 +93,8 @@ export function CopySlot({ workspace, option, content, readAt, options, onClose 
         {step.kind === 'preview' && (
           <TargetPreview
             preview={step.preview}
-            buildings={valueOf(workspace.buildings.value)}
-            factories={workspace.page.factories.all.value}
+            buildings={valueOf(page.buildings.list.value)}
+            factories={page.factories.all.value}
             heading={t('copy_heading', String(option))}
             starting={jobs.busy.value === 'starting'}
             onReadCurrent={() => void copy.preview(content, true)}
@@ -113,8 +113,8 @@ export function CopySlot({ workspace, option, content, readAt, options, onClose 
             resuming={jobs.busy.value === 'resuming'}
             onResume={() => void jobs.resume()}
             onResolve={(item, choice) => void jobs.resolve(item, choice)}
-            buildings={valueOf(workspace.buildings.value)}
-            factories={workspace.page.factories.all.value}
+            buildings={valueOf(page.buildings.list.value)}
+            factories={page.factories.all.value}
           />
         )}
       </div>
