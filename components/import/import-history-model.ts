@@ -4,7 +4,7 @@
  * extension last saw changed since (a cached answer newer than the import holding something else)
  * says which and asks first: those slots are left as they are (shown to decide), the others go back.
  */
-import { createModel, effect, signal, useModel } from '@preact/signals';
+import { createModel, effect, signal } from '@preact/signals';
 import { PageOption, type Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { itemTarget } from '../../lib/jobs/job';
@@ -114,6 +114,3 @@ export const ImportHistoryModel = createModel(
 );
 
 export type ImportHistoryModel = InstanceType<typeof ImportHistoryModel>;
-
-export const useImportHistory = (profileId: string, undoJob: (id: string) => Promise<AppError | null>) =>
-  useModel(() => new ImportHistoryModel(profileId, undoJob));

@@ -3,7 +3,7 @@
  * storage changes while the model lives, and what can be done with it: start, undo, cancel, resume,
  * settle its conflicts; and Export of a target.
  */
-import { computed, createModel, effect, signal, useModel } from '@preact/signals';
+import { computed, createModel, effect, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { type ImportJob, type JobItem, jobFamily, readJob, readJobs } from '../../lib/storage/import-jobs';
@@ -221,7 +221,3 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
 });
 
 export type ImportJobModel = InstanceType<typeof ImportJobModel>;
-
-/** The import job of this view's profile, followed while the view is there. */
-export const useImportJob = (send: Send, profileId: string): ImportJobModel =>
-  useModel(() => new ImportJobModel(send, profileId));

@@ -4,6 +4,7 @@
  * Each target is checked at write time; one Confirm starts one job across the targets (conflict
  * checks, history, Undo), as a restore does. Its state is one model (copy-slot-model.ts).
  */
+import { useModel } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
@@ -13,9 +14,9 @@ import { showResult } from '../in-view';
 import { JobProgress } from '../import/JobProgress';
 import { TargetPreview } from '../import/TargetPreview';
 import { ProblemList } from '../import/ProblemList';
-import { useImportJob } from '../import/import-job-model';
+import { ImportJobModel } from '../import/import-job-model';
 import { type CopyOption, CopyChecklist } from './CopyChecklist';
-import { useCopySlot } from './copy-slot-model';
+import { CopySlotModel } from './copy-slot-model';
 import { Time } from '../shared/time';
 import type { PageContext } from '../page/context';
 
@@ -32,8 +33,9 @@ interface CopySlotProps {
 export function CopySlot({ page, option, content, readAt, options, onClose }: CopySlotProps) {
   const { send, profileId } = page;
   const ids = { heading: useId(), slot: useId() };
-  const copy = useCopySlot(send, options, option);
-  const jobs = useImportJob(send, profileId);
+  const copy = useModel(() => new CopySlotModel(send, options, option));
+  // The job this panel starts, followed while the panel is open.
+  const jobs = useModel(() => new ImportJobModel(send, profileId));
   const step = copy.step.value;
 
   const followed = jobs.job.value;

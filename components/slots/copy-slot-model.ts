@@ -3,7 +3,7 @@
  * step (choosing, checking, the preview), what the worker refused, and the jobs started here. The
  * preview reads what each target holds only when the user asks; the job checks each at write time.
  */
-import { computed, createModel, signal, useModel } from '@preact/signals';
+import { computed, createModel, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import type { Send } from '../../lib/messaging/page-client';
@@ -61,6 +61,3 @@ export const CopySlotModel = createModel((send: Send, options: readonly CopyOpti
 });
 
 export type CopySlotModel = InstanceType<typeof CopySlotModel>;
-
-export const useCopySlot = (...args: ConstructorParameters<typeof CopySlotModel>) =>
-  useModel(() => new CopySlotModel(...args));
