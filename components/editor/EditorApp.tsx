@@ -3,8 +3,8 @@
  * export, Document, Backup & restore. The target picker and the request-limit notice sit above
  * them, the bar of running jobs below, in view whichever section is shown.
  */
-import { type ReadonlySignal, type Signal, computed, useModel, useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
+import { type ReadonlySignal, computed, useModel, useSignal } from '@preact/signals';
+import { useEffect, useMemo } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { minutesFor } from '../../lib/backup/backup-plan';
 import { t } from '../../lib/i18n';
@@ -13,14 +13,20 @@ import { type Backup, useBackup } from '../backup/backup-model';
 import { BackupPanel } from '../backup/BackupPanel';
 import { Tabs } from '../dashboard/Tabs';
 import type { Intent } from '../import/import-check-model';
-import { type ImportSection, ImportPanelModel, type RunningJob } from '../import/import-panel-model';
+import {
+  type ImportPage,
+  type ImportSection,
+  ImportPanelModel,
+  type RunningJob,
+} from '../import/import-panel-model';
 import { ImportPanel } from '../import/ImportPanel';
 import type { ProfileState } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
 import { RateLimitNotice } from '../RateLimitNotice';
 import { SlotWorkspace } from '../slots/SlotWorkspace';
 import { TargetPicker } from '../slots/TargetPicker';
-import type { Workspace } from '../slots/workspace';
+import { Workspace } from '../slots/workspace';
+import type { PageContext } from '../page/context';
 import { buildingName, factoryName } from '../../lib/names';
 import { type BarJob, JobBar } from './JobBar';
 import './editor.css';
@@ -45,24 +51,21 @@ export function sectionOf(hash: string): EditorSection {
 const openSettings = () => void browser.runtime.openOptionsPage();
 
 export interface EditorAppProps {
-  workspace: Workspace;
+  page: PageContext;
   profiles: ProfileState;
   intent: Intent;
   section: EditorSection;
 }
 
-/** The import panel's model on the editor's state: its target, names and slots as signals. */
-function importPanel(workspace: Workspace, intent: Intent, section: Signal<EditorSection>) {
-  const { page } = workspace;
-  const buildings = computed(() => valueOf(workspace.buildings.value));
-  return new ImportPanelModel({
+/** What the import panel shows of the editor's page: its target, names and slots as signals. */
+function importPage(page: PageContext, workspace: Workspace): ImportPage {
+  const buildings = computed(() => valueOf(page.buildings.list.value));
+  return {
     send: page.send,
     profileId: page.profileId,
-    intent,
-    section,
-    target: workspace.target,
+    target: page.current.target,
     targetName: computed(() => {
-      const target = workspace.target.value;
+      const target = page.current.target.value;
       if (target?.kind === 'building') {
         const building = buildings.value?.find((b) => b.id === target.id);
         return building && buildingName(building);
@@ -70,21 +73,24 @@ function importPanel(workspace: Workspace, intent: Intent, section: Signal<Edito
       const factory = target && page.factories.all.value.find((f) => f.id === target.id);
       return factory ? factoryName(factory) : undefined;
     }),
-    premium: workspace.premium,
+    premium: page.premium,
     buildings,
     factories: page.factories.all,
     document: computed(() => ({
-      slots: workspace.slots.value.map((model) => model.server.value),
+      slots: workspace.reads.slots.value.map((model) => model.server.value),
       placeholder: page.placeholder.value.value,
     })),
-  });
+  };
 }
 
-export function EditorApp({ workspace, profiles, intent, section: initial }: EditorAppProps) {
-  const { page } = workspace;
+export function EditorApp({ page, profiles, intent, section: initial }: EditorAppProps) {
+  // One workspace for the page's sections (the slots, the import panel's document), made once:
+  // a profile switch or a sign-out mounts the editor anew on a new page context.
+  const workspace = useModel(() => new Workspace(page));
   const section = useSignal<EditorSection>(initial);
   const backup = useBackup(page.send, page.profileId);
-  const imports = useModel(() => importPanel(workspace, intent, section));
+  const panelPage = useMemo(() => importPage(page, workspace), [page, workspace]);
+  const imports = useModel(() => new ImportPanelModel({ ...panelPage, intent, section }));
   useEffect(() => {
     workspace.asDocument.value = imports.takeDocument;
     return () => void (workspace.asDocument.value = null);
@@ -100,7 +106,7 @@ export function EditorApp({ workspace, profiles, intent, section: initial }: Edi
         <h1>{t('slots_heading')}</h1>
         <ProfileSwitcher state={profiles} />
       </header>
-      <TargetPicker workspace={workspace} onOpenSettings={openSettings} />
+      <TargetPicker page={page} onOpenSettings={openSettings} />
       <RateLimitNotice send={page.send} />
       <Tabs
         label={t('editor_sections')}
@@ -112,7 +118,7 @@ export function EditorApp({ workspace, profiles, intent, section: initial }: Edi
           <SlotWorkspace layout="full" page={page} workspace={workspace} inEditor />
         </div>
         {active === 'backup' && <BackupPanel send={page.send} profileId={page.profileId} backup={backup} />}
-        <ImportPanel model={imports} />
+        <ImportPanel model={imports} page={panelPage} />
       </Tabs>
       <RunningJobs running={imports.running} backup={backup} show={show} />
     </div>

@@ -1,14 +1,14 @@
 /** A check's result: its status or problems, a large JSON offered as a document, or its preview. */
 import { CheckStatus } from './CheckStatus';
 import { DocumentOffer } from './DocumentOffer';
-import type { ImportPanelModel } from './import-panel-model';
+import { type PanelProps, namesOf } from './import-panel-model';
 import { PreviewSection } from './PreviewSection';
 import { TargetPreview } from './TargetPreview';
 
-export function CheckResult({ model }: { model: ImportPanelModel }) {
+export function CheckResult({ model, page }: PanelProps) {
   const { check } = model;
   const shown = check.check.value;
-  const names = { buildings: model.buildings.value, factories: model.factories.value };
+  const names = namesOf(page);
   const starting = model.jobs.busy.value === 'starting';
   return (
     <>
@@ -16,7 +16,7 @@ export function CheckResult({ model }: { model: ImportPanelModel }) {
       {shown.status === 'offerDocument' && (
         <DocumentOffer
           length={shown.text.length}
-          onAccept={model.target.value && model.document.value ? model.acceptDocument : undefined}
+          onAccept={page.target.value && page.document?.value ? model.acceptDocument : undefined}
         />
       )}
       {shown.status === 'ready' && (

@@ -3,12 +3,13 @@
  * targets, an undo), when, how many slots it wrote, and its Undo, or in words why there is none.
  * An Undo over slots changed since names them and asks first.
  */
+import { useModel } from '@preact/signals';
 import { useId } from 'preact/hooks';
 import type { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import { Time } from '../shared/time';
-import { type HistoryRow, historyRows, useImportHistory } from './import-history-model';
+import { type HistoryRow, ImportHistoryModel, historyRows } from './import-history-model';
 import type { TargetNames } from './JobProgress';
 import { nameTarget } from './target-name';
 
@@ -38,7 +39,7 @@ interface ImportHistoryProps extends TargetNames {
 }
 
 export function ImportHistory({ profileId, undoJob, buildings, factories }: ImportHistoryProps) {
-  const model = useImportHistory(profileId, undoJob);
+  const model = useModel(() => new ImportHistoryModel(profileId, undoJob));
   const heading = useId();
   const rows = historyRows(model.jobs.value);
   const asking = model.asking.value;

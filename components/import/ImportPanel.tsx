@@ -6,14 +6,15 @@
  * The editor shows it in three of its sections (import, document, backup's restore), one at a
  * time: the panel stays mounted across them, and its result (a preview, the job) appears in the
  * section that started it, brought into view as it arrives. Its state is one model
- * (import-panel-model.ts), which the page makes and disposes.
+ * (import-panel-model.ts), which the page makes and disposes; what it shows of the page (the
+ * target, names, the slots) it reads from `page`.
  */
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { DocumentPanel } from '../document/DocumentPanel';
 import { showResult } from '../in-view';
 import { CheckResult } from './CheckResult';
-import type { ImportPanelModel } from './import-panel-model';
+import { type PanelProps, namesOf } from './import-panel-model';
 import { lazyView } from '../shared/lazy-view';
 import { ImportPart } from './ImportPart';
 import { JobPart } from './JobPart';
@@ -26,37 +27,32 @@ const ImportHistory = lazyView(
   'history_loading',
 );
 
-export function ImportPanel({ model }: { model: ImportPanelModel }) {
+export function ImportPanel({ model, page }: PanelProps) {
   const section = model.section.value;
   const shows = (part: 'import' | 'document') => section === undefined || section === part;
   return (
     <div class="import" id="import" hidden={section === 'slots'}>
-      {shows('import') && <ImportPart model={model} />}
-      {shows('document') && <DocumentPart model={model} />}
+      {shows('import') && <ImportPart model={model} page={page} />}
+      {shows('document') && <DocumentPart model={model} page={page} />}
       {section === 'backup' && <RestorePart model={model} />}
-      <ImportResults model={model} />
-      {(shows('import') || section === 'backup') && <HistoryPart model={model} />}
+      <ImportResults model={model} page={page} />
+      {(shows('import') || section === 'backup') && <HistoryPart model={model} page={page} />}
     </div>
   );
 }
 
 /** Every kept import with its Undo (or why there is none), in the import and backup sections. */
-function HistoryPart({ model }: { model: ImportPanelModel }) {
+function HistoryPart({ model, page }: PanelProps) {
   const part = model.section.value === 'backup' ? 'backup' : 'import';
   return (
-    <ImportHistory
-      profileId={model.profileId.value}
-      undoJob={(id) => model.undoJob(id, part)}
-      buildings={model.buildings.value}
-      factories={model.factories.value}
-    />
+    <ImportHistory profileId={page.profileId} undoJob={(id) => model.undoJob(id, part)} {...namesOf(page)} />
   );
 }
 
 /** The document across the current target's slots; in its own section, a word when there is none. */
-function DocumentPart({ model }: { model: ImportPanelModel }) {
-  const target = model.target.value;
-  const document = model.document.value;
+function DocumentPart({ model, page }: PanelProps) {
+  const target = page.target.value;
+  const document = page.document?.value;
   if (target && document)
     return (
       <DocumentPanel
@@ -72,7 +68,7 @@ function DocumentPart({ model }: { model: ImportPanelModel }) {
 }
 
 /** Where a check's result and the job appear: in the section that started them, brought into view. */
-function ImportResults({ model }: { model: ImportPanelModel }) {
+function ImportResults({ model, page }: PanelProps) {
   const results = useRef<HTMLDivElement>(null);
   const check = model.check.check.value;
   const source = model.check.source.value;
@@ -89,8 +85,8 @@ function ImportResults({ model }: { model: ImportPanelModel }) {
       hidden={section !== undefined && section !== model.origin.value}
     >
       {source && <p class="hint">{t('import_source', source)}</p>}
-      <CheckResult model={model} />
-      <JobPart model={model} />
+      <CheckResult model={model} page={page} />
+      <JobPart model={model} page={page} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { RateLimitNotice } from '../RateLimitNotice';
-import type { ImportPanelModel } from './import-panel-model';
+import type { PanelProps } from './import-panel-model';
 import { ImportSources } from './ImportSources';
 import { SelectionForm } from './SelectionForm';
 
@@ -30,10 +30,10 @@ const FORMAT_EXAMPLE = `{
   ]
 }`;
 
-export function ImportPart({ model }: { model: ImportPanelModel }) {
+export function ImportPart({ model, page }: PanelProps) {
   const heading = useId();
   const { check, jobs } = model;
-  const target = model.target.value;
+  const target = page.target.value;
   const selection = check.selection.value;
   const busy = jobs.busy.value;
   // Without the editor's sections (whose notice sits above them), the panel shows the wait itself.
@@ -43,14 +43,14 @@ export function ImportPart({ model }: { model: ImportPanelModel }) {
       <h2 id={heading}>{t('import_heading')}</h2>
       <p class="hint">{t('import_intro')}</p>
       <FormatHelp />
-      {waiting && <RateLimitNotice send={model.send} />}
+      {waiting && <RateLimitNotice send={page.send} />}
       {selection !== null && (
         <SelectionForm
           text={selection}
           target={target}
-          targetName={model.targetName.value}
-          premium={model.premium.value}
-          send={model.send}
+          targetName={page.targetName?.value}
+          premium={page.premium.value}
+          send={page.send}
           onPreview={model.previewSelection}
           onCancel={check.closeSelection}
         />

@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import { showResult } from '../in-view';
-import type { ImportPanelModel } from './import-panel-model';
+import { type PanelProps, namesOf } from './import-panel-model';
 import { JobProgress } from './JobProgress';
 
-export function JobPart({ model }: { model: ImportPanelModel }) {
+export function JobPart({ model, page }: PanelProps) {
   const { jobs } = model;
   const region = useRef<HTMLDivElement>(null);
   const job = jobs.job.value;
@@ -32,8 +32,7 @@ export function JobPart({ model }: { model: ImportPanelModel }) {
             onResume={jobs.resume}
             onResolve={jobs.resolve}
             onClearWithPlaceholder={model.clearWithPlaceholder}
-            buildings={model.buildings.value}
-            factories={model.factories.value}
+            {...namesOf(page)}
           />
         </div>
       )}

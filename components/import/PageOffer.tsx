@@ -6,14 +6,14 @@
  * The offer names the document's target and warns when it is not one of the account's buildings.
  */
 import { render } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useModel } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { type BuildingListEntry, Target } from '../../lib/api/schemas';
+import { Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { MAX_IMPORT_BYTES, sizeProblem, utf8Bytes } from '../../lib/import/format-sizes';
-import { putPendingImport } from '../../lib/import/hand-off';
 import { type Send, send as realSend } from '../../lib/messaging/page-client';
 import { nameTarget } from './target-name';
+import { type Found, PageOfferModel } from './page-offer-model';
 
 /**
  * Runs in the page (isolated world): the declared payload's text, or only its length when it is
@@ -25,10 +25,6 @@ export function declaredPayload(maxLength: number): string | { length: number } 
   if (text !== null && text.length > maxLength) return { length: text.length };
   return text;
 }
-
-export type Found =
-  | { status: 'payload'; text: string; url: string; slots: number | null; target: Target | null }
-  | { status: 'tooLarge'; bytes: number };
 
 /** The tab to look at: the active one, or `?sourceTab=<id>` when a page opened the popup for a tab. */
 async function sourceTab(): Promise<{ id: number; url: string } | null> {
@@ -87,17 +83,9 @@ export function PageOffer({
   find?: () => Promise<Found | null>;
   send?: Send;
 }) {
-  const [found, setFound] = useState<Found | null>(null);
-  const [buildings, setBuildings] = useState<BuildingListEntry[] | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  useEffect(() => {
-    void find().then(async (offer) => {
-      setFound(offer);
-      if (offer?.status !== 'payload' || !offer.target) return;
-      const answer = await send('listBuildings', {});
-      if (answer.ok) setBuildings(answer.value);
-    });
-  }, [find, send]);
+  const offer = useModel(() => new PageOfferModel(find, send));
+  const found = offer.found.value;
+  const failed = offer.failed.value;
   if (!found) return null;
   if (found.status === 'tooLarge') {
     return (
@@ -109,16 +97,7 @@ export function PageOffer({
       </section>
     );
   }
-  const review = async () => {
-    try {
-      await putPendingImport({ text: found.text, source: found.url || undefined, at: Date.now() });
-    } catch (error) {
-      return setFailed(error instanceof Error ? error.message : String(error));
-    }
-    await browser.tabs.create({ url: browser.runtime.getURL('/editor.html#import') });
-    window.close();
-  };
-  const named = found.target ? nameTarget(found.target, buildings) : null;
+  const named = found.target ? nameTarget(found.target, offer.buildings.value) : null;
   return (
     <section class="page-offer notice" aria-label={t('offer_heading')}>
       <p class="notice__title">{t('offer_heading')}</p>
@@ -136,7 +115,7 @@ export function PageOffer({
           {t('offer_failed', failed)}
         </p>
       )}
-      <button type="button" class="button button--primary" onClick={() => void review()}>
+      <button type="button" class="button button--primary" onClick={() => void offer.review()}>
         {t('offer_review')}
       </button>
     </section>

@@ -1,12 +1,13 @@
 /** Selected text sent to the editor (context menu): which slot it goes to and under which title. */
-import { useId, useState } from 'preact/hooks';
+import { useModel } from '@preact/signals';
+import { useId } from 'preact/hooks';
 import type { Target } from '../../lib/api/schemas';
-import type { AppError } from '../../lib/app-error';
 import { t } from '../../lib/i18n';
 import type { Send } from '../../lib/messaging/page-client';
 import { slotNumbers } from '../../lib/slots/validate';
 import { ErrorNotice } from '../ErrorNotice';
 import { nameTarget } from './target-name';
+import { SelectionModel } from './selection-model';
 
 export function SelectionForm({
   text,
@@ -26,26 +27,15 @@ export function SelectionForm({
   onCancel: () => void;
 }) {
   const ids = { heading: useId(), slot: useId(), title: useId() };
-  const [slot, setSlot] = useState(1);
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<AppError | null>(null);
-
-  const submit = async (event: Event) => {
+  const form = useModel(() => new SelectionModel(send));
+  const error = form.error.value;
+  const submit = (event: Event) => {
     event.preventDefault();
-    if (!target) return;
-    setError(null);
-    let newTitle = title;
-    if (!newTitle) {
-      // An empty title keeps the slot's current one.
-      const current = await send('readOption', { target, option: slot });
-      if (!current.ok) return setError(current.error);
-      newTitle = current.value.title;
-    }
-    onPreview({ target, slots: [{ slot, title: newTitle, data: text }] });
+    void form.submit(target, text, onPreview);
   };
 
   return (
-    <form class="selection" aria-labelledby={ids.heading} onSubmit={(event) => void submit(event)}>
+    <form class="selection" aria-labelledby={ids.heading} onSubmit={submit}>
       <h3 id={ids.heading}>{t('selection_heading')}</h3>
       <pre class="selection__text">{text}</pre>
       <p class="hint">
@@ -57,8 +47,8 @@ export function SelectionForm({
         <label for={ids.slot}>{t('selection_slot')}</label>
         <select
           id={ids.slot}
-          value={String(slot)}
-          onChange={(event) => setSlot(Number(event.currentTarget.value))}
+          value={String(form.slot.value)}
+          onChange={(event) => (form.slot.value = Number(event.currentTarget.value))}
         >
           {slotNumbers(premium).map((n) => (
             <option key={n} value={String(n)}>
@@ -72,8 +62,8 @@ export function SelectionForm({
         <input
           id={ids.title}
           type="text"
-          value={title}
-          onInput={(event) => setTitle(event.currentTarget.value)}
+          value={form.title.value}
+          onInput={(event) => (form.title.value = event.currentTarget.value)}
         />
       </div>
       {error && <ErrorNotice error={error} />}

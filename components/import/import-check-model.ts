@@ -2,7 +2,7 @@
  * The document being checked: the pasted text, where it came from, a selection handed over by the
  * context menu, and the worker's check of it (problems or a preview).
  */
-import { type ReadonlySignal, action, createModel, effect, signal } from '@preact/signals';
+import { type ReadonlySignal, createModel, effect, signal } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
 import { MAX_DOCUMENT_BYTES, documentSizeProblem, fileTooLarge } from '../../lib/import/format-sizes';
 import { readImportText } from '../../lib/import/import-parser';
@@ -116,25 +116,25 @@ export const ImportCheckModel = createModel(
       selection,
       check,
       finalSlot,
-      setText: action((value: string) => (text.value = value)),
-      closeSelection: action(() => (selection.value = null)),
-      dismiss: action(() => (check.value = { status: 'idle' })),
-      preview: action((document: unknown) => preview(document)),
+      setText: (value: string) => (text.value = value),
+      closeSelection: () => (selection.value = null),
+      dismiss: () => (check.value = { status: 'idle' }),
+      preview: (document: unknown) => preview(document),
       /** A preview the page made itself (a document across slots, against what its editor showed). */
-      show: action((ready: Extract<ImportPreview, { status: 'ready' }>, final: number) => {
+      show: (ready: Extract<ImportPreview, { status: 'ready' }>, final: number) => {
         finalSlot.value = final;
         check.value = ready;
-      }),
+      },
       /** The same document again, its slots not known read now (the user asked to see their values). */
-      readCurrent: action(() => {
+      readCurrent: () => {
         if (!previewed) return;
         void (previewed.targets
           ? previewTargets(previewed.document, true)
           : preview(previewed.document, previewed.final, true));
-      }),
-      checkText: action(checkText),
-      load: action(load),
-      readFile: action(async (file: File | undefined) => {
+      },
+      checkText,
+      load,
+      readFile: async (file: File | undefined) => {
         if (!file) return;
         // A file over any document's limit is refused by its size, without reading it into the page.
         if (file.size > MAX_DOCUMENT_BYTES) {
@@ -143,13 +143,13 @@ export const ImportCheckModel = createModel(
           return;
         }
         load(await file.text(), file.name);
-      }),
+      },
       /** Once its import has started, the checked document is done with. */
-      clear: action(() => {
+      clear: () => {
         check.value = { status: 'idle' };
         text.value = '';
         source.value = null;
-      }),
+      },
     };
   },
 );

@@ -4,7 +4,7 @@
  * extension last saw changed since (a cached answer newer than the import holding something else)
  * says which and asks first: those slots are left as they are (shown to decide), the others go back.
  */
-import { action, createModel, effect, signal, useModel } from '@preact/signals';
+import { createModel, effect, signal } from '@preact/signals';
 import { PageOption, type Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { itemTarget } from '../../lib/jobs/job';
@@ -97,23 +97,20 @@ export const ImportHistoryModel = createModel(
       asking,
       busy,
       error,
-      undo: action(async (id: string) => {
+      undo: async (id: string) => {
         const job = jobs.peek().find((j) => j.id === id);
         if (!job || busy.peek()) return;
         const changed = await changedSince(job);
         if (changed.length > 0) asking.value = { id, changed };
         else await run(id);
-      }),
-      confirm: action(async () => {
+      },
+      confirm: async () => {
         const id = asking.peek()?.id;
         if (id) await run(id);
-      }),
-      dismiss: action(() => (asking.value = null)),
+      },
+      dismiss: () => (asking.value = null),
     };
   },
 );
 
 export type ImportHistoryModel = InstanceType<typeof ImportHistoryModel>;
-
-export const useImportHistory = (profileId: string, undoJob: (id: string) => Promise<AppError | null>) =>
-  useModel(() => new ImportHistoryModel(profileId, undoJob));

@@ -3,10 +3,10 @@
  * storage changes while the model lives, and what can be done with it: start, undo, cancel, resume,
  * settle its conflicts; and Export of a target.
  */
-import { action, computed, createModel, effect, signal, useModel } from '@preact/signals';
+import { computed, createModel, effect, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import { type ImportJob, type JobItem, jobFamily, readJobs } from '../../lib/storage/import-jobs';
+import { type ImportJob, type JobItem, jobFamily, readJob, readJobs } from '../../lib/storage/import-jobs';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
 import { documentJobSlots, documentRetrySlots } from '../../lib/jobs/document-job';
@@ -46,15 +46,15 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
     };
   });
 
-  // The job with this id as stored: each progress step arrives as its key's change.
+  // The job with this id as stored: read once, then each progress step arrives as its key's change.
   effect(() => {
     const id = jobId.value;
     if (!id) return;
     let live = true;
-    // A stored change is always newer than the first answer, which may arrive after it.
+    // A stored change is always newer than the first read, which may arrive after it.
     let changed = false;
-    void send('getImportJob', { id }).then((answer) => {
-      if (live && !changed && answer.ok && answer.value) stored.value = answer.value;
+    void readJob(profileId, id).then((job) => {
+      if (live && !changed && job) stored.value = job;
     });
     const stop = jobFamily.watch(profileId, (parts, value) => {
       if (!live || parts[0] !== id || !value) return;
@@ -121,42 +121,38 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
     actionError,
     settledElsewhere,
     /** Starts writing a checked document; `onStarted` runs once the worker has taken it. */
-    start: action(
-      async (
-        preview: Extract<ImportPreview, { status: 'ready' }>,
-        onStarted: () => void,
-        finalSlot?: number,
-      ) => {
-        if (!begin('starting')) return;
-        const answer = await send('startImport', {
-          target: preview.target,
-          // Each slot with what the preview showed: the worker writes it only while it still holds
-          // that. A document's job gets only what changes, and its manifest (lib/slots/document.ts).
-          // A slot shown holding its value already is left without a request.
-          slots: (finalSlot === undefined
-            ? preview.items.filter((item) => !item.unchanged)
-            : documentJobSlots(preview.items, finalSlot)
-          ).map(jobSlotOf),
-          ...(finalSlot === undefined ? {} : { finalSlot }),
-        });
-        busy.value = null;
-        if (follow(answer)) onStarted();
-      },
-    ),
+    start: async (
+      preview: Extract<ImportPreview, { status: 'ready' }>,
+      onStarted: () => void,
+      finalSlot?: number,
+    ) => {
+      if (!begin('starting')) return;
+      const answer = await send('startImport', {
+        target: preview.target,
+        // Each slot with what the preview showed: the worker writes it only while it still holds
+        // that. A document's job gets only what changes, and its manifest (lib/slots/document.ts).
+        // A slot shown holding its value already is left without a request.
+        slots: (finalSlot === undefined
+          ? preview.items.filter((item) => !item.unchanged)
+          : documentJobSlots(preview.items, finalSlot)
+        ).map(jobSlotOf),
+        ...(finalSlot === undefined ? {} : { finalSlot }),
+      });
+      busy.value = null;
+      if (follow(answer)) onStarted();
+    },
     /** Starts a checked write across targets (a restore, a copy): one job for every target. */
-    startTargets: action(
-      async (preview: ReadyTargets, onStarted: () => void): Promise<string | undefined> => {
-        if (busy.peek()) return undefined;
-        const id = await sendTargets(jobSlotsOf(preview.targets));
-        if (id) onStarted();
-        return id;
-      },
-    ),
+    startTargets: async (preview: ReadyTargets, onStarted: () => void): Promise<string | undefined> => {
+      if (busy.peek()) return undefined;
+      const id = await sendTargets(jobSlotsOf(preview.targets));
+      if (id) onStarted();
+      return id;
+    },
     /**
      * The slots the server refused to clear with empty text: the account's placeholder is remembered
      * (as when the editor's clear was refused) and they are written with it, as one more job.
      */
-    clearWithPlaceholder: action(async (): Promise<void> => {
+    clearWithPlaceholder: async (): Promise<void> => {
       const current = job.peek();
       if (!current || busy.peek()) return;
       const refused = refusedClears(current);
@@ -172,32 +168,32 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
           data: data === '' ? DEFAULT_PLACEHOLDER : data,
         })),
       );
-    }),
+    },
     /** Undoes the followed job; resolves to the undo's id once the worker has taken it. */
-    undo: action(async (): Promise<string | undefined> => {
+    undo: async (): Promise<string | undefined> => {
       const current = job.peek();
       if (!current || !begin('undoing')) return undefined;
       const answer = await send('undoImport', { id: current.id });
       busy.value = null;
       return follow(answer);
-    }),
+    },
     /** Undoes any kept import (the history's Undo) and follows the undo; its refusal, if any. */
-    undoJob: action(async (id: string): Promise<AppError | null> => {
+    undoJob: async (id: string): Promise<AppError | null> => {
       if (!begin('undoing')) return null;
       const answer = await send('undoImport', { id });
       busy.value = null;
       follow(answer);
       return answer.ok ? null : answer.error;
-    }),
-    cancel: action(() => act('cancelImport', 'cancelling')),
+    },
+    cancel: () => act('cancelImport', 'cancelling'),
     /** Goes on with a job paused by the server's wait: the worker writes only its open slots. */
-    resume: action(() => act('resumeImport', 'resuming')),
+    resume: () => act('resumeImport', 'resuming'),
     /**
      * Settles a slot in conflict as part of the job (the worker writes "mine" over the value seen,
      * kept for the job's Undo): the stored job then shows it settled, or, when the slot changed yet
      * again, the newer value to decide on.
      */
-    resolve: action(async (item: JobItem, choice: ConflictChoice) => {
+    resolve: async (item: JobItem, choice: ConflictChoice) => {
       const current = job.peek();
       if (!current || !item.conflict) return;
       actionError.value = null;
@@ -212,20 +208,16 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
       });
       if (!answer.ok) actionError.value = answer.error;
       settledElsewhere.value = answer.ok && answer.value.status === 'alreadySettled';
-    }),
+    },
     /** Downloads what `target`'s slots hold as an import document. */
-    exportTarget: action(async (target: Target | null) => {
+    exportTarget: async (target: Target | null) => {
       if (!target || !begin('exporting')) return;
       const answer = await send('exportSlots', { target });
       busy.value = null;
       if (!answer.ok) return void (actionError.value = answer.error);
       download(`page-options-${target.kind}-${target.id}.json`, `${JSON.stringify(answer.value, null, 2)}\n`);
-    }),
+    },
   };
 });
 
 export type ImportJobModel = InstanceType<typeof ImportJobModel>;
-
-/** The import job of this view's profile, followed while the view is there. */
-export const useImportJob = (send: Send, profileId: string): ImportJobModel =>
-  useModel(() => new ImportJobModel(send, profileId));

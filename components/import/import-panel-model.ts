@@ -2,18 +2,10 @@
  * The import panel's state as one signal model: the document being checked, the job followed, the
  * document draft of the current target, which section started what is shown, and what the panel
  * does across them (a check's Confirm starts its job, a large JSON becomes a document, …). The page
- * hands it its own state as signals (target, premium, names, the slots as read); disposing the
- * model stops following storage and writes the draft.
+ * hands it its own state as signals (target, premium, names, the slots as read), which the panel's
+ * views read from the page too; disposing the model stops following storage and writes the draft.
  */
-import {
-  type ReadonlySignal,
-  type Signal,
-  action,
-  computed,
-  createModel,
-  effect,
-  signal,
-} from '@preact/signals';
+import { type ReadonlySignal, type Signal, computed, createModel, effect, signal } from '@preact/signals';
 import type { Budget } from '../../lib/api/budget';
 import { minutesAt } from '../../lib/api/limits';
 import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schemas';
@@ -48,12 +40,10 @@ export interface DocumentSlots {
   placeholder: string;
 }
 
-/** What the page gives the panel: its worker and profile (jobs are the profile's), and its state. */
-export interface ImportPanelInputs {
+/** What the panel shows of its page: the worker and profile (jobs are the profile's), and its state. */
+export interface ImportPage {
   send: Send;
   profileId: string;
-  /** What the page was opened for: a page's payload (#import) or selected text (#selection). */
-  intent?: Intent;
   /** The editor's current target: what Export writes out and where a selection goes. */
   target: ReadonlySignal<Target | null>;
   targetName?: ReadonlySignal<string | undefined>;
@@ -64,6 +54,12 @@ export interface ImportPanelInputs {
   factories?: ReadonlySignal<readonly { id: string; name: string }[]>;
   /** The document view's slots; without them, no document part. */
   document?: ReadonlySignal<DocumentSlots | null>;
+}
+
+/** What the page gives the panel's model: the page, what it was opened for, its section. */
+export interface ImportPanelInputs extends ImportPage {
+  /** What the page was opened for: a page's payload (#import) or selected text (#selection). */
+  intent?: Intent;
   /** The editor's section on screen (the panel shows its part of it); without one, every part. */
   section?: Signal<ImportSection>;
 }
@@ -136,20 +132,12 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
   };
 
   return {
-    /** The page's worker, for the parts that ask it themselves (the selection's slot, the queue). */
-    send,
     jobs,
     check,
     draft,
     section,
     origin,
     arrived,
-    target: inputs.target,
-    targetName: inputs.targetName ?? signal(undefined),
-    premium: inputs.premium,
-    buildings: inputs.buildings ?? signal(null),
-    factories: inputs.factories ?? signal([]),
-    document,
     /** The running (or paused) job for the editor's job bar; null while none. */
     running: computed<RunningJob | null>(() => {
       const job = jobs.job.value;
@@ -164,46 +152,52 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
       };
     }),
     /** A text to check, pasted or dropped in the import section. */
-    checkText: action(() => (from('import'), check.checkText(check.text.peek()))),
-    dropText: action((text: string) => (from('import'), check.load(text, null))),
+    checkText: () => (from('import'), check.checkText(check.text.peek())),
+    dropText: (text: string) => (from('import'), check.load(text, null)),
     /** A file chosen in the import section, or as a backup to restore. */
-    readFile: action((file: File | undefined, part: 'import' | 'backup') => {
+    readFile: (file: File | undefined, part: 'import' | 'backup') => {
       from(part);
       void check.readFile(file);
-    }),
-    previewSelection: action((document: unknown) => (from('import'), void check.preview(document))),
-    previewDocument: action(
-      (...args: Parameters<typeof check.show>) => (from('document'), check.show(...args)),
-    ),
+    },
+    previewSelection: (document: unknown) => (from('import'), void check.preview(document)),
+    previewDocument: (...args: Parameters<typeof check.show>) => (from('document'), check.show(...args)),
     /** A large JSON that is no import document, taken into the document part as its text. */
-    acceptDocument: action(() => {
+    acceptDocument: () => {
       const offer = check.check.peek();
       if (offer.status !== 'offerDocument') return;
       draft.setText(prettyJson(offer.text) ?? offer.text);
       check.dismiss();
       if (inputs.section) inputs.section.value = 'document';
-    }),
+    },
     /** A slot's list too long for one slot (the records table), taken into the document part. */
-    takeDocument: action((text: string) => {
+    takeDocument: (text: string) => {
       draft.setText(prettyJson(text) ?? text);
       draft.table.show('table');
       if (inputs.section) inputs.section.value = 'document';
-    }),
-    exportTarget: action(() => void jobs.exportTarget(inputs.target.peek())),
-    /** The profile whose jobs the panel shows. */
-    profileId: signal(profileId),
+    },
+    exportTarget: () => void jobs.exportTarget(inputs.target.peek()),
     /** The history's Undo of any kept import, shown in the section it was asked from. */
-    undoJob: action((id: string, part: 'import' | 'backup') => (from(part), jobs.undoJob(id))),
-    confirm: action(
-      starting(() => {
-        const ready = check.check.peek();
-        if (ready.status === 'ready') return jobs.start(ready, check.clear, check.finalSlot.peek());
-      }),
-    ),
-    confirmTargets: action(starting((chosen: ReadyTargets) => jobs.startTargets(chosen, check.clear))),
-    undo: action(starting(jobs.undo)),
-    clearWithPlaceholder: action(starting(jobs.clearWithPlaceholder)),
+    undoJob: (id: string, part: 'import' | 'backup') => (from(part), jobs.undoJob(id)),
+    confirm: starting(() => {
+      const ready = check.check.peek();
+      if (ready.status === 'ready') return jobs.start(ready, check.clear, check.finalSlot.peek());
+    }),
+    confirmTargets: starting((chosen: ReadyTargets) => jobs.startTargets(chosen, check.clear)),
+    undo: starting(jobs.undo),
+    clearWithPlaceholder: starting(jobs.clearWithPlaceholder),
   };
 });
 
 export type ImportPanelModel = InstanceType<typeof ImportPanelModel>;
+
+/** A part of the panel: the model and the page it shows. */
+export interface PanelProps {
+  model: ImportPanelModel;
+  page: ImportPage;
+}
+
+/** The account's names as the panel's parts show them (a target by its building's or factory's name). */
+export const namesOf = (page: ImportPage) => ({
+  buildings: page.buildings?.value ?? null,
+  factories: page.factories?.value ?? [],
+});

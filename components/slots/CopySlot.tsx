@@ -4,6 +4,7 @@
  * Each target is checked at write time; one Confirm starts one job across the targets (conflict
  * checks, history, Undo), as a restore does. Its state is one model (copy-slot-model.ts).
  */
+import { useModel } from '@preact/signals';
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
@@ -13,14 +14,14 @@ import { showResult } from '../in-view';
 import { JobProgress } from '../import/JobProgress';
 import { TargetPreview } from '../import/TargetPreview';
 import { ProblemList } from '../import/ProblemList';
-import { useImportJob } from '../import/import-job-model';
+import { ImportJobModel } from '../import/import-job-model';
 import { type CopyOption, CopyChecklist } from './CopyChecklist';
-import { useCopySlot } from './copy-slot-model';
+import { CopySlotModel } from './copy-slot-model';
 import { Time } from '../shared/time';
-import type { Workspace } from './workspace';
+import type { PageContext } from '../page/context';
 
 interface CopySlotProps {
-  workspace: Workspace;
+  page: PageContext;
   option: number;
   content: { title: string; data: string };
   /** When the value shown was read (epoch ms); null when it is the user's unsaved edit. */
@@ -29,11 +30,12 @@ interface CopySlotProps {
   onClose: () => void;
 }
 
-export function CopySlot({ workspace, option, content, readAt, options, onClose }: CopySlotProps) {
-  const { send, profileId } = workspace.page;
+export function CopySlot({ page, option, content, readAt, options, onClose }: CopySlotProps) {
+  const { send, profileId } = page;
   const ids = { heading: useId(), slot: useId() };
-  const copy = useCopySlot(send, options, option);
-  const jobs = useImportJob(send, profileId);
+  const copy = useModel(() => new CopySlotModel(send, options, option));
+  // The job this panel starts, followed while the panel is open.
+  const jobs = useModel(() => new ImportJobModel(send, profileId));
   const step = copy.step.value;
 
   const followed = jobs.job.value;
@@ -62,7 +64,7 @@ export function CopySlot({ workspace, option, content, readAt, options, onClose 
           value={String(copy.into.value)}
           onChange={(e) => copy.setInto(Number(e.currentTarget.value))}
         >
-          {slotNumbers(workspace.premium.value).map((n) => (
+          {slotNumbers(page.premium.value).map((n) => (
             <option key={n} value={String(n)}>
               {`Slot ${n}`}
             </option>
@@ -93,8 +95,8 @@ export function CopySlot({ workspace, option, content, readAt, options, onClose 
         {step.kind === 'preview' && (
           <TargetPreview
             preview={step.preview}
-            buildings={valueOf(workspace.buildings.value)}
-            factories={workspace.page.factories.all.value}
+            buildings={valueOf(page.buildings.list.value)}
+            factories={page.factories.all.value}
             heading={t('copy_heading', String(option))}
             starting={jobs.busy.value === 'starting'}
             onReadCurrent={() => void copy.preview(content, true)}
@@ -113,8 +115,8 @@ export function CopySlot({ workspace, option, content, readAt, options, onClose 
             resuming={jobs.busy.value === 'resuming'}
             onResume={() => void jobs.resume()}
             onResolve={(item, choice) => void jobs.resolve(item, choice)}
-            buildings={valueOf(workspace.buildings.value)}
-            factories={workspace.page.factories.all.value}
+            buildings={valueOf(page.buildings.list.value)}
+            factories={page.factories.all.value}
           />
         )}
       </div>

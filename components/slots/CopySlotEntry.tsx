@@ -7,11 +7,12 @@ import { useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
 import { buildingName, factoryName } from '../../lib/names';
+import type { PageContext } from '../page/context';
+import { lazyView } from '../shared/lazy-view';
 import type { CopyOption } from './CopyChecklist';
-import type { Workspace } from './workspace';
 
 interface CopySlotEntryProps {
-  workspace: Workspace;
+  page: PageContext;
   option: number;
   content: { title: string; data: string };
   /** When the value shown was read; null when it is the user's unsaved edit. */
@@ -19,38 +20,38 @@ interface CopySlotEntryProps {
 }
 
 /** The account's buildings, then its factories, named as everywhere else. */
-function copyOptions(workspace: Workspace): CopyOption[] {
-  const buildings = valueOf(workspace.buildings.value) ?? [];
+function copyOptions(page: PageContext): CopyOption[] {
+  const buildings = valueOf(page.buildings.list.value) ?? [];
   return [
     ...buildings.map((b) => ({ target: { kind: 'building' as const, id: b.id }, label: buildingName(b) })),
-    ...workspace.page.factories.all.value.map((f) => ({
+    ...page.factories.all.value.map((f) => ({
       target: { kind: 'factory' as const, id: f.id },
       label: factoryName(f),
     })),
   ];
 }
 
-type Panel = (typeof import('./CopySlot'))['CopySlot'];
+const CopyPanel = lazyView(() => import('./CopySlot').then((module) => module.CopySlot), 'copy_loading');
 
-export function CopySlotEntry({ workspace, option, content, readAt }: CopySlotEntryProps) {
+export function CopySlotEntry({ page, option, content, readAt }: CopySlotEntryProps) {
   const [open, setOpen] = useState(false);
-  const [Panel, setPanel] = useState<Panel | null>(null);
-  const toggle = () => {
-    if (!Panel) void import('./CopySlot').then((module) => setPanel(() => module.CopySlot));
-    setOpen(!open);
-  };
   return (
     <>
-      <button type="button" class="button" aria-expanded={open ? 'true' : 'false'} onClick={toggle}>
+      <button
+        type="button"
+        class="button"
+        aria-expanded={open ? 'true' : 'false'}
+        onClick={() => setOpen(!open)}
+      >
         {t('copy_open')}
       </button>
-      {open && Panel && (
-        <Panel
-          workspace={workspace}
+      {open && (
+        <CopyPanel
+          page={page}
           option={option}
           content={content}
           readAt={readAt}
-          options={copyOptions(workspace)}
+          options={copyOptions(page)}
           onClose={() => setOpen(false)}
         />
       )}

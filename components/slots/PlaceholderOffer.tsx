@@ -5,14 +5,21 @@
 import { t } from '../../lib/i18n';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import type { SlotModel } from './slot-model';
-import type { Workspace } from './workspace';
+import type { SlotSaves } from './slot-saves';
+import type { PageContext } from '../page/context';
 
-export function PlaceholderOffer({ model, workspace }: { model: SlotModel; workspace: Workspace }) {
-  const text = workspace.placeholder.value.value || DEFAULT_PLACEHOLDER;
+interface PlaceholderOfferProps {
+  model: SlotModel;
+  page: PageContext;
+  saves: SlotSaves;
+}
+
+export function PlaceholderOffer({ model, page, saves }: PlaceholderOfferProps) {
+  const text = page.placeholder.value.value || DEFAULT_PLACEHOLDER;
   return (
     <div class="notice notice--error" role="alert">
       <p>{t('slot_emptyRefused', text)}</p>
-      <button type="button" class="button" onClick={() => void workspace.clearWithPlaceholder(model)}>
+      <button type="button" class="button" onClick={() => void saves.clearWithPlaceholder(model)}>
         {t('slot_clearWithPlaceholder', text)}
       </button>
     </div>

@@ -6,9 +6,9 @@
 import { holdsRemoved } from '../../lib/api/redact';
 import { t } from '../../lib/i18n';
 import type { SlotModel } from './slot-model';
-import type { Workspace } from './workspace';
+import type { SlotSaves } from './slot-saves';
 
-export function RemovedNotice({ model, workspace }: { model: SlotModel; workspace: Workspace }) {
+export function RemovedNotice({ model, saves }: { model: SlotModel; saves: SlotSaves }) {
   const server = model.server.value;
   if (!server || !holdsRemoved(server.title, server.data)) return null;
   return (
@@ -17,7 +17,7 @@ export function RemovedNotice({ model, workspace }: { model: SlotModel; workspac
       {model.confirmRemoved.value && (
         <div class="notice" role="alert">
           <p>{t('slot_removedConfirm')}</p>
-          <button type="button" class="button" onClick={() => void workspace.save(model, true)}>
+          <button type="button" class="button" onClick={() => void saves.save(model, true)}>
             {t('slot_removedSave')}
           </button>
           <button type="button" class="button" onClick={() => (model.confirmRemoved.value = false)}>

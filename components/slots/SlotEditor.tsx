@@ -21,12 +21,14 @@ import { refusedEmpty } from '../page/placeholder';
 import { DraftNotice, StorageNotice } from './StorageNotice';
 import type { SlotModel } from './slot-model';
 import type { Workspace } from './workspace';
+import type { PageContext } from '../page/context';
 import { Time } from '../shared/time';
 import { useGrowToContent } from '../grow-to-content';
 
 export interface SlotEditorProps {
   model: SlotModel;
   workspace: Workspace;
+  page: PageContext;
   layout: 'compact' | 'full';
 }
 
@@ -41,7 +43,8 @@ function historyLabel(history: readonly unknown[] | null): string {
   return history.length === 1 ? t('slot_historyOne') : t('slot_historyCount', String(history.length));
 }
 
-export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
+export function SlotEditor({ model, workspace, page, layout }: SlotEditorProps) {
+  const { drafts, saves } = workspace;
   const ids = { title: useId(), data: useId(), titleCount: useId(), dataCount: useId(), hint: useId() };
   const server = model.server.value;
   const loadError = model.loadError.value;
@@ -51,7 +54,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
   const saveError = model.saveError.value;
   const conflict = model.conflict.value;
   const history = model.history.value;
-  const placeholder = workspace.placeholder.value.value;
+  const placeholder = page.placeholder.value.value;
   // A slot holding only the account's placeholder is shown as empty (typing replaces it).
   const cleared = placeholder !== '' && title === placeholder && data === placeholder;
   const dataBox = useGrowToContent(cleared ? '' : data);
@@ -59,7 +62,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
     () => ({
       session: model.table,
       text: model.data,
-      write: (next) => workspace.edit(model, 'data', next),
+      write: (next) => drafts.edit(model, 'data', next),
       limit: LIMITS.data,
       offerDocument: workspace.asDocument,
     }),
@@ -70,32 +73,32 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
   const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLFieldSetElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
-      void workspace.save(model);
+      void saves.save(model);
     } else if (event.key === 'Escape' && model.dirty.value) {
       event.preventDefault();
-      workspace.discard(model);
+      drafts.discard(model);
     }
   };
 
   const reformat = (fn: (text: string) => string | null) => {
     const next = fn(data);
-    if (next !== null) workspace.edit(model, 'data', next);
+    if (next !== null) drafts.edit(model, 'data', next);
   };
 
   return (
     <fieldset
       class={`slot slot--${layout}`}
-      data-slot={model.option}
+      data-slot={model.option.value}
       onKeyDown={onKeyDown}
       aria-busy={server ? 'false' : 'true'}
     >
       <legend class="slot__legend">
         {/* The issue fixes this name as "Slot N" in every language. */}
-        {`Slot ${model.option}`}
+        {`Slot ${model.option.value}`}
       </legend>
       {model.dirty.value && <span class="badge badge--unsaved">{t('slot_unsaved')}</span>}
       {!server && !loadError && <p class="hint">{t('slot_loading')}</p>}
-      {loadError && <ErrorNotice error={loadError} onRetry={() => void workspace.retry(model)} />}
+      {loadError && <ErrorNotice error={loadError} onRetry={() => void workspace.reads.retry(model)} />}
       {server && (
         <>
           <p class="hint slot__updated">
@@ -122,7 +125,7 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
                   : undefined
               }
               aria-describedby={`${ids.titleCount} ${ids.hint}`}
-              onInput={(event) => workspace.edit(model, 'title', event.currentTarget.value)}
+              onInput={(event) => drafts.edit(model, 'title', event.currentTarget.value)}
             />
           </div>
           <div class="field">
@@ -148,7 +151,9 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
               <TableSwitch session={model.table} text={cleared ? '' : data} />
               <Counter id={ids.dataCount} field="data" text={data} />
             </div>
-            {asTable && <LazyTable source={table} label={t('records_slotTable', String(model.option))} />}
+            {asTable && (
+              <LazyTable source={table} label={t('records_slotTable', String(model.option.value))} />
+            )}
             <textarea
               hidden={asTable}
               ref={dataBox}
@@ -162,11 +167,11 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
                   : undefined
               }
               aria-describedby={`${ids.dataCount} ${ids.hint}`}
-              onInput={(event) => workspace.edit(model, 'data', event.currentTarget.value)}
+              onInput={(event) => drafts.edit(model, 'data', event.currentTarget.value)}
             />
           </div>
           {cleared && <p class="hint">{t('slot_placeholderEmpty', placeholder)}</p>}
-          <RemovedNotice model={model} workspace={workspace} />
+          <RemovedNotice model={model} saves={saves} />
           <p id={ids.hint} class="visually-hidden">
             {t('slots_counting')}
           </p>
@@ -177,11 +182,11 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
           ))}
           {conflict ? (
             <ConflictDialog
-              option={model.option}
+              option={model.option.value}
               mine={{ title, data }}
               server={conflict}
-              onKeepMine={() => void workspace.keepMine(model)}
-              onTakeServer={() => workspace.takeServer(model)}
+              onKeepMine={() => void saves.keepMine(model)}
+              onTakeServer={() => saves.takeServer(model)}
             />
           ) : (
             <div class="actions">
@@ -189,12 +194,12 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
                 type="button"
                 class="button button--primary"
                 aria-disabled={model.saving.value ? 'true' : undefined}
-                onClick={() => void workspace.save(model)}
+                onClick={() => void saves.save(model)}
               >
                 {model.saving.value ? t('slot_saving') : t('slot_save')}
               </button>
               {model.dirty.value && (
-                <button type="button" class="button" onClick={() => workspace.discard(model)}>
+                <button type="button" class="button" onClick={() => drafts.discard(model)}>
                   {t('slot_discard')}
                 </button>
               )}
@@ -204,15 +209,15 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
                 aria-expanded={history ? 'true' : 'false'}
                 onClick={() => {
                   if (history) model.history.value = null;
-                  else void workspace.loadHistory(model);
+                  else void saves.loadHistory(model);
                 }}
               >
                 {historyLabel(history)}
               </button>
               {layout === 'full' && (
                 <CopySlotEntry
-                  workspace={workspace}
-                  option={model.option}
+                  page={page}
+                  option={model.option.value}
                   content={{ title, data }}
                   readAt={model.dirty.value ? null : model.readAt.value}
                 />
@@ -224,12 +229,12 @@ export function SlotEditor({ model, workspace, layout }: SlotEditorProps) {
           </p>
           {model.storageNotice.value && <StorageNotice notice={model.storageNotice.value} />}
           {model.draftNotice.value && <DraftNotice kind={model.draftNotice.value} />}
-          {saveError && <ErrorNotice error={describeSaveError(saveError, model.target)} />}
+          {saveError && <ErrorNotice error={describeSaveError(saveError, model.target.value)} />}
           {refusedEmpty(saveError, { title, data }) && (
-            <PlaceholderOffer model={model} workspace={workspace} />
+            <PlaceholderOffer model={model} page={page} saves={saves} />
           )}
           {history && (
-            <HistoryList entries={history} onRestore={(entry) => void workspace.restore(model, entry)} />
+            <HistoryList entries={history} onRestore={(entry) => void saves.restore(model, entry)} />
           )}
         </>
       )}

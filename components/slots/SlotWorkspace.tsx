@@ -3,7 +3,7 @@
  * and the editor tab / side panel / dashboard tab (full: every slot with content open, each run of
  * empty slots folded into one line whose slots open with one click).
  */
-import { useEffect, useId, useMemo, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
@@ -14,7 +14,8 @@ import { Counter } from './Counter';
 import { SlotEditor } from './SlotEditor';
 import type { PageContext } from '../page/context';
 import type { SlotModel } from './slot-model';
-import { type Workspace, createWorkspace } from './workspace';
+import { Workspace } from './workspace';
+import { useGivenOrOwnModel } from '../shared/given-or-own-model';
 import { TargetPicker } from './TargetPicker';
 import { Time } from '../shared/time';
 import './slots.css';
@@ -33,24 +34,25 @@ const openSettings = () => void browser.runtime.openOptionsPage();
 const openEditor = () => void browser.tabs.create({ url: browser.runtime.getURL('/editor.html') });
 
 export function SlotWorkspace({ layout, page, workspace: given, inEditor = false }: SlotWorkspaceProps) {
-  const workspace = useMemo(() => given ?? createWorkspace(page), [page, given]);
+  const workspace = useGivenOrOwnModel(given, () => new Workspace(page));
   useEffect(() => {
-    void workspace.init();
-    // Drafts are debounced; whatever is pending is written as soon as the page goes away.
+    workspace.start();
+    // Drafts are debounced; whatever is pending is written as soon as the page goes away (and when
+    // this view does: a workspace of its own writes them as it is disposed).
+    const { flush } = workspace.drafts;
     const flushWhenHidden = () => {
-      if (document.visibilityState === 'hidden') workspace.flush();
+      if (document.visibilityState === 'hidden') flush();
     };
-    window.addEventListener('pagehide', workspace.flush);
+    window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', flushWhenHidden);
     return () => {
-      if (given) workspace.flush();
-      else workspace.dispose();
-      window.removeEventListener('pagehide', workspace.flush);
+      if (given) flush();
+      window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', flushWhenHidden);
     };
   }, [workspace]);
 
-  const settings = workspace.settings.value;
+  const settings = page.settings.value;
   return (
     <section class={`slots slots--${layout}${inEditor ? ' slots--editor' : ''}`}>
       {/* In a dashboard the Slots tab names the section; the heading stays for heading navigation. */}
@@ -58,7 +60,7 @@ export function SlotWorkspace({ layout, page, workspace: given, inEditor = false
       {layout === 'full' && !inEditor && <RateLimitNotice send={page.send} />}
       {settings.status === 'error' && <ErrorNotice error={settings.error} />}
       <div class="slots__bar">
-        {workspace.target.value !== null && <SlotUsage workspace={workspace} />}
+        {page.current.target.value !== null && <SlotUsage workspace={workspace} page={page} />}
         {!inEditor && (
           <button type="button" class="button button--quiet" onClick={openEditor}>
             {t('slots_openEditor')}
@@ -67,27 +69,27 @@ export function SlotWorkspace({ layout, page, workspace: given, inEditor = false
       </div>
       {/* Folded into one line with adding a factory: the slot cards come first. */}
       <div class="slots__more">
-        {!inEditor && <TargetPicker workspace={workspace} onOpenSettings={openSettings} />}
+        {!inEditor && <TargetPicker page={page} onOpenSettings={openSettings} />}
         <details class="hint slots__about">
           <summary>{t('slots_about')}</summary>
-          {workspace.premium.value ? t('slots_countPremium') : t('slots_countBasic')} {t('slots_counting')}{' '}
+          {page.premium.value ? t('slots_countPremium') : t('slots_countBasic')} {t('slots_counting')}{' '}
           {t('slots_keys')}
         </details>
       </div>
-      {workspace.target.value === null ? (
+      {page.current.target.value === null ? (
         <p class="empty">{t('slots_noTarget')}</p>
       ) : layout === 'full' ? (
-        <FullGrid workspace={workspace} />
+        <FullGrid workspace={workspace} page={page} />
       ) : (
-        <CompactList workspace={workspace} />
+        <CompactList workspace={workspace} page={page} />
       )}
     </section>
   );
 }
 
 /** An empty slot folds unless something about it is on screen: an edit, a save, an error, its history. */
-function folds(model: SlotModel, placeholder: string, unfolded: ReadonlySet<SlotModel>): boolean {
-  if (!model.server.value || model.loadError.value || unfolded.has(model)) return false;
+function folds(model: SlotModel, placeholder: string): boolean {
+  if (!model.server.value || model.loadError.value || model.opened.value) return false;
   if (model.dirty.value || model.saving.value || model.saved.value || model.conflict.value) return false;
   if (model.saveError.value || model.history.value || model.blocked.value.length > 0) return false;
   if (model.storageNotice.value || model.draftNotice.value) return false;
@@ -97,30 +99,40 @@ function folds(model: SlotModel, placeholder: string, unfolded: ReadonlySet<Slot
 type GridItem = { kind: 'slot'; model: SlotModel } | { kind: 'empty'; models: SlotModel[] };
 
 /** Every slot in order: one with content as its editor, each run of empty ones as one line. */
-function FullGrid({ workspace }: { workspace: Workspace }) {
-  const placeholder = workspace.placeholder.value.value;
-  const unfolded = workspace.unfolded.value;
+interface SlotsProps {
+  workspace: Workspace;
+  page: PageContext;
+}
+
+function FullGrid({ workspace, page }: SlotsProps) {
+  const placeholder = page.placeholder.value.value;
   const items: GridItem[] = [];
-  for (const model of workspace.slots.value) {
+  for (const model of workspace.reads.slots.value) {
     const last = items[items.length - 1];
-    if (!folds(model, placeholder, unfolded)) items.push({ kind: 'slot', model });
+    if (!folds(model, placeholder)) items.push({ kind: 'slot', model });
     else if (last?.kind === 'empty') last.models.push(model);
     else items.push({ kind: 'empty', models: [model] });
   }
   const open = (model: SlotModel) => {
-    workspace.unfold(model);
+    model.opened.value = true;
     // Once rendered open, the slot's first field takes the focus the folded line had.
     requestAnimationFrame(() =>
-      document.querySelector<HTMLElement>(`[data-slot="${model.option}"] input`)?.focus(),
+      document.querySelector<HTMLElement>(`[data-slot="${model.option.value}"] input`)?.focus(),
     );
   };
   return (
     <div class="slot-grid">
       {items.map((item) =>
         item.kind === 'slot' ? (
-          <SlotEditor key={item.model.option} model={item.model} workspace={workspace} layout="full" />
+          <SlotEditor
+            key={item.model.option.value}
+            model={item.model}
+            workspace={workspace}
+            page={page}
+            layout="full"
+          />
         ) : (
-          <EmptyRun key={`empty-${item.models[0]?.option}`} models={item.models} onOpen={open} />
+          <EmptyRun key={`empty-${item.models[0]?.option.value}`} models={item.models} onOpen={open} />
         ),
       )}
     </div>
@@ -129,8 +141,8 @@ function FullGrid({ workspace }: { workspace: Workspace }) {
 
 /** "Slots 13–20 empty" and one small button per slot, each slot still a group named "Slot N". */
 function EmptyRun({ models, onOpen }: { models: SlotModel[]; onOpen: (model: SlotModel) => void }) {
-  const first = String(models[0]?.option);
-  const last = String(models[models.length - 1]?.option);
+  const first = String(models[0]?.option.value);
+  const last = String(models[models.length - 1]?.option.value);
   return (
     <div class="slot-run">
       <p class="slot-run__label">
@@ -138,14 +150,19 @@ function EmptyRun({ models, onOpen }: { models: SlotModel[]; onOpen: (model: Slo
       </p>
       <div class="slot-run__list">
         {models.map((model) => (
-          <div key={model.option} role="group" aria-label={`Slot ${model.option}`} class="slot--folded">
+          <div
+            key={model.option.value}
+            role="group"
+            aria-label={`Slot ${model.option.value}`}
+            class="slot--folded"
+          >
             <button
               type="button"
               class="button button--small"
-              aria-label={t('slot_edit', String(model.option))}
+              aria-label={t('slot_edit', String(model.option.value))}
               onClick={() => onOpen(model)}
             >
-              {model.option}
+              {model.option.value}
             </button>
           </div>
         ))}
@@ -154,19 +171,19 @@ function EmptyRun({ models, onOpen }: { models: SlotModel[]; onOpen: (model: Slo
   );
 }
 
-function CompactList({ workspace }: { workspace: Workspace }) {
+function CompactList({ workspace, page }: SlotsProps) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <ul class="slot-list">
-      {workspace.slots.value.map((model) => (
-        <li key={model.option}>
-          {open === model.option ? (
-            <SlotEditor model={model} workspace={workspace} layout="compact" />
+      {workspace.reads.slots.value.map((model) => (
+        <li key={model.option.value}>
+          {open === model.option.value ? (
+            <SlotEditor model={model} workspace={workspace} page={page} layout="compact" />
           ) : (
             <SlotSummary
               model={model}
-              placeholder={workspace.placeholder.value.value}
-              onEdit={() => setOpen(model.option)}
+              placeholder={page.placeholder.value.value}
+              onEdit={() => setOpen(model.option.value)}
             />
           )}
         </li>
@@ -176,9 +193,9 @@ function CompactList({ workspace }: { workspace: Workspace }) {
 }
 
 /** "7 of 20 slots used": slots holding something (a placeholder-only slot counts as empty). */
-function SlotUsage({ workspace }: { workspace: Workspace }) {
-  const slots = workspace.slots.value;
-  const placeholder = workspace.placeholder.value.value;
+function SlotUsage({ workspace, page }: SlotsProps) {
+  const slots = workspace.reads.slots.value;
+  const placeholder = page.placeholder.value.value;
   const used = slots.filter((m) => m.server.value && !isEmptySlot(m.server.value, placeholder)).length;
   return <p class="slot-usage">{t('slots_used', [String(used), String(slots.length)])}</p>;
 }
@@ -201,9 +218,9 @@ function SlotSummary({
         type="button"
         class="button button--quiet"
         onClick={onEdit}
-        aria-label={t('slot_edit', String(model.option))}
+        aria-label={t('slot_edit', String(model.option.value))}
       >
-        {`Slot ${model.option}`}
+        {`Slot ${model.option.value}`}
       </button>
       {model.dirty.value && <span class="badge badge--unsaved">{t('slot_unsaved')}</span>}
       {model.loadError.value ? (

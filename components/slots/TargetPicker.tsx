@@ -2,59 +2,38 @@
  * Buildings from the list and the account's factories (listed by the API, or added by hand where it
  * has no list): one click switches the target. A factory added by hand can be removed again.
  */
-import { useId, useState } from 'preact/hooks';
-import { type Target, TargetId } from '../../lib/api/schemas';
+import { useModel } from '@preact/signals';
+import { useId } from 'preact/hooks';
+import type { Target } from '../../lib/api/schemas';
 import { needsSettings } from '../describe-error';
 import { t } from '../../lib/i18n';
-import type { AppError } from '../../lib/app-error';
 import { sameTarget } from '../../lib/slots/keys';
 import { ErrorNotice } from '../ErrorNotice';
 import { buildingName, factoryName as nameOfFactory } from '../../lib/names';
 import { factoryListUnavailable } from '../text';
-import type { Workspace } from './workspace';
+import type { PageContext } from '../page/context';
+import { AddFactoryModel } from './add-factory-model';
 
-function Choice({ workspace, target, name }: { workspace: Workspace; target: Target; name: string }) {
-  const current = sameTarget(workspace.target.value, target);
+function Choice({ page, target, name }: { page: PageContext; target: Target; name: string }) {
+  const current = sameTarget(page.current.target.value, target);
   return (
     <button
       type="button"
       class="button target"
       aria-pressed={current ? 'true' : 'false'}
-      onClick={() => void workspace.select(target)}
+      onClick={() => page.current.choose(target)}
     >
       {name}
     </button>
   );
 }
 
-export function TargetPicker({
-  workspace,
-  onOpenSettings,
-}: {
-  workspace: Workspace;
-  onOpenSettings?: () => void;
-}) {
+export function TargetPicker({ page, onOpenSettings }: { page: PageContext; onOpenSettings?: () => void }) {
   const ids = { heading: useId(), id: useId(), name: useId() };
-  const [factoryId, setFactoryId] = useState('');
-  const [factoryName, setFactoryName] = useState('');
-  const [adding, setAdding] = useState<'idle' | 'checking' | 'required' | 'invalid' | { error: AppError }>(
-    'idle',
-  );
-  const buildings = workspace.buildings.value;
-  const notice = workspace.page.factories.notice.value;
-
-  const add = async (event: Event) => {
-    event.preventDefault();
-    const id = factoryId.trim();
-    if (!id) return setAdding('required');
-    if (!TargetId.safeParse(id).success) return setAdding('invalid');
-    setAdding('checking');
-    const error = await workspace.addFactory(id, factoryName.trim());
-    if (error) return setAdding({ error });
-    setAdding('idle');
-    setFactoryId('');
-    setFactoryName('');
-  };
+  const form = useModel(() => new AddFactoryModel(page.factories));
+  const adding = form.adding.value;
+  const buildings = page.buildings.list.value;
+  const notice = page.factories.notice.value;
 
   return (
     <nav class="targets" aria-labelledby={ids.heading}>
@@ -65,12 +44,7 @@ export function TargetPicker({
         {buildings.status === 'loading' && <span class="hint">{t('popup_loading')}</span>}
         {buildings.status === 'ready' &&
           buildings.value.map((b) => (
-            <Choice
-              key={b.id}
-              workspace={workspace}
-              target={{ kind: 'building', id: b.id }}
-              name={buildingName(b)}
-            />
+            <Choice key={b.id} page={page} target={{ kind: 'building', id: b.id }} name={buildingName(b)} />
           ))}
       </div>
       {buildings.status === 'error' && (
@@ -80,17 +54,17 @@ export function TargetPicker({
         />
       )}
       <div role="group" aria-label={t('slots_factories')} class="targets__row">
-        {workspace.page.factories.all.value.map((f) => {
+        {page.factories.all.value.map((f) => {
           const name = nameOfFactory(f);
           return (
             <span key={f.id} class="targets__factory">
-              <Choice workspace={workspace} target={{ kind: 'factory', id: f.id }} name={name} />
+              <Choice page={page} target={{ kind: 'factory', id: f.id }} name={name} />
               {f.added && !f.listed && (
                 <button
                   type="button"
                   class="button button--quiet"
                   aria-label={t('slots_removeFactory', name)}
-                  onClick={() => void workspace.removeFactory(f.id)}
+                  onClick={() => void page.factories.remove(f.id)}
                 >
                   ×
                 </button>
@@ -102,7 +76,13 @@ export function TargetPicker({
       {notice && <p class="hint factory-notice">{factoryListUnavailable(notice)}</p>}
       <details class="add-factory">
         <summary>{t('slots_addFactory')}</summary>
-        <form onSubmit={(event) => void add(event)} noValidate>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.add();
+          }}
+          noValidate
+        >
           <div class="field">
             <label for={ids.id}>{t('slots_factoryId')}</label>
             <input
@@ -110,9 +90,9 @@ export function TargetPicker({
               type="text"
               autoComplete="off"
               spellcheck={false}
-              value={factoryId}
+              value={form.id.value}
               aria-invalid={adding === 'required' || adding === 'invalid' ? 'true' : undefined}
-              onInput={(event) => setFactoryId(event.currentTarget.value)}
+              onInput={(event) => (form.id.value = event.currentTarget.value)}
             />
           </div>
           <div class="field">
@@ -121,8 +101,8 @@ export function TargetPicker({
               id={ids.name}
               type="text"
               autoComplete="off"
-              value={factoryName}
-              onInput={(event) => setFactoryName(event.currentTarget.value)}
+              value={form.name.value}
+              onInput={(event) => (form.name.value = event.currentTarget.value)}
             />
           </div>
           <button type="submit" class="button" aria-disabled={adding === 'checking' ? 'true' : undefined}>

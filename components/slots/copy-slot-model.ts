@@ -3,7 +3,7 @@
  * step (choosing, checking, the preview), what the worker refused, and the jobs started here. The
  * preview reads what each target holds only when the user asks; the job checks each at write time.
  */
-import { action, computed, createModel, signal, useModel } from '@preact/signals';
+import { computed, createModel, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import type { Send } from '../../lib/messaging/page-client';
@@ -50,19 +50,14 @@ export const CopySlotModel = createModel((send: Send, options: readonly CopyOpti
     problems,
     noneChosen,
     mine,
-    choose: action((next: ReadonlySet<string>) => (chosen.value = next)),
-    setInto: action((slot: number) => (into.value = slot)),
-    preview: action((content: { title: string; data: string }, read?: boolean) =>
-      preview(content, read ?? false),
-    ),
-    back: action(() => (step.value = { kind: 'choose' })),
-    remember: action((id: string | undefined) => {
+    choose: (next: ReadonlySet<string>) => (chosen.value = next),
+    setInto: (slot: number) => (into.value = slot),
+    preview: (content: { title: string; data: string }, read?: boolean) => preview(content, read ?? false),
+    back: () => (step.value = { kind: 'choose' }),
+    remember: (id: string | undefined) => {
       if (id) mine.value = new Set(mine.value).add(id);
-    }),
+    },
   };
 });
 
 export type CopySlotModel = InstanceType<typeof CopySlotModel>;
-
-export const useCopySlot = (...args: ConstructorParameters<typeof CopySlotModel>) =>
-  useModel(() => new CopySlotModel(...args));

@@ -1,8 +1,8 @@
 /**
  * Unsaved edits as drafts of the profile: written a moment after the last keystroke, at once when
- * the page hides, removed when the edit matches the server again.
+ * the page hides or the model goes, removed when the edit matches the server again.
  */
-import { batch } from '@preact/signals';
+import { createModel, effect } from '@preact/signals';
 import { keepDraft } from '../../lib/storage/storage-room';
 import { removeDraft } from '../../lib/storage/drafts';
 import type { SlotModel } from './slot-model';
@@ -11,64 +11,70 @@ import type { SlotModel } from './slot-model';
 export const DRAFT_DEBOUNCE_MS = 200;
 
 /** `placeholder`: the account's clearing text ('' for none). */
-export function createSlotDrafts(profileId: string, placeholder: { readonly value: string } = { value: '' }) {
-  const timers = new Map<SlotModel, ReturnType<typeof setTimeout>>();
+export const SlotDrafts = createModel(
+  (profileId: string, placeholder: { readonly value: string } = { value: '' }) => {
+    const timers = new Map<SlotModel, ReturnType<typeof setTimeout>>();
 
-  /** Keeps the edit (making room when storage is full); the slot says when it could not. */
-  async function write(model: SlotModel): Promise<void> {
-    const timer = timers.get(model);
-    if (timer) clearTimeout(timer);
-    timers.delete(model);
-    if (!model.dirty.value) {
-      model.draftNotice.value = null;
-      return removeDraft(profileId, model.target, model.option);
+    /** Keeps the edit (making room when storage is full); the slot says when it could not. */
+    async function write(model: SlotModel): Promise<void> {
+      const timer = timers.get(model);
+      if (timer) clearTimeout(timer);
+      timers.delete(model);
+      const [target, option] = [model.target.value, model.option.value];
+      if (!model.dirty.value) {
+        model.draftNotice.value = null;
+        return removeDraft(profileId, target, option);
+      }
+      const kept = await keepDraft(profileId, target, option, {
+        title: model.title.value,
+        data: model.data.value,
+        base: model.base.value,
+        ...(model.start.value ? { start: model.start.value } : {}),
+        savedAt: Date.now(),
+      }).catch(() => 'notKept' as const);
+      model.draftNotice.value = kept === 'kept' ? null : kept;
     }
-    const kept = await keepDraft(profileId, model.target, model.option, {
-      title: model.title.value,
-      data: model.data.value,
-      base: model.base.value,
-      ...(model.start.value ? { start: model.start.value } : {}),
-      savedAt: Date.now(),
-    }).catch(() => 'notKept' as const);
-    model.draftNotice.value = kept === 'kept' ? null : kept;
-  }
 
-  return {
-    write,
-    edit(model: SlotModel, field: 'title' | 'data', value: string): void {
-      const fill = placeholder.value;
-      // A slot shown empty (both fields hold the placeholder): the field not typed in stays empty.
-      const other = field === 'title' ? model.data : model.title;
-      const cleared = fill !== '' && model.title.value === fill && model.data.value === fill;
-      batch(() => {
+    /** Writes every pending draft now (the page is being hidden or closed). */
+    const flush = () => {
+      for (const model of [...timers.keys()]) void write(model);
+    };
+    // Whatever is pending is written when the model is disposed (its view goes away).
+    effect(() => flush);
+
+    return {
+      write,
+      flush,
+      /** A keystroke: the slot stays open, its draft is written a moment after the last one. */
+      edit(model: SlotModel, field: 'title' | 'data', value: string): void {
+        const fill = placeholder.value;
+        // A slot shown empty (both fields hold the placeholder): the field not typed in stays empty.
+        const other = field === 'title' ? model.data : model.title;
+        const cleared = fill !== '' && model.title.value === fill && model.data.value === fill;
         if (cleared) other.value = '';
         model[field].value = value;
         model.saved.value = false;
         model.blocked.value = [];
-      });
-      const timer = timers.get(model);
-      if (timer) clearTimeout(timer);
-      timers.set(
-        model,
-        setTimeout(() => void write(model), DRAFT_DEBOUNCE_MS),
-      );
-    },
-    /** Writes every pending draft now (the page is being hidden or closed). */
-    flush(): void {
-      for (const model of [...timers.keys()]) void write(model);
-    },
-    /** Drops the edit: the fields show the server's value again. */
-    discard(model: SlotModel): void {
-      const server = model.server.value;
-      if (!server) return;
-      batch(() => {
+        model.opened.value = true;
+        const timer = timers.get(model);
+        if (timer) clearTimeout(timer);
+        timers.set(
+          model,
+          setTimeout(() => void write(model), DRAFT_DEBOUNCE_MS),
+        );
+      },
+      /** Drops the edit: the fields show the server's value again; the slot stays open. */
+      discard(model: SlotModel): void {
+        model.opened.value = true;
+        const server = model.server.value;
+        if (!server) return;
         model.edited(server.title, server.data, server.lastUpdated);
         model.blocked.value = [];
         model.saveError.value = null;
-      });
-      void write(model);
-    },
-  };
-}
+        void write(model);
+      },
+    };
+  },
+);
 
-export type SlotDrafts = ReturnType<typeof createSlotDrafts>;
+export type SlotDrafts = InstanceType<typeof SlotDrafts>;

@@ -12,7 +12,7 @@ import type { SlotModel } from './slot-model';
 export function adoptJobWrites(models: readonly SlotModel[], target: Target, job: ImportJob): boolean {
   let moved = false;
   for (const [option, value] of writtenInTarget(job, target)) {
-    const model = models.find((m) => m.option === option);
+    const model = models.find((m) => m.option.value === option);
     if (!model || !model.dirty.value || model.saving.value) continue;
     model.start.value = { title: value.title, data: value.data };
     moved = true;

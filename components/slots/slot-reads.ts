@@ -4,7 +4,7 @@
  * slots follow the answer cache: what a job, a save or an undo read and wrote (anywhere: the worker
  * keeps it there with its time) is shown at once, and never read again while it is fresh.
  */
-import { batch, signal } from '@preact/signals';
+import { batch, createModel, effect, signal } from '@preact/signals';
 import { PageOption, type Target } from '../../lib/api/schemas';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../../lib/slots/pool';
 import { slotNumbers } from '../../lib/slots/validate';
@@ -15,7 +15,7 @@ import type { PageContext } from '../page/context';
 import { followJobWrites } from './slot-job-writes';
 import { SlotModel } from './slot-model';
 
-export function createSlotReads(page: PageContext) {
+export const SlotReads = createModel((page: PageContext) => {
   const { profileId } = page;
   const slots = signal<SlotModel[]>([]);
   /** Raised for each target shown: answers for an earlier one are dropped. */
@@ -23,6 +23,8 @@ export function createSlotReads(page: PageContext) {
 
   /** Stops following the cache for the slots shown before. */
   let unfollow: (() => void) | null = null;
+  // The cache is followed no longer once the model is disposed.
+  effect(() => () => unfollow?.());
 
   /** A slot's answer the worker just kept (a job's read or write, a save): shown at once. */
   function follow(models: SlotModel[], target: Target): () => void {
@@ -30,7 +32,7 @@ export function createSlotReads(page: PageContext) {
     const stopCache = cacheFamily.watch(profileId, (parts, entry) => {
       const [kind, type, id, option] = parts;
       if (kind !== 'option' || type !== target.kind || id !== target.id || !entry) return;
-      const model = models.find((m) => String(m.option) === option);
+      const model = models.find((m) => String(m.option.value) === option);
       const value = PageOption.safeParse(entry.value);
       if (!model || !value.success) return;
       adopt(model, value.data, entry.savedAt);
@@ -64,18 +66,20 @@ export function createSlotReads(page: PageContext) {
     const drafts = await readDrafts(profileId, target, options);
     if (mine !== generation) return;
     for (const model of models) {
-      const draft = drafts.get(model.option);
+      const draft = drafts.get(model.option.value);
       if (draft) model.edited(draft.title, draft.data, draft.base, draft.start ?? null);
     }
     const stale = await showCached(models, drafts, mine);
-    await mapPool(stale, SLOT_READ_CONCURRENCY, (model) => load(model, drafts.has(model.option), mine));
+    await mapPool(stale, SLOT_READ_CONCURRENCY, (model) => load(model, drafts.has(model.option.value), mine));
   }
 
   /** Shows the cached values; returns the slots whose value is missing or older than the window. */
   async function showCached(models: SlotModel[], drafts: Map<number, unknown>, mine: number) {
     const freshMs = await page.freshMs();
     const cached = await Promise.all(
-      models.map((m) => readCached(profileId, optionParts(m.target, m.option), PageOption).catch(() => null)),
+      models.map((m) =>
+        readCached(profileId, optionParts(m.target.value, m.option.value), PageOption).catch(() => null),
+      ),
     );
     if (mine !== generation) return [];
     return models.filter((model, i) => {
@@ -84,7 +88,7 @@ export function createSlotReads(page: PageContext) {
       batch(() => {
         model.server.value = entry.value;
         model.readAt.value = entry.savedAt;
-        if (!drafts.has(model.option))
+        if (!drafts.has(model.option.value))
           model.edited(entry.value.title, entry.value.data, entry.value.lastUpdated);
       });
       return !isFresh(entry.savedAt, Date.now(), freshMs);
@@ -93,8 +97,9 @@ export function createSlotReads(page: PageContext) {
 
   async function load(model: SlotModel, hasDraft: boolean, mine: number, force = false): Promise<void> {
     model.loadError.value = null;
-    const hint = { priority: force ? ('user' as const) : ('visible' as const), order: model.option };
-    const answer = await page.send('readOption', { target: model.target, option: model.option, hint });
+    const [target, option] = [model.target.value, model.option.value];
+    const hint = { priority: force ? ('user' as const) : ('visible' as const), order: option };
+    const answer = await page.send('readOption', { target, option, hint });
     if (mine !== generation) return;
     if (!answer.ok) {
       model.loadError.value = answer.error;
@@ -106,11 +111,12 @@ export function createSlotReads(page: PageContext) {
       if (!hasDraft) model.edited(answer.value.title, answer.value.data, answer.value.lastUpdated);
     });
     // A draft equal to the server's value is nothing to keep.
-    if (hasDraft && !model.dirty.value) void removeDraft(profileId, model.target, model.option);
+    if (hasDraft && !model.dirty.value) void removeDraft(profileId, target, option);
   }
 
   return {
     slots,
+    /** Shows `target`'s slots: drafts, cached values, then reads of the stale ones. */
     show,
     clear(): void {
       generation += 1;
@@ -121,4 +127,6 @@ export function createSlotReads(page: PageContext) {
     /** Reads the slot again, now (the user asked). */
     retry: (model: SlotModel) => load(model, model.dirty.value, generation, true),
   };
-}
+});
+
+export type SlotReads = InstanceType<typeof SlotReads>;

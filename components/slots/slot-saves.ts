@@ -2,7 +2,7 @@
  * Saving a slot through the worker's checked save: blocked when a rule is broken, a conflict when
  * the server's value moved (keep mine or take the server's), history and its restore.
  */
-import { batch } from '@preact/signals';
+import { batch, createModel } from '@preact/signals';
 import { holdsRemoved } from '../../lib/api/redact';
 import { validateSlot } from '../../lib/slots/validate';
 import { type HistoryEntry, readHistory } from '../../lib/storage/history';
@@ -10,9 +10,9 @@ import type { PageContext } from '../page/context';
 import type { SlotDrafts } from './slot-drafts';
 import type { SlotModel } from './slot-model';
 
-export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
+export const SlotSaves = createModel((page: PageContext, drafts: SlotDrafts) => {
   async function loadHistory(model: SlotModel): Promise<void> {
-    model.history.value = await readHistory(page.profileId, model.target, model.option);
+    model.history.value = await readHistory(page.profileId, model.target.value, model.option.value);
   }
 
   /** `confirmed`: the user agreed to write a removed token or secret's marker as shown. */
@@ -24,7 +24,7 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
     const fill = page.placeholder.value.value;
     const title = typed.title === '' && fill ? fill : typed.title;
     const data = typed.data === '' && fill ? fill : typed.data;
-    const problems = validateSlot({ title, data }, model.option, page.premium.value);
+    const problems = validateSlot({ title, data }, model.option.value, page.premium.value);
     batch(() => {
       model.blocked.value = problems;
       model.saveError.value = null;
@@ -37,8 +37,8 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
     if (model.confirmRemoved.value) return;
     model.saving.value = true;
     const answer = await page.send('saveSlot', {
-      target: model.target,
-      option: model.option,
+      target: model.target.value,
+      option: model.option.value,
       title,
       data,
       expected: model.start.value ?? { title: server.title, data: server.data },
@@ -85,30 +85,26 @@ export function createSlotSaves(page: PageContext, drafts: SlotDrafts) {
     keepMine(model: SlotModel): Promise<void> {
       const server = model.conflict.value;
       if (!server) return Promise.resolve();
-      batch(() => {
-        model.base.value = server.lastUpdated;
-        model.start.value = { title: server.title, data: server.data };
-        model.conflict.value = null;
-      });
+      model.base.value = server.lastUpdated;
+      model.start.value = { title: server.title, data: server.data };
+      model.conflict.value = null;
       return save(model);
     },
     takeServer(model: SlotModel): void {
       const server = model.conflict.value;
       if (!server) return;
-      batch(() => {
-        model.server.value = server;
-        model.conflict.value = null;
-        model.edited(server.title, server.data, server.lastUpdated);
-      });
+      model.server.value = server;
+      model.conflict.value = null;
+      model.edited(server.title, server.data, server.lastUpdated);
       void drafts.write(model);
     },
     /** Writes an earlier value back through the same checked save (the value it replaces is kept too). */
     restore(model: SlotModel, entry: HistoryEntry): Promise<void> {
-      batch(() => {
-        model.title.value = entry.title;
-        model.data.value = entry.data;
-      });
+      model.title.value = entry.title;
+      model.data.value = entry.data;
       return save(model);
     },
   };
-}
+});
+
+export type SlotSaves = InstanceType<typeof SlotSaves>;

@@ -13,7 +13,7 @@ import { itemKey, newJob, settleJob, undoSlots } from '../jobs/job';
 import { afterSettles, settleConflict } from '../jobs/settle';
 import { planCost, planSlot } from '../jobs/write-plan';
 import { isUnsettledJob, jobRoom, readJob, saveJob } from '../storage/import-jobs';
-import { isActive, launch, startJob } from '../jobs/launcher';
+import { isActive, startJob } from '../jobs/launcher';
 import { requestCancel } from '../jobs/run';
 import type { ResponseOf } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
@@ -54,7 +54,6 @@ export function importHandlers(
   Handlers,
   | 'previewImport'
   | 'startImport'
-  | 'getImportJob'
   | 'undoImport'
   | 'cancelImport'
   | 'resumeImport'
@@ -79,8 +78,7 @@ export function importHandlers(
     const room = await jobRoom(undo);
     if (room.bytes > room.max)
       return fail({ kind: 'invalidInput', field: 'undo', message: noRoom(room.bytes, room.max) });
-    await saveJob(undo);
-    void launch(deps, undo.id, connection.value);
+    await startJob(deps, undo, connection.value);
     return ok({ id: undo.id });
   }
 
@@ -145,14 +143,8 @@ export function importHandlers(
         undefined,
         finalSlot,
       );
-      await saveJob(job);
-      void launch(deps, job.id, connection.value);
+      await startJob(deps, job, connection.value);
       return ok({ id: job.id });
-    },
-
-    async getImportJob({ id }, context) {
-      const profile = await profileOf(context);
-      return ok((profile && (await readJob(profile.id, id))) ?? null);
     },
 
     /** Waits for the settles asked before it: its undo covers every slot they wrote (issue 33, finding 5). */

@@ -23,7 +23,6 @@ import {
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
 import { MultiTargetDocument } from '../import/format-schema';
 import { BackupJob } from '../storage/backup-jobs';
-import { ImportJob } from '../storage/import-jobs';
 import { PlanCost, PlanStorage, PlannedSlot, TargetPlan } from '../jobs/multi-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
@@ -276,7 +275,6 @@ export const protocol = {
     response: resultOf(TargetsPreview),
   },
   startTargets: { request: z.object({ slots: z.array(TargetSlotWrite) }), response: resultOf(JobRef) },
-  getImportJob: { request: JobRef, response: resultOf(z.nullable(ImportJob)) },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
   cancelImport: { request: JobRef, response: resultOf(JobRef) },
   /** Goes on with a job paused by the server's wait past the cap. */

@@ -60,8 +60,6 @@ function fakeWorker() {
       }
       case 'startTargets':
         return { ok: true, value: { id: 'job-1' } };
-      case 'getImportJob':
-        return { ok: true, value: null };
       default:
         return signedInAnswers(BUILDINGS)(type, payload);
     }

@@ -15,7 +15,7 @@ import type { PageOption, Target } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
-import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';
+import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
 import { renderImportPanel } from './import-fixtures';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
@@ -41,10 +41,6 @@ function fakeWorker() {
       return { ok: true, value: { status: 'ready', target, items, cost } };
     }
     if (type === 'startImport') return { ok: true, value: { id: `import-${calls.length}` } };
-    if (type === 'getImportJob') {
-      const { id } = payload as RequestOf<'getImportJob'>;
-      return { ok: true, value: (await readJob('p-1', id)) ?? null };
-    }
     return { ok: false, error: { kind: 'internal', message: type } };
   }) as unknown as Send;
   return { send, calls };
@@ -203,11 +199,9 @@ describe('a document across slots', () => {
     fireEvent.click(await screen.findByRole('button', { name: /Confirm/ }));
     await waitFor(() => expect(worker.calls.some((c) => c.type === 'startImport')).toBe(true));
     // No read for the preview: the job's write-time check is the only read of a slot. (The page
-    // then follows the job it started, as stored: getImportJob reads no slot.)
+    // then follows the job it started, as stored.)
     const sent = worker.calls.map((c) => c.type);
-    expect(sent.filter((type) => type !== 'getRequestQueue' && type !== 'getImportJob')).toEqual([
-      'startImport',
-    ]);
+    expect(sent.filter((type) => type !== 'getRequestQueue')).toEqual(['startImport']);
     const started = worker.calls.find((c) => c.type === 'startImport')?.payload as RequestOf<'startImport'>;
     // Every piece, unchanged ones too: each is checked at write time (issue 33, finding 6).
     expect(started.slots.map((s) => s.slot)).toEqual([2, 3, 4, 5, 6, 7, 1]);

@@ -24,21 +24,17 @@ export interface PanelState {
 /** Renders the panel over `state`; `inputs` are the signals the page would change. */
 export function renderImportPanel(state: PanelState) {
   const inputs = {
+    send: state.send,
+    profileId: state.profileId,
     target: signal(state.target),
     premium: signal(state.premium),
     buildings: signal(state.buildings ?? null),
     factories: signal(state.factories ?? []),
     document: signal(state.document ?? null),
   };
-  const make = () =>
-    new ImportPanelModel({
-      send: state.send,
-      profileId: state.profileId,
-      intent: state.intent ?? null,
-      ...inputs,
-    });
+  const make = () => new ImportPanelModel({ intent: state.intent ?? null, ...inputs });
   function Page() {
-    return <ImportPanel model={useModel(make)} />;
+    return <ImportPanel model={useModel(make)} page={inputs} />;
   }
   return { ...render(<Page />), inputs };
 }

@@ -21,7 +21,6 @@ function fakeWorker() {
   const send = vi.fn(async (type: MessageType, payload: unknown) => {
     calls.push({ type, payload });
     if (type === 'undoImport') return { ok: true, value: { id: 'undo-new' } };
-    if (type === 'getImportJob') return { ok: true, value: null };
     return { ok: false, error: { kind: 'internal', message: type } };
   }) as unknown as Send;
   return { send, sent: (type: MessageType) => calls.filter((c) => c.type === type) };

@@ -51,8 +51,6 @@ function fakeWorker(refuse: MessageType[] = []) {
         await saveJob(undo);
         return { ok: true, value: { id: undo.id } };
       }
-      case 'getImportJob':
-        return { ok: true, value: (await readJob(P, (payload as RequestOf<'getImportJob'>).id)) ?? null };
       case 'cancelImport':
         return { ok: true, value: payload };
       default:
@@ -138,7 +136,6 @@ describe('ImportJobModel', () => {
     expect(onStarted).not.toHaveBeenCalled();
     await settle();
     expect(model.job.value).toBeNull();
-    expect(worker.sent('getImportJob')).toHaveLength(0);
   });
 
   it('cancels the followed job once, busy meanwhile', async () => {

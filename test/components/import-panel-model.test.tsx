@@ -19,7 +19,7 @@ import { newJob, progressOf, settleJob } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { readDocumentDraft } from '../../lib/storage/document-drafts';
-import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';
+import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
 
 const P = 'p-1';
 const b1: Target = { kind: 'building', id: 'b-1001' };
@@ -54,8 +54,6 @@ function fakeWorker() {
         await saveJob(job);
         return { ok: true, value: { id: job.id } };
       }
-      case 'getImportJob':
-        return { ok: true, value: (await readJob(P, (payload as RequestOf<'getImportJob'>).id)) ?? null };
       case 'cancelImport':
         return { ok: true, value: payload };
       default:

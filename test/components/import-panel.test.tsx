@@ -6,7 +6,7 @@ import { uiLanguage } from '../../components/display-format';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, settleJob } from '../../lib/jobs/job';
-import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';
+import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
 import { putPendingImport } from '../../lib/import/hand-off';
 import { takePendingImport } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/page-client';
@@ -63,9 +63,6 @@ function fakeWorker(preview: ImportPreview) {
         await saveJob(started);
         return { ok: true, value: { id: started.id } };
       }
-      case 'getImportJob':
-        // As the worker does: the job as stored for the page's profile.
-        return { ok: true, value: (await readJob(P, (payload as { id: string }).id)) ?? null };
       case 'undoImport':
         return { ok: true, value: { id: 'undo-1' } };
       default:
@@ -323,10 +320,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
       { slot: 2, title: 'b', data: '' },
     ]);
     await saveJob(job);
-    const worker = recordingSend({
-      getImportJob: () => ({ ok: true, value: job }),
-      cancelImport: (payload) => ({ ok: true, value: payload }),
-    });
+    const worker = recordingSend({ cancelImport: (payload) => ({ ok: true, value: payload }) });
     renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel this import' }));
     await waitFor(() =>
@@ -347,7 +341,8 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
       'QUOTA_BYTES quota exceeded',
     );
     await saveJob(job);
-    const worker = recordingSend({ getImportJob: () => ({ ok: true, value: job }) });
+    // Nothing asked of the worker: the page shows the job as stored.
+    const worker = recordingSend({});
     renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe('Stopped by an error: QUOTA_BYTES quota exceeded'),
@@ -371,7 +366,6 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     };
     await saveJob(ended);
     const worker = recordingSend({
-      getImportJob: () => ({ ok: true, value: ended }),
       // As the worker does: the item settled in the stored job.
       settleConflict: async () => {
         await saveJob({ ...ended, items: [{ ...ended.items[0]!, status: 'skipped', settled: 'server' }] });
@@ -406,7 +400,6 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     };
     await saveJob(ended);
     const worker = recordingSend({
-      getImportJob: () => ({ ok: true, value: ended }),
       settleConflict: async () => {
         await saveJob({
           ...ended,
@@ -446,7 +439,6 @@ describe('ImportPanel: a job paused by the server’s wait', () => {
     const calls: string[] = [];
     const send = vi.fn(async (type: MessageType, payload: unknown) => {
       calls.push(type);
-      if (type === 'getImportJob') return { ok: true, value: job };
       if (type === 'resumeImport') return { ok: true, value: payload };
       return { ok: false, error: { kind: 'internal', message: type } };
     }) as unknown as Send;
@@ -482,11 +474,10 @@ describe('ImportPanel: a job paused by the server’s wait', () => {
   async function showPaused(pause: { waitMs: number; resumeAt: number }) {
     const job = { ...paused(), pause };
     await saveJob(job);
-    const send = vi.fn(async (type: MessageType) =>
-      type === 'getImportJob'
-        ? { ok: true, value: job }
-        : { ok: false, error: { kind: 'internal', message: type } },
-    ) as unknown as Send;
+    const send = vi.fn(async (type: MessageType) => ({
+      ok: false,
+      error: { kind: 'internal', message: type },
+    })) as unknown as Send;
     renderImportPanel({ target, premium: true, send, profileId: P });
   }
 

@@ -54,7 +54,6 @@ function fakeWorker(preview: TargetsPreview) {
     calls.push({ type, payload });
     if (type === 'previewTargets') return { ok: true, value: preview };
     if (type === 'startTargets') return { ok: true, value: { id: 'job-1' } };
-    if (type === 'getImportJob') return { ok: true, value: null };
     return { ok: false, error: { kind: 'internal', message: type } };
   }) as unknown as Send;
   return { send, sent: (type: MessageType) => calls.filter((c) => c.type === type) };

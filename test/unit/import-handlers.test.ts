@@ -17,6 +17,7 @@ import { profilesItem } from '../../lib/storage/profiles';
 import { originOf, originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { storedJob } from './worker-helpers';
 
 const sandbox = useSandbox();
 let progress: ImportJob[];
@@ -50,8 +51,8 @@ async function slot(option: number, on: Target = target) {
 
 async function finished(id: string): Promise<ImportJob> {
   for (let i = 0; i < 400; i++) {
-    const answer = await handlers.getImportJob({ id });
-    if (answer.ok && answer.value?.state === 'finished') return answer.value;
+    const job = await storedJob(id);
+    if (job?.state === 'finished') return job;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`job ${id} did not finish`);
@@ -205,7 +206,7 @@ describe('the request floor of an import (issue 26)', () => {
   });
 });
 
-describe('startImport, getImportJob, undoImport', () => {
+describe('startImport, undoImport', () => {
   it('re-validates in the worker and refuses what the page should not have sent', async () => {
     const profileId = await configure('basic');
     const basicTarget = { kind: 'building' as const, id: DEMO.buildings.kaethe[0] };
@@ -324,8 +325,8 @@ describe('exportSlots', () => {
 describe('cancelImport and bounded documents', () => {
   async function settled(id: string): Promise<ImportJob> {
     for (let i = 0; i < 400; i++) {
-      const answer = await handlers.getImportJob({ id });
-      if (answer.ok && answer.value && answer.value.state !== 'running') return answer.value;
+      const job = await storedJob(id);
+      if (job && job.state !== 'running') return job;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     throw new Error(`job ${id} did not end`);

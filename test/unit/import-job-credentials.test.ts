@@ -11,7 +11,7 @@ import type { ImportJob } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { echoCredentialsFault } from '../sandbox/faults';
 import { useSandbox } from '../sandbox/fixture';
-import { signIn } from './worker-helpers';
+import { signIn, storedJob } from './worker-helpers';
 import { DEMO } from '../sandbox/seed';
 
 const sandbox = useSandbox();
@@ -24,8 +24,8 @@ const target: Target = { kind: 'building', id: 'b-1001' };
 
 async function finished(id: string): Promise<ImportJob> {
   for (let i = 0; i < 400; i++) {
-    const answer = await handlers.getImportJob({ id });
-    if (answer.ok && answer.value?.state === 'finished') return answer.value;
+    const job = await storedJob(id);
+    if (job?.state === 'finished') return job;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`job ${id} did not finish`);

@@ -15,7 +15,7 @@ import { type ImportJob, readJobs } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
-import { signIn } from './worker-helpers';
+import { signIn, storedJob } from './worker-helpers';
 
 const sandbox = useSandbox();
 const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
@@ -62,8 +62,7 @@ const writtenSlots = () =>
 async function settled(id: string, state: ImportJob['state']): Promise<ImportJob> {
   let seen: ImportJob | null | undefined;
   for (let i = 0; i < 500; i++) {
-    const answer = await handlers.getImportJob({ id });
-    seen = answer.ok ? answer.value : undefined;
+    seen = await storedJob(id);
     if (seen?.state === state) return seen;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

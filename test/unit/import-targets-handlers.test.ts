@@ -17,7 +17,7 @@ import { rememberPlaceholder } from '../../lib/storage/placeholder';
 import { readSlotDirect } from '../sandbox/direct';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
-import { signIn } from './worker-helpers';
+import { signIn, storedJob } from './worker-helpers';
 
 const sandbox = useSandbox();
 const deps: WorkerDeps = {
@@ -44,8 +44,8 @@ async function ready(document: unknown, read = false) {
 
 async function finished(id: string): Promise<ImportJob> {
   for (let i = 0; i < 400; i++) {
-    const answer = await handlers.getImportJob({ id });
-    if (answer.ok && answer.value && answer.value.state !== 'running') return answer.value;
+    const job = await storedJob(id);
+    if (job && job.state !== 'running') return job;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error(`job ${id} did not finish`);
@@ -311,8 +311,7 @@ describe('a conflict settled after a restore or copy is part of its job (issue 2
     // One read right before, one write: like any write of the job.
     expect(gets()).toHaveLength(1);
     expect(posts()).toHaveLength(1);
-    const after = await handlers.getImportJob({ id: job.id });
-    const stored = after.ok ? after.value : null;
+    const stored = await storedJob(job.id);
     expect(stored?.items.map((i) => [i.slot, i.status])).toEqual([
       [1, 'done'],
       [2, 'done'],
@@ -372,8 +371,8 @@ describe('a conflict settled after a restore or copy is part of its job (issue 2
     expect(posts()).toHaveLength(0);
     const kept = await handlers.settleConflict({ id: job.id, target: b2, slot: 2, choice: 'server' });
     expect(kept).toEqual({ ok: true, value: { status: 'settled' } });
-    const after = await handlers.getImportJob({ id: job.id });
-    expect(after.ok && after.value?.items[1]).toMatchObject({
+    const after = await storedJob(job.id);
+    expect(after?.items[1]).toMatchObject({
       status: 'skipped',
       settled: 'server',
       conflict: { title: 'Once more', data: 'newer' },

@@ -10,6 +10,7 @@ import { profilesItem } from '../../lib/storage/profiles';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { storedJob } from './worker-helpers';
 
 const sandbox = useSandbox();
 const deps: WorkerDeps = { hasOriginPermission: async () => true, timeoutMs: 2_000 };
@@ -197,12 +198,12 @@ describe('one write per slot at a time (issue 21, item 2)', () => {
     });
     const saved = await save('Tab A', loaded);
     if (!started.ok) throw new Error(started.error.kind);
-    let job = await handlers.getImportJob({ id: started.value.id });
-    while (job.ok && job.value?.state === 'running') {
+    let job = await storedJob(started.value.id);
+    while (job?.state === 'running') {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      job = await handlers.getImportJob({ id: started.value.id });
+      job = await storedJob(started.value.id);
     }
-    const jobStatus = job.ok ? job.value?.items[0]?.status : 'none';
+    const jobStatus = job ? job.items[0]?.status : 'none';
     const saveStatus = saved.ok ? saved.value.status : saved.error.kind;
     // Exactly one of them wrote; the other met its write and reports a conflict.
     expect([jobStatus === 'done', saveStatus === 'saved'].filter(Boolean)).toHaveLength(1);

@@ -20,7 +20,7 @@ import { type ImportJob, jobFamily, jobRoom, saveJob, undoableImports } from '..
 import { JOB_MAX_BYTES, PROFILE_BUDGETS, STORAGE_QUOTA_BYTES, storedSize } from '../../lib/storage/quota';
 import { useSandbox } from '../sandbox/fixture';
 import { LANDLORD } from '../sandbox/landlord';
-import { signIn } from './worker-helpers';
+import { signIn, storedJob } from './worker-helpers';
 
 const sandbox = useSandbox();
 const handlers = createHandlers({ hasOriginPermission: async () => true, timeoutMs: 5_000 });
@@ -100,8 +100,7 @@ async function fillAsBefore(profileId: string): Promise<void> {
 async function settled(id: string, tries = 6_000): Promise<ImportJob> {
   let job: ImportJob | null = null;
   for (let i = 0; i < tries; i++) {
-    const answer = await handlers.getImportJob({ id });
-    job = answer.ok ? answer.value : null;
+    job = await storedJob(id);
     if (job && job.state !== 'running') return job;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { Handlers } from '../../lib/messaging/router';
 import type { SettingsInput } from '../../lib/messaging/protocol';
+import { type ImportJob, readJob } from '../../lib/storage/import-jobs';
 import { profilesItem } from '../../lib/storage/profiles';
 import { DEMO } from '../sandbox/seed';
 import type { Sandbox } from '../sandbox/server';
@@ -30,4 +31,10 @@ export async function signIn(
   const saved = await handlers.saveSettings(settingsInput(sandbox, overrides));
   expect(saved.ok).toBe(true);
   return (await profilesItem.get()).active ?? '';
+}
+
+/** A job of the active profile as stored: what every page reads (and follows) to show it. */
+export async function storedJob(id: string): Promise<ImportJob | null> {
+  const { active } = await profilesItem.get();
+  return active ? ((await readJob(active, id)) ?? null) : null;
 }
