@@ -6,7 +6,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
+import { documentSlots } from '../../lib/slots/document';
 import { readDocument, readSlotDirect } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
 import type { LoggedRequest } from '../sandbox/server';
