@@ -1,7 +1,8 @@
 import { browser } from 'wxt/browser';
 import { RequestScheduler } from '@/lib/api/scheduler';
 import type { WorkerDeps } from '@/lib/connection';
-import { createHandlers, resumeJobs } from '@/lib/handlers';
+import { createHandlers } from '@/lib/handlers';
+import { resumeJobs } from '@/lib/jobs/launcher';
 import { resumeBackups } from '@/lib/handlers/backup';
 import type { PortfolioHandlerDeps } from '@/lib/handlers/portfolio';
 import { t } from '@/lib/i18n';

@@ -12,7 +12,8 @@
  * build, `npm run build:test` first); `npm run bench` runs it with the rest.
  */
 import type { Page } from 'playwright-core';
-import { DEFAULT_LAYOUT, documentSlots } from '../lib/slots/document';
+import { DEFAULT_LAYOUT } from '../lib/slots/document-layout';
+import { documentSlots } from '../lib/slots/document';
 import type { ExtensionSession } from '../test/e2e/browser';
 import type { Sandbox } from '../test/sandbox/server';
 

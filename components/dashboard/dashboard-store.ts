@@ -3,7 +3,8 @@
  * account's transactions and the tab, on top of the page context it shares with the Slots tab.
  */
 import { batch, effect, signal } from '@preact/signals';
-import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
+import type { DashboardTab } from '../../lib/storage/dashboard-tab';
+import type { DashboardView } from '../../lib/storage/page-keys';
 import type { FirstView } from '../../lib/storage/first-view';
 import { valueOf } from '../../lib/loadable';
 import type { PageContext } from '../page/context';

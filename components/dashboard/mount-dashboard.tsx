@@ -1,6 +1,6 @@
 /** Mounts the dashboard on a page (popup, full tab, side panel): one store per page context. */
 import type { MessageKey } from '../../lib/i18n';
-import type { DashboardView } from '../../lib/storage/dashboard-tab';
+import type { DashboardView } from '../../lib/storage/page-keys';
 import { type FirstRead, readFirstView } from '../../lib/storage/first-view-read';
 import { afterPaint } from '../after-paint';
 import type { PageContext } from '../page/context';

@@ -1,6 +1,7 @@
 /** The dashboard tab shown (Building or Slots), remembered per view: each page reopens its own. */
 import { signal } from '@preact/signals';
-import type { DashboardTab, DashboardView } from '../../lib/storage/dashboard-tab';
+import type { DashboardTab } from '../../lib/storage/dashboard-tab';
+import type { DashboardView } from '../../lib/storage/page-keys';
 
 /** `initial`: the tab the page's first read found (lib/storage/first-view-read.ts), shown at once. */
 export function createTab(view: DashboardView | undefined, initial: DashboardTab | null = null) {

@@ -13,17 +13,10 @@ import { t } from '../../lib/i18n';
 import { planCost } from '../../lib/jobs/write-plan';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { sameContent } from '../../lib/slots/conflict';
-import {
-  type DocumentLayout,
-  type DocumentPlan,
-  assembleDocument,
-  exportProblem,
-  isManifestSlot,
-  layoutProblem,
-  minifiedDocument,
-  planDocument,
-  slotList,
-} from '../../lib/slots/document';
+import { type DocumentLayout, layoutProblem } from '../../lib/slots/document-layout';
+import { isManifestSlot } from '../../lib/slots/document';
+import { type DocumentPlan, planDocument, slotList } from '../../lib/slots/document-plan';
+import { assembleDocument, exportProblem, minifiedDocument } from '../../lib/slots/document-read';
 import {
   type DocumentPreviewItem,
   documentPreview,

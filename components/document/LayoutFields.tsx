@@ -1,7 +1,7 @@
 /** The document layout, for a site that uses another manifest slot, prefix, piece size or keys. */
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import type { DocumentLayout } from '../../lib/slots/document';
+import type { DocumentLayout } from '../../lib/slots/document-layout';
 
 type Key = keyof DocumentLayout;
 

@@ -5,7 +5,7 @@
  */
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { type DocumentPlan, slotList, slotRange } from '../../lib/slots/document';
+import { type DocumentPlan, slotList, slotRange } from '../../lib/slots/document-plan';
 
 export function PlanView({
   plan,

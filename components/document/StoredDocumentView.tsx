@@ -1,6 +1,8 @@
 /** What the target's slots hold as a document: its slots, size, pieces, JSON status and problems. */
 import { t } from '../../lib/i18n';
-import { type DocumentLayout, type StoredDocument, slotRange } from '../../lib/slots/document';
+import type { DocumentLayout } from '../../lib/slots/document-layout';
+import type { StoredDocument } from '../../lib/slots/document-read';
+import { slotRange } from '../../lib/slots/document-plan';
 import { describeDocumentProblem } from './document-text';
 
 export function StoredDocumentView({

@@ -8,7 +8,7 @@
 import { createModel, effect, signal } from '@preact/signals';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { writtenInTarget } from '../../lib/jobs/document-job';
-import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document-layout';
 import { type ImportJob, jobFamily } from '../../lib/storage/import-jobs';
 import { type DocumentBase, putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
 import { TableSession } from '../records/table-session';

@@ -1,6 +1,7 @@
 /** The document views' texts: a stored document's problems and a layout's problem, localized. */
 import { t } from '../../lib/i18n';
-import type { DocumentLayout, DocumentProblem, LayoutProblem } from '../../lib/slots/document';
+import type { DocumentLayout, LayoutProblem } from '../../lib/slots/document-layout';
+import type { DocumentProblem } from '../../lib/slots/document-read';
 
 export function describeDocumentProblem(problem: DocumentProblem, layout: DocumentLayout): string {
   const slot = String(layout.manifestSlot);

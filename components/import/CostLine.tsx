@@ -3,7 +3,7 @@
  * skipped; and, when some slots are not known, what showing their current values first costs.
  */
 import { t } from '../../lib/i18n';
-import type { PlanCost } from '../../lib/jobs/multi-plan';
+import type { PlanCost } from '../../lib/jobs/write-plan';
 import { rateSourceText } from '../budget-text';
 
 /** Minutes as said: "about 4", at least 1 once anything is sent. */

@@ -1,6 +1,7 @@
 /** One target of a preview across targets: its name, counts and slots, and whether it is included. */
 import { t } from '../../lib/i18n';
-import { type PlannedSlot, type TargetPlan, countsOf } from '../../lib/jobs/multi-plan';
+import { type TargetPlan, countsOf } from '../../lib/jobs/multi-plan';
+import type { PlannedSlot } from '../../lib/jobs/write-plan';
 import { PreviewSlot } from './Preview';
 
 function countsText(slots: readonly PlannedSlot[]): string {

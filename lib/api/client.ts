@@ -38,14 +38,6 @@ import {
   type TransactionsPage,
 } from './schemas';
 
-/**
- * The handlers reach the client as one namespace (`api.placed`, `api.ApiConfig`). Kept until the
- * jobs layer's writers (runner, settle, handlers/import.ts, handlers/slot-saves.ts) import them
- * from http-config.ts like the rest; then these two go.
- */
-export type { ApiConfig } from './http-config';
-export { placed } from './http-config';
-
 export async function listBuildings(cfg: ApiConfig): Promise<Result<BuildingListEntry[]>> {
   return emptyOn404(
     await sendRequest(cfg, { endpoint: 'buildingList', parse: tolerantList(BuildingListEntry) }),

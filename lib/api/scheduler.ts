@@ -111,6 +111,8 @@ export class RequestScheduler {
     if (options.perMinute !== undefined) queue.override = normalizedPerMinute(options.perMinute);
     const overCapMs = (queue.pace.overCapUntil ?? 0) - this.now();
     if (options.pausesPastCap && overCapMs > 0) return tooLong(overCapMs);
+    // Past the cap, what the user asks for (a Retry) asks the server again at once, as Resume does.
+    if (options.priority === 'user' && overCapMs > 0) this.endWaitOf(queue);
     return new Promise<Result<T>>((resolve) => {
       const waiter: Waiter = {
         resolve: resolve as Waiter['resolve'],

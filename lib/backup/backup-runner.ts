@@ -11,6 +11,7 @@
  * (its caller removes it) and nothing more is stored.
  */
 import * as api from '../api/client';
+import type { ApiConfig } from '../api/http-config';
 import { type ApiError, fail } from '../api/errors';
 import { PageOption, type Target } from '../api/schemas';
 import { readThrough } from '../cache/read-through';
@@ -30,7 +31,7 @@ import { backupBudget, storedSize } from '../storage/quota';
 
 export interface BackupRunDeps {
   /** Placed at background priority with the job's tag. */
-  config: api.ApiConfig;
+  config: ApiConfig;
   freshMs: number;
   /** How many profiles exist: the backup's share of the storage bound. */
   profiles: number;

@@ -5,6 +5,7 @@
  * page closes and resumes when a stopped worker starts again; a signed-out profile's job is removed.
  */
 import * as api from '../api/client';
+import { placed } from '../api/http-config';
 import { fail, ok, type Result } from '../api/errors';
 import { BuildingListEntry, PageOption, type Target } from '../api/schemas';
 import type { AppError } from '../app-error';
@@ -49,7 +50,7 @@ const perMinute = async (deps: WorkerDeps, connection: Connection) =>
 async function backupTargets(connection: Connection): Promise<Result<ListedTarget[], AppError>> {
   const { profile } = connection;
   // The start is the user's click: what is not fresh in the cache is read first in line.
-  const config = api.placed(connection.config, 'user');
+  const config = placed(connection.config, 'user');
   const list = await cachedRead(
     profile,
     undefined,
@@ -99,7 +100,7 @@ function launch(deps: WorkerDeps, job: BackupJob, connection: Connection): Promi
     const started = { ...job, toRead, perMinute: await perMinute(deps, connection) };
     await saveBackup(started);
     await runBackup(started, {
-      config: api.placed(connection.config, 'background', { tag: job.id }),
+      config: placed(connection.config, 'background', { tag: job.id }),
       freshMs,
       profiles,
       perMinute: () => perMinute(deps, connection),

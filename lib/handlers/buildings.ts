@@ -5,6 +5,7 @@
  */
 import { answerParts } from '../storage/cache';
 import * as api from '../api/client';
+import { type ApiConfig, placed } from '../api/http-config';
 import { ok, type Result } from '../api/errors';
 import type { RequestHint } from '../messaging/protocol';
 import type { Handlers, MessageContext } from '../messaging/router';
@@ -51,7 +52,7 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
   const withConfig =
     <P extends { hint?: RequestHint }, T, S extends z.ZodMiniType = z.ZodMiniType>(
       name: string,
-      call: (config: api.ApiConfig, payload: P, profileId: string) => Promise<Result<T>>,
+      call: (config: ApiConfig, payload: P, profileId: string) => Promise<Result<T>>,
       cache?: { parts: (payload: P) => string[]; schema: S },
       /** Applied to every answer, cached or not. */
       finish?: (value: T, profileId: string) => Promise<T>,
@@ -71,7 +72,7 @@ export function buildingHandlers(deps: WorkerDeps): BuildingHandlers {
         JSON.stringify(rest),
       ];
       return shared(key.join('\u0000'), async () => {
-        const config = api.placed(base, hint?.priority ?? 'visible', {
+        const config = placed(base, hint?.priority ?? 'visible', {
           ...(hint?.order !== undefined ? { order: hint.order } : {}),
         });
         const payload = rest as P;

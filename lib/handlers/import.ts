@@ -4,6 +4,7 @@
  * it goes on when the page closes and resumes when a stopped worker starts again.
  */
 import * as api from '../api/client';
+import { placed } from '../api/http-config';
 import { fail, ok } from '../api/errors';
 import { queueIdOf } from '../api/scheduler-types';
 import { PageOption, type Target } from '../api/schemas';
@@ -34,7 +35,7 @@ const noRoom = (bytes: number, max: number) =>
  * kept in the profile's cache: the import that follows uses them as its backups and baseline.
  */
 async function readAll(connection: Connection, target: Target, slots: number[]) {
-  const config = api.placed(connection.config, 'user');
+  const config = placed(connection.config, 'user');
   const reads = await mapPool(slots, SLOT_READ_CONCURRENCY, (option) =>
     cachedRead(
       connection.profile,
@@ -187,7 +188,7 @@ export function importHandlers(
       if (!secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
       if (isActive(id)) return fail({ kind: 'badMessage', message: 'the job is still running' });
       // What the user just asked for: its read and write go first.
-      const config = api.placed(connection.value.config, 'user');
+      const config = placed(connection.value.config, 'user');
       const key = itemKey({ slot, ...(target ? { target } : {}) });
       return settleConflict({ config, secret, profileId: profile.id }, { id, key, choice });
     },

@@ -12,8 +12,6 @@ import { settingsHandlers } from './settings';
 import { slotHandlers } from './slot-saves';
 import { targetHandlers } from './restore-copy';
 
-export { resumeJobs } from '../jobs/launcher';
-
 export function createHandlers(deps: WorkerDeps & PortfolioHandlerDeps): Handlers {
   return {
     ...profileHandlers(deps),

@@ -5,13 +5,14 @@
  * when the factory list was refused for the scope `factory`).
  */
 import * as api from '../api/client';
+import type { ApiConfig } from '../api/http-config';
 import type { Result } from '../api/errors';
 import type { Scope } from '../api/schemas';
 
 interface ScopeProbe {
   scope: Scope;
   premiumOnly: boolean;
-  run(config: api.ApiConfig, buildingId: string): Promise<Result<unknown>>;
+  run(config: ApiConfig, buildingId: string): Promise<Result<unknown>>;
 }
 
 const PROBES: ScopeProbe[] = [
@@ -25,7 +26,7 @@ const PROBES: ScopeProbe[] = [
 const NEVER_PROBED: Scope[] = ['building.options.edit', 'factory', 'factory.options', 'factory.options.edit'];
 
 export async function probeScopes(
-  config: api.ApiConfig,
+  config: ApiConfig,
   buildingId: string | null,
   premium: boolean | null,
 ): Promise<{ missingScopes: Scope[]; uncheckedScopes: Scope[] }> {

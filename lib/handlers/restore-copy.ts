@@ -4,6 +4,7 @@
  * trusted: what it confirms is checked here again (format, premium, storage) before a job starts.
  */
 import * as api from '../api/client';
+import { placed } from '../api/http-config';
 import { fail, ok } from '../api/errors';
 import type { Target } from '../api/schemas';
 import { FactoryDiscovery } from '../factories/discovery';
@@ -29,7 +30,7 @@ import { sightsOf } from './slot-sights';
  */
 async function ownership(connection: Connection) {
   const profileId = connection.profile.id;
-  const config = api.placed(connection.config, 'user');
+  const config = placed(connection.config, 'user');
   const schema = z.array(BuildingListEntry);
   const list = await cachedRead(
     connection.profile,

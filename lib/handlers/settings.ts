@@ -1,5 +1,6 @@
 /** Settings handlers: the only place where the token and secret are written or probed. */
 import * as api from '../api/client';
+import { type ApiConfig, placed } from '../api/http-config';
 import { type ApiError, fail, ok, type Result } from '../api/errors';
 import type { BuildingListEntry } from '../api/schemas';
 import type { SettingsInput, SettingsView } from '../messaging/protocol';
@@ -98,7 +99,7 @@ async function candidateOf(
  * Refused as forbidden, or as unauthorized with a message naming premium (the live service), = no premium.
  */
 export async function detectPremium(
-  config: api.ApiConfig,
+  config: ApiConfig,
   buildings: BuildingListEntry[],
 ): Promise<boolean | null> {
   const first = buildings[0];
@@ -128,7 +129,7 @@ export function settingsHandlers(
       const { profile, baseUrl, token, secret, changedAccount } = candidate.value;
       // Saving never waits behind the key's data queue (a long Retry-After there): its checks go at
       // once, and one refused with 429 leaves premium unknown instead of holding the save.
-      const config = api.placed(apiConfig(deps, baseUrl, token, secret), 'user', { skipWait: true });
+      const config = placed(apiConfig(deps, baseUrl, token, secret), 'user', { skipWait: true });
       const buildings = await api.listBuildings(config);
       if (!buildings.ok && refusesSave(buildings.error)) return buildings;
       // Premium is probed once per key and remembered.
@@ -173,11 +174,11 @@ export function settingsHandlers(
       const candidate = await candidateOf(input, context ?? { profile: null }, deps);
       if (!candidate.ok) return candidate;
       const { baseUrl, token, secret } = candidate.value;
-      const config = api.placed(apiConfig(deps, baseUrl, token, secret), 'user');
+      const config = placed(apiConfig(deps, baseUrl, token, secret), 'user');
       const buildings = await api.listBuildings(config);
       if (!buildings.ok) return buildings;
       const premium = await detectPremium(config, buildings.value);
-      const probes = api.placed(config, 'background');
+      const probes = placed(config, 'background');
       const [scopes, listed] = await Promise.all([
         probeScopes(probes, buildings.value[0]?.id ?? null, premium),
         api.listFactories(config),

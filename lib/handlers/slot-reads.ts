@@ -1,5 +1,6 @@
 /** Slot reads. Writes go through saveSlot (slots.ts), the one path that checks and keeps history. */
 import * as api from '../api/client';
+import { placed } from '../api/http-config';
 import { PageOption } from '../api/schemas';
 import type { Handlers } from '../messaging/router';
 import { optionParts } from '../storage/cache';
@@ -12,7 +13,7 @@ export function readOptionHandlers(deps: WorkerDeps): Pick<Handlers, 'readOption
     async readOption({ target, option, hint }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
-      const config = api.placed(connection.value.config, hint?.priority ?? 'visible', {
+      const config = placed(connection.value.config, hint?.priority ?? 'visible', {
         order: hint?.order ?? option,
       });
       return cachedRead(

@@ -3,7 +3,7 @@
  * range reaches the network), then written by the one checked write (lib/jobs/checked-write.ts,
  * shared with every job): a conflict when the slot no longer holds what the edit began from.
  */
-import * as api from '../api/client';
+import { placed } from '../api/http-config';
 import { fail, ok } from '../api/errors';
 import type { Handlers } from '../messaging/router';
 import { checkedWrite } from '../jobs/checked-write';
@@ -18,7 +18,7 @@ export function slotHandlers(deps: WorkerDeps): Pick<Handlers, 'saveSlot'> {
       if (!connection.ok) return connection;
       const { secret, profile } = connection.value;
       // A save is what the user just asked for: its conflict read and write go first.
-      const config = api.placed(connection.value.config, 'user');
+      const config = placed(connection.value.config, 'user');
       const problem = validateSlot({ title, data }, option, effectivePremium(profile))[0];
       if (problem) {
         return fail(

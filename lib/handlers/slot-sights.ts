@@ -1,5 +1,6 @@
 /** What a write preview knows of each slot: a fresh cached answer, or one read when the user asks. */
 import * as api from '../api/client';
+import { placed } from '../api/http-config';
 import { PageOption, type Target } from '../api/schemas';
 import { type SlotSight, freshSight } from '../jobs/write-plan';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
@@ -25,7 +26,7 @@ export async function sightsOf(
   const { profile } = connection;
   const sights = new Map<string, SlotSight>();
   const refused = new Set<string>();
-  const config = api.placed(connection.config, 'user');
+  const config = placed(connection.config, 'user');
   const freshMs = freshnessMs(profile);
   await mapPool(slots, SLOT_READ_CONCURRENCY, async ({ target, slot }) => {
     const parts = optionParts(target, slot);

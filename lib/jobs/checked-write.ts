@@ -14,6 +14,7 @@
  *                                                       └─ ok ───► written (cached)
  */
 import * as api from '../api/client';
+import type { ApiConfig } from '../api/http-config';
 import type { ApiError } from '../api/errors';
 import type { PageOption, Target } from '../api/schemas';
 import { isEmptySlot } from '../slots/clearing';
@@ -29,7 +30,7 @@ interface Content {
 }
 
 export interface CheckedWrite {
-  config: api.ApiConfig;
+  config: ApiConfig;
   secret: string;
   profileId: string;
   target: Target;

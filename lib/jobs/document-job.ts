@@ -4,7 +4,8 @@
  * of one held back by a conflict.
  */
 import type { PageOption } from '../api/schemas';
-import type { DocumentLayout, SlotContent } from '../slots/document';
+import type { DocumentLayout } from '../slots/document-layout';
+import type { SlotContent } from '../slots/document';
 import { sameContent } from '../slots/conflict';
 import type { ImportJob, JobItem } from '../storage/import-jobs';
 import type { PlannedStatus } from './write-plan';

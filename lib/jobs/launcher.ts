@@ -3,7 +3,7 @@
  * new job and runs it in the background, resumes the jobs a stopped worker left running, and stops
  * a profile's jobs. A job is never run twice at once (start-up resume vs. start).
  */
-import * as api from '../api/client';
+import { placed } from '../api/http-config';
 import { type ImportJob, readJob, readJobs, saveJob } from '../storage/import-jobs';
 import { profilesItem } from '../storage/profiles';
 import { type Connection, type WorkerDeps, connect } from '../connection';
@@ -47,7 +47,7 @@ export function launch(deps: WorkerDeps, id: string, { config, secret, profile }
   const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
   // Import jobs are background work, tagged with the job's id so their queued requests can be
   // cancelled; past the cap they pause at once rather than wait the cap to be refused again.
-  const placedConfig = api.placed(config, 'background', { tag: id, pausesPastCap: true });
+  const placedConfig = placed(config, 'background', { tag: id, pausesPastCap: true });
   return runJob(profile.id, id, { config: placedConfig, secret, ...progress })
     .then(() => undefined)
     .catch(async (error: unknown) => {

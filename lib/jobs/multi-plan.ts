@@ -26,8 +26,6 @@ import {
   planSlot,
 } from './write-plan';
 
-export { PlanCost, PlannedSlot, PlannedStatus, clearingWrite } from './write-plan';
-
 export const TargetPlan = z.object({
   target: Target,
   name: z.optional(z.string()),

@@ -3,7 +3,7 @@
  * stored job as it changes, the stops asked of it (cancel, discard, a pause by the server's wait)
  * and the answers that refuse a whole target.
  */
-import type * as api from '../api/client';
+import type { ApiConfig } from '../api/http-config';
 import type { ApiError } from '../api/errors';
 import { MAX_WAIT_MS } from '../api/waits';
 import type { PageOption } from '../api/schemas';
@@ -14,7 +14,7 @@ export const MAX_ATTEMPTS = 3;
 export const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server'];
 
 export interface RunnerDeps {
-  config: api.ApiConfig;
+  config: ApiConfig;
   secret: string;
   onProgress?(job: ImportJob): void;
 }
@@ -80,7 +80,7 @@ export interface Run {
   /** The server's wait past the cap, once a 429 reached this run: nothing more is sent. */
   pausedFor?: number;
   /** The run's requests: ended (queued or in flight) when it pauses. */
-  config: api.ApiConfig;
+  config: ApiConfig;
   pause: AbortController;
   /** A document's slot locks, held from its check through its writes (see checkFirst). */
   held?: boolean;

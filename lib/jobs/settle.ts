@@ -6,7 +6,7 @@
  * Undo reverts it, and it is never asked again. "Take the server's" marks it kept as it is.
  * A slot that changed again since the conflict was shown stays a conflict, with the newer value.
  */
-import type * as api from '../api/client';
+import type { ApiConfig } from '../api/http-config';
 import { fail, ok, type Result } from '../api/errors';
 import type { PageOption } from '../api/schemas';
 import type { AppError } from '../app-error';
@@ -35,14 +35,14 @@ const settles = serialQueue();
 export const afterSettles = <T>(body: () => Promise<T>): Promise<T> => settles(body);
 
 export function settleConflict(
-  deps: { config: api.ApiConfig; secret: string; profileId: string },
+  deps: { config: ApiConfig; secret: string; profileId: string },
   request: { id: string; key: string; choice: 'mine' | 'server' },
 ): Promise<Result<Settled, AppError>> {
   return settles(() => settle(deps, request));
 }
 
 async function settle(
-  deps: { config: api.ApiConfig; secret: string; profileId: string },
+  deps: { config: ApiConfig; secret: string; profileId: string },
   { id, key, choice }: { id: string; key: string; choice: 'mine' | 'server' },
 ): Promise<Result<Settled, AppError>> {
   const job = await readJob(deps.profileId, id);

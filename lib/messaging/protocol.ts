@@ -23,7 +23,8 @@ import {
 import { FactoryDiscovery, FactoryListUnavailable } from '../factories/discovery';
 import { MultiTargetDocument } from '../import/format-schema';
 import { BackupJob } from '../storage/backup-jobs';
-import { PlanCost, PlanStorage, PlannedSlot, TargetPlan } from '../jobs/multi-plan';
+import { PlanStorage, TargetPlan } from '../jobs/multi-plan';
+import { PlanCost, PlannedSlot } from '../jobs/write-plan';
 import { ProfileEpoch, ProfileId, ProfileMeta } from '../storage/profiles';
 import { PortfolioSettings, PortfolioTable } from '../storage/portfolio';
 import { PremiumOverride, SecretPersistence, Settings } from '../storage/settings';

@@ -4,6 +4,7 @@
  * the cache in the table's turn, and the alerts it gives are told.
  */
 import * as api from '../api/client';
+import { type ApiConfig, placed } from '../api/http-config';
 import type { Result } from '../api/errors';
 import type { Priority } from '../api/scheduler';
 import { type Building, BuildingListEntry } from '../api/schemas';
@@ -45,11 +46,7 @@ async function rebuildRow(
   return { row, alerts: await observeRow(profileId, row, cached, lateAfterDays, now) };
 }
 
-function readResource(
-  config: api.ApiConfig,
-  resource: PortfolioResource,
-  id: string,
-): Promise<Result<unknown>> {
+function readResource(config: ApiConfig, resource: PortfolioResource, id: string): Promise<Result<unknown>> {
   switch (resource) {
     case 'details':
       return api.readBuilding(config, id);
@@ -73,7 +70,7 @@ export async function readInto(
 ): Promise<Result<unknown>> {
   const { profile } = connection;
   const now = deps.now?.() ?? Date.now();
-  const answer = await readResource(api.placed(connection.config, priority), resource, buildingId);
+  const answer = await readResource(placed(connection.config, priority), resource, buildingId);
   if (!answer.ok && answer.error.kind === 'aborted') return answer;
   if (answer.ok) {
     await writeCached(profile.id, [resource, buildingId], answer.value, now);
@@ -110,7 +107,7 @@ export async function readList(
     profile,
     undefined,
     { parts: ['buildings'], schema: z.array(BuildingListEntry) },
-    () => api.listBuildings(api.placed(connection.config, priority)),
+    () => api.listBuildings(placed(connection.config, priority)),
     () => deps.now?.() ?? Date.now(),
   );
   if (!answer.ok) {

@@ -4,22 +4,14 @@
  * region goes into the pieces that held it (a piece may end shorter than the piece size, or longer
  * up to the slot's limit), and only when it does not fit there are the pieces after it cut anew
  * (they move anyway, slot by slot). The manifest is written only when the count or the total
- * length changes. A document written whole is still cut evenly (lib/slots/document.ts).
+ * length changes. A document written whole is still cut evenly (lib/slots/document-plan.ts).
  */
 import type { PageOption } from '../api/schemas';
 import { DATA_MAX } from '../api/slot-limits';
-import {
-  isManifestSlot,
-  parseManifest,
-  pieceTitle,
-  planDocument,
-  splitPieces,
-  type DocumentLayout,
-  type DocumentPlan,
-  type PlanInput,
-} from './document';
-
-const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+import { isHighSurrogate, isManifestSlot, pieceTitle, splitPieces } from './document';
+import type { DocumentLayout } from './document-layout';
+import { type DocumentPlan, type PlanInput, planDocument } from './document-plan';
+import { parseManifest } from './document-read';
 
 /** `text` cut into `count` non-empty pieces of at most `limit`, each as close to `size` as fits. */
 function cutInto(text: string, count: number, size: number, limit: number): string[] {
@@ -31,7 +23,7 @@ function cutInto(text: string, count: number, size: number, limit: number): stri
     length = Math.max(length, rest - (left - 1) * limit);
     const end = start + length;
     // Never between the halves of a surrogate pair.
-    if (left > 1 && isHigh(text.charCodeAt(end - 1))) length += length < limit ? 1 : -1;
+    if (left > 1 && isHighSurrogate(text.charCodeAt(end - 1))) length += length < limit ? 1 : -1;
     pieces.push(text.slice(start, start + length));
     start += length;
   }

@@ -2,14 +2,7 @@
  * Checks a slot's content before anything is sent, with the one counting rule of count.ts.
  * Counters, the save button, the worker and the import all ask these functions.
  */
-import {
-  BASIC_SLOTS,
-  DATA_MAX,
-  TITLE_MAX,
-  countCharacters,
-  countCodePoints,
-  slotCount,
-} from '../api/slot-limits';
+import { DATA_MAX, TITLE_MAX, countCharacters, countCodePoints, slotCount } from '../api/slot-limits';
 
 export type SlotField = 'title' | 'data';
 
@@ -68,8 +61,6 @@ export function serverMayHold(field: SlotField, text: string): boolean {
 export function slotNumbers(premium: boolean): number[] {
   return Array.from({ length: slotCount(premium) }, (_, i) => i + 1);
 }
-
-export { BASIC_SLOTS };
 
 // ---------------------------------------------------------------------------------------------
 // JSON data

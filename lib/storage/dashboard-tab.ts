@@ -7,8 +7,6 @@ import type { StoredItem } from './stored-item';
 export const DashboardTab = z.enum(['building', 'slots', 'portfolio']);
 export type DashboardTab = z.infer<typeof DashboardTab>;
 
-export type { DashboardView };
-
 const declare = (view: DashboardView) =>
   singleItem('local', dashboardTabKey(view), DashboardTab, {
     version: 1,

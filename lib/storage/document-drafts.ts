@@ -3,16 +3,9 @@
  * editor tab loses neither. Removed once the text is empty (nothing left to keep).
  */
 import { PageOption, type Target } from '../api/schemas';
+import { DocumentLayout } from '../slots/document-layout';
 import { z } from '../zod';
 import { profileFamily } from './registry';
-
-export const DocumentLayoutSchema = z.object({
-  prefix: z.string(),
-  manifestSlot: z.int(),
-  pieceSize: z.int(),
-  countKey: z.string(),
-  lengthKey: z.string(),
-});
 
 /**
  * What each slot held when the user began editing the document (index 0 = slot 1; null: not
@@ -23,7 +16,7 @@ export type DocumentBase = z.infer<typeof DocumentBase>;
 
 export const DocumentDraft = z.object({
   text: z.string(),
-  layout: DocumentLayoutSchema,
+  layout: DocumentLayout,
   savedAt: z.number(),
   base: z.optional(DocumentBase),
 });

@@ -4,13 +4,11 @@
  * only when it names the active profile and its current epoch: a signed-out or switched account's
  * item is ignored, never shown. Zod and the worker check everything again after the first paint.
  */
-import type { DashboardTab, DashboardView } from './dashboard-tab';
+import type { DashboardTab } from './dashboard-tab';
 import type { FirstView } from './first-view';
-import { FIRST_VIEW_KEY, PROFILES_KEY, dashboardTabKey } from './page-keys';
+import { type DashboardView, FIRST_VIEW_KEY, PROFILES_KEY, dashboardTabKey } from './page-keys';
 import { type ProfileHint, isRecord, profileHintOf } from './profile-hint';
 import { nativeBrowser } from '../native-browser';
-
-export { FIRST_VIEW_KEY };
 
 export interface FirstRead {
   profiles: ProfileHint | null;

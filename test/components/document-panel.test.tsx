@@ -14,7 +14,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
-import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
+import { documentSlots } from '../../lib/slots/document';
 import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
 import { renderImportPanel } from './import-fixtures';
 

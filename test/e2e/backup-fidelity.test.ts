@@ -6,10 +6,10 @@
  * holds both exactly; restoring it unchanged shows every slot unchanged, the emoji title as left as
  * it is, and writes nothing.
  */
-import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { writeSlotDirect } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
+import { backUpEverything } from './backup-helpers';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
@@ -31,16 +31,7 @@ it('backs up split emoji and a title past our count exactly; restoring the file 
   expect(await writeSlotDirect(sandbox, target, 8, { title: EMOJI_TITLE, data: 'Dach' })).toBe(200);
 
   const options = await OptionsPage.open(session);
-  const region = options.page.getByRole('region', { name: 'Back up everything' });
-  await region.getByRole('button', { name: 'Back up everything' }).click();
-  await expect
-    .poll(() => region.getByRole('status').first().textContent(), SLOW)
-    .toMatch(/^Backup finished: 4 targets/);
-  const [download] = await Promise.all([
-    options.page.waitForEvent('download'),
-    region.getByRole('button', { name: 'Download backup file' }).click(),
-  ]);
-  const text = readFileSync((await download.path()) as string, 'utf8');
+  const text = await backUpEverything(options, SLOW);
   await options.page.close();
   // Valid UTF-8 JSON: the lone half is an escape, nothing was replaced by U+FFFD.
   expect(text).not.toContain('\ufffd');

@@ -7,10 +7,10 @@
  * slot empty in the file, which the live service refuses to clear (shown failed with its words, then
  * cleared with the placeholder the page offers).
  */
-import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { type ParsedDocument, parseImportDocument } from '../../lib/import/import-parser';
 import { LIVE_DEMO } from '../sandbox/live';
+import { backUpEverything } from './backup-helpers';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
@@ -46,16 +46,7 @@ function held(parsed: Extract<ParsedDocument, { ok: true }>) {
 
 async function backUp(): Promise<{ text: string; parsed: Extract<ParsedDocument, { ok: true }> }> {
   const options = await OptionsPage.open(session);
-  const region = options.page.getByRole('region', { name: 'Back up everything' });
-  await region.getByRole('button', { name: 'Back up everything' }).click();
-  await expect
-    .poll(() => region.getByRole('status').first().textContent(), SLOW)
-    .toMatch(/^Backup finished: 4 targets/);
-  const [download] = await Promise.all([
-    options.page.waitForEvent('download'),
-    region.getByRole('button', { name: 'Download backup file' }).click(),
-  ]);
-  const text = readFileSync((await download.path()) as string, 'utf8');
+  const text = await backUpEverything(options, SLOW);
   const parsed = parseImportDocument({ value: JSON.parse(text) }, { premium: true });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
   // A later day: nothing the backup read is fresh any more.

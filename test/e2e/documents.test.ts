@@ -15,7 +15,8 @@ import { useExtension } from './fixture';
 import { EditorPage } from './pages/editor-page';
 import { readDocument, readSlotDirect } from '../sandbox/direct';
 import type { LoggedRequest } from '../sandbox/server';
-import { documentSlots, DEFAULT_LAYOUT } from '../../lib/slots/document';
+import { documentSlots } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 const BUILDING = DEMO.buildings.juergen[0];

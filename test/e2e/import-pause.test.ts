@@ -8,11 +8,9 @@
  * test/unit/import-runner-pause.test.ts, where the wait can be skipped.)
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO } from '../sandbox/seed';
 import { useExtension } from './fixture';
-import { ImportPanelPage } from './pages/import-panel';
+import { SLOW, refuseWrites, sixSlotImport } from './import-pause-helpers';
 
-const SLOW = { timeout: 20_000 };
 const PAUSED =
   /^Paused: the server asks to wait 12 min, longer than the 5 min this extension waits\. \d+ of 6 slots settled; the others are left as they were\. Resume after .+, or now: Resume asks the server again\.$/;
 const PAUSED_YEARS =
@@ -22,21 +20,9 @@ const { sandbox, session } = useExtension({ as: 'premium' });
 
 describe('an import and a 429 past the cap', () => {
   it('pauses with the server’s wait in words, sends nothing more, and a Resume by keyboard meanwhile pauses again at once', async () => {
-    const panel = await ImportPanelPage.open(session);
-    await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
-    await panel.chooseFile('slots.json', {
-      target: { kind: 'building', id: DEMO.buildings.juergen[0] },
-      slots: Array.from({ length: 6 }, (_, i) => ({ slot: i + 1, title: `Pause ${i + 1}`, data: `${i}` })),
-    });
-    await panel.confirm.waitFor();
+    const panel = await sixSlotImport(session, (i) => `Pause ${i + 1}`);
     sandbox.clearLog();
-    sandbox.addFault({
-      path: '/building/options',
-      method: 'POST',
-      kind: 'status',
-      status: 429,
-      headers: { 'Retry-After': '720' },
-    });
+    refuseWrites(sandbox, '720');
     await panel.confirm.click();
     await expect.poll(() => panel.summary.textContent(), SLOW).toMatch(PAUSED);
     const results = await panel.results.allTextContents();
@@ -64,25 +50,8 @@ describe('an import and a 429 past the cap', () => {
   for (const [seconds, words] of [['1000000000000', PAUSED_YEARS]] as const) {
     it(`a Retry-After of ${seconds} s is said in words, and once the server answers again Resume finishes (issue 33)`, async () => {
       sandbox.clearFaults();
-      const panel = await ImportPanelPage.open(session);
-      await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
-      await panel.chooseFile('slots.json', {
-        target: { kind: 'building', id: DEMO.buildings.juergen[0] },
-        slots: Array.from({ length: 6 }, (_, i) => ({
-          slot: i + 1,
-          title: `Far ${seconds} ${i}`,
-          data: `${i}`,
-        })),
-      });
-      await panel.confirm.waitFor();
-      sandbox.addFault({
-        path: '/building/options',
-        method: 'POST',
-        kind: 'status',
-        status: 429,
-        headers: { 'Retry-After': seconds },
-        times: 1,
-      });
+      const panel = await sixSlotImport(session, (i) => `Far ${seconds} ${i}`);
+      refuseWrites(sandbox, seconds, 1);
       await panel.confirm.click();
       // After the tests above, the key still waits what its server last asked (believed up to a
       // day): a new import is paused at once, no request sent, and Resume asks the server again.

@@ -6,7 +6,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUT, documentSlots } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
+import { documentSlots } from '../../lib/slots/document';
 import { readDocument, readSlotDirect } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
 import type { LoggedRequest } from '../sandbox/server';
@@ -64,6 +65,33 @@ async function explain(editor: EditorPage, wait: Promise<void>) {
   });
 }
 
+/** `list` stored in slot 1 and opened in the editor as a table: the editor and the slot's grid. */
+async function openSlotTable(list: string) {
+  sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: list });
+  const editor = await EditorPage.open(session);
+  await editor.target('Haus Müllerstraße').click();
+  await expect.poll(() => editor.data(1).inputValue()).toBe(list);
+  await editor.button(1, 'Table').click();
+  return { editor, grid: editor.slot(1).getByRole('grid', { name: 'Records of slot 1' }) };
+}
+
+/**
+ * Sets record 60's price in the document's table and writes the document: planned, previewed,
+ * confirmed, waited for until `finished` says so. The slots it wrote (POSTs), in order.
+ */
+async function writePrice(editor: EditorPage, grid: Locator, price: string, finished: RegExp) {
+  await editCell(grid, 59, 2, price);
+  await editor.document.getByRole('button', { name: 'Plan the write' }).click();
+  await editor.previewDocument();
+  await editor.confirm.waitFor();
+  sandbox.clearLog();
+  await editor.confirm.click();
+  await explain(editor, editor.page.getByText(finished).waitFor({ timeout: 30_000 }));
+  return slotRequests(sandbox.log)
+    .filter((r) => r.method === 'POST')
+    .map(optionOf);
+}
+
 beforeEach(async () => {
   await clearCachedAnswers(session);
   await clearStoredFamilies(session, ['draft', 'docDraft', 'job']);
@@ -72,12 +100,7 @@ beforeEach(async () => {
 describe('the records table in Chromium', () => {
   it('edits the dealer’s list in slot 1 as a table and saves it with one read and one write', async () => {
     const list = dealerList(8);
-    sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: list });
-    const editor = await EditorPage.open(session);
-    await editor.target('Haus Müllerstraße').click();
-    await expect.poll(() => editor.data(1).inputValue()).toBe(list);
-    await editor.button(1, 'Table').click();
-    const grid = editor.slot(1).getByRole('grid', { name: 'Records of slot 1' });
+    const { editor, grid } = await openSlotTable(list);
     await expect.poll(() => grid.getByRole('row').count()).toBe(9);
 
     await editCell(grid, 1, 2, '10999');
@@ -123,21 +146,9 @@ describe('the records table in Chromium', () => {
     await editor.document.getByRole('button', { name: 'Table' }).click();
     const grid = editor.document.getByRole('grid', { name: 'Records of the document' });
     await expect.poll(() => grid.getByRole('row').count()).toBe(121);
-    // Record 60's price (17083) to one of the same length: its piece alone changes.
-    await editCell(grid, 59, 2, '17084');
-    await editor.document.getByRole('button', { name: 'Plan the write' }).click();
-    await editor.previewDocument();
-    await editor.confirm.waitFor();
-    sandbox.clearLog();
-    await editor.confirm.click();
-    await explain(
-      editor,
-      // The other five pieces are checked and left (issue 33, finding 6: no document mixed from two writers).
-      editor.page.getByText(/^Finished: 1 written, 5 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
-    );
-    const writes = slotRequests(sandbox.log)
-      .filter((r) => r.method === 'POST')
-      .map(optionOf);
+    // Record 60's price (17083) to one of the same length: its piece alone changes. The other five
+    // pieces are checked and left (issue 33, finding 6: no document mixed from two writers).
+    const writes = await writePrice(editor, grid, '17084', /^Finished: 1 written, 5 skipped, 0 failed\.$/);
     // The piece holding the price (the manifest is slot 1, piece 1 slot 2); every piece read to check it.
     const piece = 2 + Math.floor(text.indexOf('"price":17083') / 2300);
     expect(writes).toEqual([piece]);
@@ -154,19 +165,7 @@ describe('the records table in Chromium', () => {
     expect(value.cars[59]?.price).toBe(17084);
 
     // A longer price: the same piece (it may grow up to 2400) and the manifest (the length), last.
-    await editCell(grid, 59, 2, '170845');
-    await editor.document.getByRole('button', { name: 'Plan the write' }).click();
-    await editor.previewDocument();
-    await editor.confirm.waitFor();
-    sandbox.clearLog();
-    await editor.confirm.click();
-    await explain(
-      editor,
-      editor.page.getByText(/^Finished: 2 written, 5 skipped, 0 failed\.$/).waitFor({ timeout: 30_000 }),
-    );
-    const second = slotRequests(sandbox.log)
-      .filter((r) => r.method === 'POST')
-      .map(optionOf);
+    const second = await writePrice(editor, grid, '170845', /^Finished: 2 written, 5 skipped, 0 failed\.$/);
     expect(second).toEqual([piece, 1]);
     value = (await readDocument(sandbox.url, DEMO.premium.token, 'building', BUILDING)) as typeof value;
     expect(value.cars[59]?.price).toBe(170845);
@@ -176,12 +175,7 @@ describe('the records table in Chromium', () => {
   it('refuses a save past 2400 with the characters over and offers the list as a document', async () => {
     const list = dealerList(24);
     expect(list.length).toBe(2347);
-    sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: list });
-    const editor = await EditorPage.open(session);
-    await editor.target('Haus Müllerstraße').click();
-    await expect.poll(() => editor.data(1).inputValue()).toBe(list);
-    await editor.button(1, 'Table').click();
-    const grid = editor.slot(1).getByRole('grid', { name: 'Records of slot 1' });
+    const { editor, grid } = await openSlotTable(list);
     await cell(grid, 3, 0).click();
     await editor.button(1, 'Duplicate').click();
     const over = editor.slot(1).getByText(/characters over the limit of 2,400: the save is refused\./);

@@ -5,11 +5,11 @@
  * says it judged from the backup's answers, not now, and offers to read the current values; the job
  * reads every slot at write time and writes the 6 that no longer hold the file's value.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSlotDirect, writeSlotDirect } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
 import { seriousViolations } from './axe';
+import { backUpEverything } from './backup-helpers';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
@@ -31,16 +31,7 @@ const CHANGES = [
 
 async function backUp(): Promise<string> {
   const options = await OptionsPage.open(session);
-  const region = options.page.getByRole('region', { name: 'Back up everything' });
-  await region.getByRole('button', { name: 'Back up everything' }).click();
-  await expect
-    .poll(() => region.getByRole('status').first().textContent(), SLOW)
-    .toMatch(/^Backup finished: 4 targets/);
-  const [download] = await Promise.all([
-    options.page.waitForEvent('download'),
-    region.getByRole('button', { name: 'Download backup file' }).click(),
-  ]);
-  const text = readFileSync((await download.path()) as string, 'utf8');
+  const text = await backUpEverything(options, SLOW);
   await options.page.close();
   return text;
 }

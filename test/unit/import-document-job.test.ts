@@ -14,7 +14,10 @@ import { saveJob } from '../../lib/storage/import-jobs';
 import { runJob } from '../../lib/jobs/runner';
 import { documentJobSlots, documentPreview } from '../../lib/jobs/document-job';
 import { jobSlotOf } from '../../lib/jobs/write-plan';
-import { DEFAULT_LAYOUT, documentSlots, planDocument, readStoredDocument } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
+import { documentSlots } from '../../lib/slots/document';
+import { planDocument } from '../../lib/slots/document-plan';
+import { readStoredDocument } from '../../lib/slots/document-read';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import {
   type PlanKnowledge,
-  clearingWrite,
   countsOf,
   jobSlotsOf,
   planCost,
   planStorage,
   planTargets,
 } from '../../lib/jobs/multi-plan';
-import { readCost } from '../../lib/jobs/write-plan';
+import { clearingWrite, readCost } from '../../lib/jobs/write-plan';
 import { JOB_MAX_BYTES } from '../../lib/storage/quota';
 
 const b1: Target = { kind: 'building', id: 'b-1' };

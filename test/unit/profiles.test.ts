@@ -18,7 +18,7 @@ import { cacheFamily } from '../../lib/storage/cache';
 import { putDraft, readDrafts } from '../../lib/storage/drafts';
 import { putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
 import { readPlaceholder, rememberPlaceholder } from '../../lib/storage/placeholder';
-import { DEFAULT_LAYOUT } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
 import { pushHistory, readHistory } from '../../lib/storage/history';
 import { writeCredentials } from '../../lib/storage/credentials';
 import { Profile, newProfile, profilesItem } from '../../lib/storage/profiles';

@@ -9,7 +9,9 @@ import type { PageOption } from '../../lib/api/schemas';
 import { applyEdit } from '../../lib/records/edits';
 import { tableToText } from '../../lib/records/table';
 import { DATA_MAX } from '../../lib/api/slot-limits';
-import { DEFAULT_LAYOUT, documentSlots, planDocument, splitPieces } from '../../lib/slots/document';
+import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
+import { documentSlots, splitPieces } from '../../lib/slots/document';
+import { planDocument } from '../../lib/slots/document-plan';
 import { planDocumentEdit, repiece, storedPieces } from '../../lib/slots/document-pieces';
 import { dealerList, table } from './records-helpers';
 

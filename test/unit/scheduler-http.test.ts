@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../lib/api/client';
+import { placed } from '../../lib/api/http-config';
 import { MAX_IN_FLIGHT, RequestScheduler } from '../../lib/api/scheduler';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
@@ -63,7 +64,7 @@ describe('scheduler over HTTP', () => {
     const cfg = { baseUrl: limiterUrl, token: DEMO.premium.token, timeoutMs: 3_000, scheduler };
     const reads = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        api.readBuildingOption(api.placed(cfg, 'visible', { order: i }), building, i + 1),
+        api.readBuildingOption(placed(cfg, 'visible', { order: i }), building, i + 1),
       ),
     );
     for (const read of reads) value(read);
@@ -88,7 +89,7 @@ describe('scheduler over HTTP', () => {
       times: 1,
     });
     const scheduler = new RequestScheduler();
-    const cfg = api.placed({ ...config(sandbox, DEMO.premium.token), scheduler }, 'user');
+    const cfg = placed({ ...config(sandbox, DEMO.premium.token), scheduler }, 'user');
     const written = await api.writeBuildingOption(cfg, {
       apiSecret: DEMO.premium.secret,
       buildingId: building,

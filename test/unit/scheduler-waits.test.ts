@@ -78,9 +78,9 @@ describe('an absurd Retry-After', () => {
     expect(other).toEqual(answer);
     // Not credible: no budget is learned from it.
     expect(scheduler.view()[0]?.budget).toBeNull();
-    // A retry waits no longer than the cap, then goes.
+    // What a page reads by itself meanwhile waits no longer than the cap, then goes.
     const { sent, task } = server(clock, () => ({ status: 200 }));
-    const retry = scheduler.run(QUEUE, { priority: 'user' }, task('retry'));
+    const retry = scheduler.run(QUEUE, { priority: 'visible' }, task('retry'));
     await settle();
     const waitingUntil = scheduler.view()[0]?.waitingUntil ?? 0;
     expect(waitingUntil - clock.now()).toBeLessThanOrEqual(MAX_WAIT_MS);
@@ -88,6 +88,41 @@ describe('an absurd Retry-After', () => {
     expect(await retry).toEqual(ok('retry'));
     expect(sent).toHaveLength(1);
   });
+
+  // Issue 33, finding 2 (a user's Retry asks the server again at once, as a job's Resume does). A
+  // request of the same burst answered after the 429 used to end the wait: Retry went at once in
+  // Chromium's editor, while in Firefox, where the 429 came last, it waited the cap.
+  for (const last of ['the 429', 'another request of the same burst'] as const) {
+    it(`a user's Retry asks the server again at once when ${last} answered last`, async () => {
+      const clock = new ManualClock();
+      const scheduler = new RequestScheduler({ clock });
+      let release429 = () => {};
+      let release200 = () => {};
+      const refused = scheduler.run(QUEUE, { priority: 'visible' }, async (report) => {
+        await new Promise<void>((resolve) => (release429 = resolve));
+        report(429, new Headers({ 'Retry-After': ABSURD_SECONDS }));
+        return fail({ kind: 'rateLimited', retryAfterMs: null, message: '429' });
+      });
+      const sibling = scheduler.run(QUEUE, { priority: 'visible' }, async (report) => {
+        await new Promise<void>((resolve) => (release200 = resolve));
+        report(200, new Headers());
+        return ok('sibling');
+      });
+      await settle();
+      const [first, second] = last === 'the 429' ? [release200, release429] : [release429, release200];
+      first();
+      await settle();
+      second();
+      expect((await refused).ok).toBe(false);
+      expect(await sibling).toEqual(ok('sibling'));
+
+      const { sent, task } = server(clock, () => ({ status: 200 }));
+      const retry = scheduler.run(QUEUE, { priority: 'user' }, task('retry'));
+      await settle();
+      expect(sent).toEqual([{ name: 'retry', at: clock.now(), status: 200 }]);
+      expect(await retry).toEqual(ok('retry'));
+    });
+  }
 
   it('a wait within the cap is honoured in full and the request goes again by itself', async () => {
     const clock = new ManualClock();

@@ -5,18 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PageOption } from '../../lib/api/schemas';
-import {
-  DEFAULT_LAYOUT,
-  type DocumentLayout,
-  assembleDocument,
-  documentSlots,
-  exportProblem,
-  layoutProblem,
-  planDocument,
-  readStoredDocument,
-  slotList,
-  splitPieces,
-} from '../../lib/slots/document';
+import { DEFAULT_LAYOUT, type DocumentLayout, layoutProblem } from '../../lib/slots/document-layout';
+import { documentSlots, splitPieces } from '../../lib/slots/document';
+import { assembleDocument, exportProblem, readStoredDocument } from '../../lib/slots/document-read';
+import { planDocument, slotList } from '../../lib/slots/document-plan';
 import {
   documentJobSlots,
   documentPreview,
