@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DashboardApp } from '../../components/dashboard/DashboardApp';
 import { createDashboardStore } from '../../components/dashboard/dashboard-store';
-import { createPageContext } from '../../components/page/context';
+import { PageContext } from '../../components/page/context';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { recordingWorker, signedInAnswers } from './fixtures';
@@ -30,7 +30,7 @@ function fakeWorker() {
 
 async function openPopup(worker: ReturnType<typeof fakeWorker>) {
   const store = createDashboardStore({
-    page: createPageContext({ send: worker.send, profileId: 'p-1' }),
+    page: new PageContext({ send: worker.send, profileId: 'p-1' }),
     view: 'popup',
   });
   const view = render(

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPortfolioStore } from '../../components/portfolio/portfolio-store';
-import { createPageContext } from '../../components/page/context';
+import { PageContext } from '../../components/page/context';
 import { type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
 import { row } from '../unit/portfolio-fixtures';
 import { recordingWorker } from './fixtures';
@@ -25,7 +25,7 @@ describe('createPortfolioStore', () => {
       if (type === 'getPortfolioSettings') return { ok: false, error: { kind: 'internal', message: 'x' } };
       return undefined;
     });
-    const store = createPortfolioStore(createPageContext({ send: worker.send, profileId: 'p1' }));
+    const store = createPortfolioStore(new PageContext({ send: worker.send, profileId: 'p1' }));
     await store.start();
     expect(store.shown.value.map((r) => r.name)).toEqual(['Lindenallee 1']);
     await portfolioFamily.remove('p1', 'table');
@@ -40,7 +40,7 @@ describe('createPortfolioStore', () => {
     const worker = recordingWorker(async (type) =>
       type === 'getPortfolio' ? { ok: true, value: await portfolioFamily.get('p1', 'table') } : undefined,
     );
-    const store = createPortfolioStore(createPageContext({ send: worker.send, profileId: 'p1' }));
+    const store = createPortfolioStore(new PageContext({ send: worker.send, profileId: 'p1' }));
     await store.start();
     const [linden, ahorn] = store.table.value?.rows ?? [];
     const changed = structuredClone(two);
