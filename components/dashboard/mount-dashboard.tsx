@@ -28,7 +28,7 @@ interface DashboardPageProps {
   profiles: ProfileState;
   dashboard: DashboardPage;
   /** The remembered tab as the page's first read found it: for the first store only. */
-  takeFirstTab: () => DashboardTab | null;
+  firstTab: DashboardTab | null;
 }
 
 /**
@@ -36,15 +36,15 @@ interface DashboardPageProps {
  * first view it starts before the first render; with one, once that is painted (an effect runs
  * after the paint): zod, the messages and the lazy chunks wait for it.
  */
-function DashboardPageView({ page, profiles, dashboard, takeFirstTab }: DashboardPageProps) {
+function DashboardPageView({ page, profiles, dashboard, firstTab }: DashboardPageProps) {
   const store = useModel(() => {
-    const made = new DashboardStore({ page, view: dashboard.view, firstTab: takeFirstTab() });
+    const made = new DashboardStore({ page, view: dashboard.view, firstTab });
     if (!page.first) void made.start();
     return made;
   });
   useEffect(() => {
     if (page.first) void store.start();
-  }, [store]);
+  }, []);
   return (
     <DashboardApp
       page={page}
@@ -73,17 +73,15 @@ function DashboardPageView({ page, profiles, dashboard, takeFirstTab }: Dashboar
  */
 export function mountDashboard(root: HTMLElement, dashboard: DashboardPage, first?: FirstRead): void {
   let firstTab = first?.tab ?? null;
-  const takeFirstTab = () => {
-    const tab = firstTab;
-    firstTab = null;
-    return tab;
-  };
   void mountPage(root, {
     titleKey: dashboard.titleKey,
     ...(first ? { first: { profiles: first.profiles, view: first.firstView } } : {}),
-    view: (page, profiles) => (
-      <DashboardPageView page={page} profiles={profiles} dashboard={dashboard} takeFirstTab={takeFirstTab} />
-    ),
+    // The first call makes the first store, the one that takes the remembered tab.
+    view(page, profiles) {
+      const tab = firstTab;
+      firstTab = null;
+      return <DashboardPageView page={page} profiles={profiles} dashboard={dashboard} firstTab={tab} />;
+    },
   });
 }
 
