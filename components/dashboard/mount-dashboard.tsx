@@ -45,22 +45,19 @@ function DashboardPageView({ page, profiles, dashboard, firstTab }: DashboardPag
   useEffect(() => {
     if (page.first) void store.start();
   }, []);
+  const { isPopup } = dashboard;
   return (
     <DashboardApp
       page={page}
       store={store}
       layout={dashboard.layout}
       slotsLayout={dashboard.slotsLayout}
-      onOpenSettings={() => openSettings(dashboard.isPopup)}
-      closeAfterOpening={dashboard.isPopup}
+      onOpenSettings={() => openSettings(isPopup)}
+      closeAfterOpening={isPopup}
       headerActions={
         <>
           <ProfileSwitcher state={profiles} />
-          <HeaderActions
-            onRefresh={store.refresh}
-            offer={dashboard.offer}
-            closeAfterOpening={dashboard.isPopup}
-          />
+          <HeaderActions onRefresh={store.refresh} offer={dashboard.offer} closeAfterOpening={isPopup} />
         </>
       }
     />
