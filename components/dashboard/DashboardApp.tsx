@@ -1,6 +1,7 @@
 /** Binds the dashboard view to a store's signals: each page (popup, tab, side panel) renders this. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import type { PageContext } from '../page/context';
 import type { DashboardStore } from './dashboard-store';
 import { Dashboard } from './Dashboard';
 import { LazySlots } from './LazySlots';
@@ -21,10 +22,14 @@ const LazyPortfolio = lazyView(
 );
 
 export interface DashboardAppProps {
+  /** The page context the store sits on, shared with the Slots and Portfolio tabs. */
+  page: PageContext;
   store: DashboardStore;
   layout: 'compact' | 'full';
   slotsLayout: 'compact' | 'full';
   onOpenSettings: () => void;
+  /** The popup closes itself after opening another view. */
+  closeAfterOpening: boolean;
   headerActions?: ComponentChildren;
 }
 
@@ -39,14 +44,16 @@ function useNow(intervalMs = 30_000): number {
 }
 
 export function DashboardApp({
+  page,
   store,
   layout,
   slotsLayout,
   onOpenSettings,
+  closeAfterOpening,
   headerActions,
 }: DashboardAppProps) {
   const now = useNow();
-  const { sections, page } = store;
+  const { sections } = store;
   const current = page.current.target.value;
   return (
     <Dashboard
@@ -74,17 +81,17 @@ export function DashboardApp({
       onOpenAccount={store.openAccount}
       onPageTransactions={store.pageTransactions}
       onExportTransactions={(bankId, label) =>
-        import('./exports').then((module) => module.transactionsFile(store.page.send, bankId, label))
+        import('./exports').then((module) => module.transactionsFile(page.send, bankId, label))
       }
       moreSections={(props) => <LazyMoreSections {...props} />}
       tab={store.tab.value}
       onTabChange={store.chooseTab}
-      slots={() => <LazySlots layout={slotsLayout} page={store.page} />}
+      slots={() => <LazySlots layout={slotsLayout} page={page} />}
       {...(layout === 'full'
         ? {
             portfolio: () => (
               <LazyPortfolio
-                page={store.page}
+                page={page}
                 now={Math.max(now, Date.now())}
                 onOpen={(id) => {
                   store.select(id);
@@ -93,7 +100,7 @@ export function DashboardApp({
               />
             ),
           }
-        : { summary: <LazySummary page={store.page} closeAfterOpening={store.view === 'popup'} /> })}
+        : { summary: <LazySummary page={page} closeAfterOpening={closeAfterOpening} /> })}
       headerActions={headerActions}
     />
   );

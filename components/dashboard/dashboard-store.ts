@@ -2,15 +2,15 @@
  * The dashboard of one page (popup, side panel, full tab): the building shown, its sections, a bank
  * account's transactions and the tab, on top of the page context it shares with the Slots tab.
  */
-import { batch, effect, signal } from '@preact/signals';
+import { batch, createModel, effect, signal } from '@preact/signals';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
 import type { DashboardView } from '../../lib/storage/page-keys';
 import type { FirstView } from '../../lib/storage/first-view';
 import { valueOf } from '../../lib/loadable';
 import type { PageContext } from '../page/context';
-import { SECTION_KEYS, type SectionKey, createSections } from './sections';
-import { createTab } from './tab';
-import { createTransactions } from './transactions';
+import { SECTION_KEYS, type SectionKey, Sections } from './sections';
+import { Tab } from './tab';
+import { Transactions } from './transactions';
 
 export interface DashboardOptions {
   page: PageContext;
@@ -31,11 +31,11 @@ function shownFirst(view: FirstView | null): string | null {
     : (list[0]?.id ?? null);
 }
 
-export function createDashboardStore({ page, view, firstTab = null }: DashboardOptions) {
+export const DashboardStore = createModel(({ page, view, firstTab = null }: DashboardOptions) => {
   const { current, buildings } = page;
-  const sections = createSections(page);
-  const transactions = createTransactions(page);
-  const tab = createTab(view, firstTab);
+  const sections = new Sections(page);
+  const transactions = new Transactions(page);
+  const tab = new Tab(view, firstTab);
   /**
    * The building shown: the current target when it is a building. While a factory is current
    * (chosen on the Slots tab) the building shown before stays, or the first one is shown.
@@ -55,7 +55,8 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
     if (id !== null) sections.show(id, recheck);
   }
 
-  const stopFollowing = effect(() => {
+  // The effects end with the model's disposal.
+  effect(() => {
     const target = current.target.value;
     const list = valueOf(buildings.list.value);
     if (target?.kind === 'building') show(target.id);
@@ -65,7 +66,7 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
   // The factories join the buildings in the one picker (the worker keeps their list like the
   // buildings'), asked for once what the first view shows has arrived, so it never delays it; the
   // Portfolio tab shows no picker, so it costs no request there.
-  const stopDiscovering = effect(() => {
+  effect(() => {
     if (tab.tab.value === 'portfolio') return;
     const list = buildings.list.value;
     const shown = shownId.value;
@@ -81,8 +82,6 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
   };
 
   return {
-    page,
-    view,
     settings: page.settingsValue,
     buildings: buildings.list,
     shownId,
@@ -110,11 +109,7 @@ export function createDashboardStore({ page, view, firstTab = null }: DashboardO
       // The first view's building, unless the stored target replaced it (a factory is current).
       if (unchecked) show(shownId.value);
     },
-    dispose(): void {
-      stopFollowing();
-      stopDiscovering();
-    },
   };
-}
+});
 
-export type DashboardStore = ReturnType<typeof createDashboardStore>;
+export type DashboardStore = InstanceType<typeof DashboardStore>;

@@ -3,7 +3,7 @@
  * answer at once, then the worker's, on its own, so one failure never blanks the others. The
  * details come first; the sections below the fold start once the details are painted.
  */
-import { type Signal, batch, signal } from '@preact/signals';
+import { type Signal, batch, createModel, signal } from '@preact/signals';
 import type { Building, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { type Answer, LOADING, type Loadable, ready, showCachedThenRefresh } from '../../lib/loadable';
@@ -38,7 +38,7 @@ const knownNotPremium = (s: SettingsView | null) =>
 const needsPremium = (error: AppError, s: SettingsView | null) =>
   error.kind === 'premiumRequired' || (error.kind === 'forbidden' && s?.premium !== true);
 
-export function createSections(page: PageContext) {
+export const Sections = createModel((page: PageContext) => {
   // The first view's details are shown in the first render (its building is the one shown first).
   const first = page.first?.details;
   const sections: { [K in SectionKey]: Signal<Loadable<SectionData[K]>> } = {
@@ -108,4 +108,4 @@ export function createSections(page: PageContext) {
       void load(key, buildingId, true);
     },
   };
-}
+});

@@ -1,10 +1,10 @@
 /** The dashboard tab shown (Building or Slots), remembered per view: each page reopens its own. */
-import { signal } from '@preact/signals';
+import { createModel, signal } from '@preact/signals';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
 import type { DashboardView } from '../../lib/storage/page-keys';
 
 /** `initial`: the tab the page's first read found (lib/storage/first-view-read.ts), shown at once. */
-export function createTab(view: DashboardView | undefined, initial: DashboardTab | null = null) {
+export const Tab = createModel((view: DashboardView | undefined, initial: DashboardTab | null = null) => {
   const tab = signal<DashboardTab>(initial ?? 'building');
   let chosen = false;
   /** The stored item (and zod with it) loads after the first render, once, so a choice is written at once. */
@@ -40,4 +40,4 @@ export function createTab(view: DashboardView | undefined, initial: DashboardTab
         .catch(() => undefined);
     },
   };
-}
+});

@@ -1,5 +1,5 @@
 /** The transactions of one bank account, a page at a time, within the API's bounds. */
-import { signal } from '@preact/signals';
+import { createModel, signal } from '@preact/signals';
 import { TRANSACTIONS_LIMIT_MAX, TRANSACTIONS_SKIP_MAX } from '../../lib/api/limits';
 import type { TransactionsPage } from '../../lib/api/schemas';
 import { LOADING, type Loadable, settled } from '../../lib/loadable';
@@ -11,7 +11,7 @@ export interface TransactionsState {
   page: Loadable<TransactionsPage>;
 }
 
-export function createTransactions(page: PageContext) {
+export const Transactions = createModel((page: PageContext) => {
   const transactions = signal<TransactionsState | null>(null);
 
   async function load(bankId: string, skip: number): Promise<void> {
@@ -40,4 +40,4 @@ export function createTransactions(page: PageContext) {
       void load(shown.bankId, Math.max(0, Math.min(TRANSACTIONS_SKIP_MAX, skip)));
     },
   };
-}
+});

@@ -2,6 +2,7 @@
  * The options page: the profiles list, the connection form for the profile being edited and its
  * stored data, bound to the options store's signals.
  */
+import { useModel } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
@@ -12,11 +13,14 @@ import { OptionsForm } from './OptionsForm';
 import { ProfileList } from './ProfileList';
 import { StoredData } from './StoredData';
 import { BackupPanel } from '../backup/BackupPanel';
-import type { OptionsStore } from './options-store';
+import { OptionsStore } from './options-store';
+import type { Send } from '../../lib/messaging/page-client';
 
 const requestPermission = (pattern: string) => browser.permissions.request({ origins: [pattern] });
 
-export function OptionsApp({ store }: { store: OptionsStore }) {
+/** `send` is unbound: every message names the profile it is about. */
+export function OptionsApp({ send }: { send: Send }) {
+  const store = useModel(() => new OptionsStore(send));
   useEffect(() => {
     void store.edit();
     const stopFollowing = store.followUsage();

@@ -1,4 +1,5 @@
 /** One account in the profiles list: its colour, name and state, and what can be done with it. */
+import { useModel } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Result } from '../../lib/api/errors';
 import type { ProfileView, ProfilesView } from '../../lib/messaging/protocol';
@@ -7,7 +8,8 @@ import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
 import type { ProfileActions } from './actions';
 import { COLOR_CHOICES } from './colors';
-import { type ForgetCounts, ForgetDialog } from './ForgetDialog';
+import { ForgetDialog } from './ForgetDialog';
+import { ProfileRowModel } from './profile-row-model';
 import { RemoveConfirm } from './RemoveConfirm';
 import { RenameForm } from './RenameForm';
 
@@ -24,9 +26,7 @@ type Mode = 'idle' | 'rename' | 'remove' | 'forget';
 
 export function ProfileRow({ profile, active, selected, actions, onSelect, onProfiles }: ProfileRowProps) {
   const [mode, setMode] = useState<Mode>('idle');
-  const [counts, setCounts] = useState<ForgetCounts | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [notice, setNotice] = useState('');
+  const model = useModel(() => new ProfileRowModel(actions));
   /** The button that opened a step gets the focus back when the step closes. */
   const openers = useRef<Partial<Record<Mode, HTMLButtonElement | null>>>({});
   const previous = useRef<Mode>('idle');
@@ -35,26 +35,15 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
     previous.current = mode;
   }, [mode]);
 
-  const run = async (action: Promise<Result<ProfilesView, AppError>>, done = '') => {
-    setError(null);
-    const answer = await action;
+  const run = async (step: Promise<Result<ProfilesView, AppError>>, done = '') => {
+    const next = await model.run(step, done);
     setMode('idle');
-    if (answer.ok) {
-      setNotice(done);
-      onProfiles(answer.value);
-    } else setError(answer.error);
+    if (next) onProfiles(next);
   };
 
-  const askForget = async () => {
-    setCounts(null);
+  const askForget = () => {
     setMode('forget');
-    const usage = await actions.storage(profile.id);
-    if (usage.ok) {
-      setCounts({
-        drafts: usage.value.families.draft?.count ?? 0,
-        history: usage.value.families.history?.count ?? 0,
-      });
-    } else setError(usage.error);
+    void model.count(profile.id);
   };
 
   const name = profile.name;
@@ -115,7 +104,7 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
           type="button"
           class="button button--danger"
           aria-expanded={mode === 'forget'}
-          onClick={() => void askForget()}
+          onClick={askForget}
         >
           {t('action_signOut', name)}
         </button>
@@ -150,15 +139,15 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
       {mode === 'forget' && (
         <ForgetDialog
           name={name}
-          counts={counts}
+          counts={model.counts.value}
           onCancel={() => setMode('idle')}
           onConfirm={(deleteAll) =>
             void run(actions.forget(profile.id, deleteAll), t('status_profileForgotten', name))
           }
         />
       )}
-      {notice && <p class="status">{notice}</p>}
-      {error && <ErrorNotice error={error} />}
+      {model.notice.value && <p class="status">{model.notice.value}</p>}
+      {model.error.value && <ErrorNotice error={model.error.value} />}
     </li>
   );
 }

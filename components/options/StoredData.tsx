@@ -1,11 +1,11 @@
 /** What the selected account stores, per family against its budget, and clearing of what may go. */
 import type { ComponentChildren } from 'preact';
+import { useModel } from '@preact/signals';
 import { useState } from 'preact/hooks';
-import type { Result } from '../../lib/api/errors';
 import { type MessageKey, t } from '../../lib/i18n';
 import type { ClearableFamily, StorageUsage } from '../../lib/messaging/protocol';
-import type { AppError } from '../../lib/app-error';
 import { ErrorNotice } from '../ErrorNotice';
+import { type ClearFamily, StoredDataModel } from './stored-data-model';
 
 const FAMILIES: { family: string; label: MessageKey; clearable: ClearableFamily | null }[] = [
   { family: 'cache', label: 'storage_cache', clearable: 'cache' },
@@ -22,22 +22,19 @@ interface StoredDataProps {
   profileName: string;
   usage: StorageUsage | null;
   /** Clears the family; the page passes the new usage back in. */
-  onClear: (family: ClearableFamily) => Promise<Result<StorageUsage, AppError>>;
+  onClear: ClearFamily;
   /** What follows the table (the active profile's backup). */
   children?: ComponentChildren;
 }
 
 export function StoredData({ profileName, usage, onClear, children }: StoredDataProps) {
   const [confirming, setConfirming] = useState<ClearableFamily | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-  const [cleared, setCleared] = useState(false);
+  const model = useModel(() => new StoredDataModel(onClear));
   const current = usage;
 
-  const clear = async (family: ClearableFamily) => {
+  const clear = (family: ClearableFamily) => {
     setConfirming(null);
-    const answer = await onClear(family);
-    if (answer.ok) setCleared(true);
-    else setError(answer.error);
+    void model.clear(family);
   };
 
   const confirmLabel = FAMILIES.find((f) => f.clearable === confirming)?.label;
@@ -97,7 +94,7 @@ export function StoredData({ profileName, usage, onClear, children }: StoredData
         <div class="confirm" role="group" aria-label={t('action_clear', t(confirmLabel))}>
           <p>{t('storage_clear_question', t(confirmLabel))}</p>
           <div class="actions">
-            <button type="button" class="button button--danger" onClick={() => void clear(confirming)}>
+            <button type="button" class="button button--danger" onClick={() => clear(confirming)}>
               {t('action_clear_confirm')}
             </button>
             <button type="button" class="button" onClick={() => setConfirming(null)}>
@@ -106,8 +103,8 @@ export function StoredData({ profileName, usage, onClear, children }: StoredData
           </div>
         </div>
       )}
-      {cleared && <p class="status">{t('storage_cleared')}</p>}
-      {error && <ErrorNotice error={error} />}
+      {model.cleared.value && <p class="status">{t('storage_cleared')}</p>}
+      {model.error.value && <ErrorNotice error={model.error.value} />}
       {children}
     </section>
   );

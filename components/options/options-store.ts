@@ -3,7 +3,7 @@
  * only the active one), its settings and its stored data. Every message names the profile it is
  * about, so the page talks to the worker through the unbound `send`.
  */
-import { computed, effect, signal } from '@preact/signals';
+import { computed, createModel, effect, signal } from '@preact/signals';
 import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
 import type { Send } from '../../lib/messaging/page-client';
 import type {
@@ -19,7 +19,7 @@ import type { ProfileActions } from './actions';
 /** How often the stored data's sizes are read again while the edited profile's storage changes. */
 const USAGE_FOLLOW_MS = 1_000;
 
-export function createOptionsStore(send: Send, now: () => number = Date.now) {
+export const OptionsStore = createModel((send: Send, now: () => number = Date.now) => {
   const profiles = signal<ProfilesView | null>(null);
   const settings = signal<Loadable<SettingsView>>(LOADING);
   const usage = signal<StorageUsage | null>(null);
@@ -134,6 +134,6 @@ export function createOptionsStore(send: Send, now: () => number = Date.now) {
       return answer;
     },
   };
-}
+});
 
-export type OptionsStore = ReturnType<typeof createOptionsStore>;
+export type OptionsStore = InstanceType<typeof OptionsStore>;

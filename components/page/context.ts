@@ -1,28 +1,26 @@
 /**
  * What every view of one page shares, for one profile and epoch: the worker (its messages name the
  * profile), the settings, the current target, the buildings, the factories (listed and added by
- * hand) and the account's clearing placeholder. A page makes one
- * (components/page/mount.tsx) and drops it when the profile or its epoch changes.
+ * hand) and the account's clearing placeholder. A page makes one (components/page/mount.tsx) and
+ * disposes it when the profile or its epoch changes.
  */
-import { computed, signal } from '@preact/signals';
+import { computed, createModel, signal } from '@preact/signals';
 import { FRESHNESS_MINUTES_DEFAULT } from '../../lib/storage/freshness-default';
 import type { FirstView } from '../../lib/storage/first-view';
 import type { Send } from '../../lib/messaging/page-client';
 import type { SettingsView } from '../../lib/messaging/protocol';
 import { LOADING, type Loadable, settled, valueOf } from '../../lib/loadable';
-import { createBuildingList } from './buildings';
-import { type CurrentTarget, createCurrentTarget } from './current-target';
-import { createFactoryList } from './factories';
-import { createPlaceholder } from './placeholder';
+import { BuildingList } from './buildings';
+import { CurrentTarget } from './current-target';
+import { FactoryList } from './factories';
+import { Placeholder } from './placeholder';
 
 export interface PageContextOptions {
   send: Send;
   /** The profile the page shows: its cached answers, drafts, factories and current target. */
   profileId: string;
-  /** Raised by a sign-out or a changed account: a page's stores belong to one epoch. */
-  epoch?: number;
   now?: () => number;
-  /** The page's current target; tests share one between contexts. */
+  /** The page's current target; tests share one between contexts (then it is theirs to dispose). */
   current?: CurrentTarget;
   /**
    * The worker's first view of this profile and epoch (lib/storage/first-view-read.ts): what the
@@ -31,12 +29,11 @@ export interface PageContextOptions {
   first?: FirstView | null;
 }
 
-export function createPageContext({
+function pageContext({
   send,
   profileId,
-  epoch = 0,
   now = Date.now,
-  current = createCurrentTarget(profileId),
+  current = new CurrentTarget(profileId),
   first = null,
 }: PageContextOptions) {
   const settings = signal<Loadable<SettingsView>>(LOADING);
@@ -52,16 +49,15 @@ export function createPageContext({
   /** The profile's freshness window: younger cached answers are shown without a request. */
   const freshMs = async () =>
     ((await loadSettings())?.freshnessMinutes ?? FRESHNESS_MINUTES_DEFAULT) * 60_000;
-  const buildings = createBuildingList({ send, profileId, now, freshMs, current, first: first?.buildings });
-  const factories = createFactoryList({ send, profileId, current });
+  const buildings = new BuildingList({ send, profileId, now, freshMs, current, first: first?.buildings });
+  const factories = new FactoryList({ send, profileId, current });
   /** What this account clears a slot with ('' unless its server refused empty text). */
-  const placeholder = createPlaceholder(profileId);
+  const placeholder = new Placeholder(profileId);
   let started: Promise<void> | null = null;
 
   return {
     send,
     profileId,
-    epoch,
     now,
     first,
     settings,
@@ -84,10 +80,16 @@ export function createPageContext({
       })();
       return started;
     },
-    dispose(): void {
-      current.dispose();
-    },
   };
 }
 
-export type PageContext = ReturnType<typeof createPageContext>;
+export type PageContext = ReturnType<typeof pageContext> & Disposable;
+
+/**
+ * `new PageContext(options)`. createModel types a model as signals and actions only; a page context
+ * also carries what it was made for (its profile and the worker's first view), fixed for its life,
+ * which createModel keeps as they are at run time: hence the one cast.
+ */
+export const PageContext = createModel(pageContext as never) as unknown as new (
+  options: PageContextOptions,
+) => PageContext;

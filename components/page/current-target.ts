@@ -2,7 +2,7 @@
  * The current target as one signal for every view of a page (dashboard, its Slots tab, the
  * editor), backed by the one stored item, so another page's choice (side panel, popup) follows too.
  */
-import { signal } from '@preact/signals';
+import { createModel, effect, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import { sameTarget } from '../../lib/slots/keys';
 
@@ -11,11 +11,16 @@ const storedTarget = (profileId: string) =>
   import('../../lib/storage/current-target').then((module) => module.currentTargetItem(profileId));
 
 /** The current target of the profile the page shows. */
-export function createCurrentTarget(profileId: string) {
+export const CurrentTarget = createModel((profileId: string) => {
   const target = signal<Target | null>(null);
   let loading: Promise<Target | null> | null = null;
   let stopWatching: (() => void) | null = null;
   let disposed = false;
+  // Disposed with the model: other pages' choices are no longer followed.
+  effect(() => () => {
+    disposed = true;
+    stopWatching?.();
+  });
 
   return {
     target,
@@ -43,11 +48,7 @@ export function createCurrentTarget(profileId: string) {
         .then((item) => item.set(next))
         .catch(() => undefined);
     },
-    dispose(): void {
-      disposed = true;
-      stopWatching?.();
-    },
   };
-}
+});
 
-export type CurrentTarget = ReturnType<typeof createCurrentTarget>;
+export type CurrentTarget = InstanceType<typeof CurrentTarget>;

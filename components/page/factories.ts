@@ -4,7 +4,7 @@
  * the list is unavailable the reason is said once per profile (lib/storage/factory-notice.ts),
  * never as an error on every open.
  */
-import { computed, signal } from '@preact/signals';
+import { computed, createModel, signal } from '@preact/signals';
 import type { FactoryListEntry, Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import type { FactoryListUnavailable } from '../../lib/factories/discovery';
@@ -24,7 +24,7 @@ interface FactoryListDeps {
   current: CurrentTarget;
 }
 
-export function createFactoryList({ send, profileId, current }: FactoryListDeps) {
+export const FactoryList = createModel(({ send, profileId, current }: FactoryListDeps) => {
   /** Added by hand. */
   const list = signal<SavedFactory[]>([]);
   /** From the API's factory list. */
@@ -72,6 +72,6 @@ export function createFactoryList({ send, profileId, current }: FactoryListDeps)
       if (sameTarget(current.target.value, { kind: 'factory', id })) current.choose(null);
     },
   };
-}
+});
 
-export type FactoryList = ReturnType<typeof createFactoryList>;
+export type FactoryList = InstanceType<typeof FactoryList>;

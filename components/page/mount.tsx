@@ -10,7 +10,7 @@ import { createSend, send } from '../../lib/messaging/page-client';
 import type { FirstView } from '../../lib/storage/first-view';
 import { type ProfileHint, readProfileHint } from '../../lib/storage/profile-hint';
 import { afterPaint } from '../after-paint';
-import { type PageContext, createPageContext } from './context';
+import { PageContext } from './context';
 
 /** What a page needs of the profiles: which is active, and each one's name and colour. */
 export interface ProfileState {
@@ -45,7 +45,7 @@ const generationOf = (state: ProfileState) => {
 export async function mountPage(root: HTMLElement, mount: PageMount): Promise<void> {
   localizeDocument(mount.titleKey);
   if (mount.followsActiveProfile === false) {
-    const page = createPageContext({ send, profileId: '' });
+    const page = new PageContext({ send, profileId: '' });
     mount.started?.(page);
     render(mount.view(page, { active: null, list: [] }), root);
     return;
@@ -60,18 +60,13 @@ export async function mountPage(root: HTMLElement, mount: PageMount): Promise<vo
       return;
     }
     render(null, root);
-    page?.dispose();
+    page?.[Symbol.dispose]();
     shown = generation;
     const active = profiles.list.find((p) => p.id === profiles.active) ?? null;
     // Only the first context, and only for the profile and epoch the view was checked against.
     const first = firstView && generation === `${firstView.profileId}#${firstView.epoch}` ? firstView : null;
     firstView = null;
-    page = createPageContext({
-      send: createSend(active?.id ?? null),
-      profileId: active?.id ?? '',
-      epoch: active?.epoch,
-      first,
-    });
+    page = new PageContext({ send: createSend(active?.id ?? null), profileId: active?.id ?? '', first });
     document.documentElement.style.setProperty('--profile-color', active?.color ?? 'transparent');
     mount.started?.(page);
     render(mount.view(page, profiles), root);

@@ -2,14 +2,14 @@
  * The account's clearing placeholder as a signal the page's views share: loaded once per profile and
  * set when the user accepts it after the server refused an empty title or data.
  */
-import { signal } from '@preact/signals';
+import { createModel, signal } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
 import { DEFAULT_PLACEHOLDER, EMPTY_REFUSAL } from '../../lib/slots/clearing';
 
 /** The stored item (and zod with it) loads after the page's first render. */
 const stored = () => import('../../lib/storage/placeholder');
 
-export function createPlaceholder(profileId: string) {
+export const Placeholder = createModel((profileId: string) => {
   const value = signal('');
   return {
     value,
@@ -24,9 +24,9 @@ export function createPlaceholder(profileId: string) {
       return DEFAULT_PLACEHOLDER;
     },
   };
-}
+});
 
-export type Placeholder = ReturnType<typeof createPlaceholder>;
+export type Placeholder = InstanceType<typeof Placeholder>;
 
 /** A save refused because a field was empty: the server wants some text where clearing put none. */
 export function refusedEmpty(error: AppError | null, content: { title: string; data: string }): boolean {

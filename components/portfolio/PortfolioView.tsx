@@ -2,7 +2,8 @@
  * The portfolio tab of the dashboard: how the refresh goes ("all 12 buildings refreshed about every
  * 8 min"), a filter, the CSV export, the table and the refresh's settings.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useModel } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { csvFormat } from '../../lib/export/csv';
 import { t } from '../../lib/i18n';
 import { portfolioCsv } from '../../lib/portfolio/table';
@@ -15,7 +16,7 @@ import { PortfolioSettingsForm } from './PortfolioSettingsForm';
 import { PortfolioStatus } from './PortfolioStatus';
 import { PortfolioTable } from './PortfolioTable';
 import { plural } from './summary-line';
-import { type PortfolioStore, createPortfolioStore } from './portfolio-store';
+import { PortfolioStore } from './portfolio-store';
 import './portfolio.css';
 
 export interface PortfolioViewProps {
@@ -46,11 +47,8 @@ function Status({ store, now }: { store: PortfolioStore; now: number }) {
  * the parts that show them, so a keystroke or a changed row never renders the view again.
  */
 export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
-  const [store] = useState(() => createPortfolioStore(page));
-  useEffect(() => {
-    void store.start();
-    return store.dispose;
-  }, [store]);
+  const store = useModel(() => new PortfolioStore(page));
+  useEffect(() => void store.start(), [store]);
   const present = store.present.value;
   const exportCsv = () => {
     const text = portfolioCsv(

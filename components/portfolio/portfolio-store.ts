@@ -3,7 +3,7 @@
  * background refresh shows up without asking), the filter and sort, rows being refreshed by the
  * user, and the refresh's settings.
  */
-import { computed, signal } from '@preact/signals';
+import { computed, createModel, effect, signal } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
 import {
   type Column,
@@ -17,7 +17,7 @@ import { type PortfolioSettings, type PortfolioTable, portfolioFamily } from '..
 import { uiLanguage } from '../display-format';
 import type { PageContext } from '../page/context';
 
-export function createPortfolioStore(page: PageContext) {
+export const PortfolioStore = createModel((page: PageContext) => {
   const table = signal<PortfolioTable | null>(null);
   /** The empty table before its building list was read: it says why the refresh waits. */
   const pending = signal<PortfolioTable | null>(null);
@@ -37,6 +37,8 @@ export function createPortfolioStore(page: PageContext) {
   const premium = computed(() => table.value?.premium ?? false);
   const present = computed(() => table.value !== null);
   let stopWatching: (() => void) | null = null;
+  // Disposed with the model: the stored table is no longer followed.
+  effect(() => () => stopWatching?.());
 
   /** A new table keeps the row objects whose data is unchanged: only a changed row renders again. */
   function show(value: PortfolioTable | null): void {
@@ -110,8 +112,7 @@ export function createPortfolioStore(page: PageContext) {
     refreshRow,
     sortBy,
     saveSettings,
-    dispose: () => stopWatching?.(),
   };
-}
+});
 
-export type PortfolioStore = ReturnType<typeof createPortfolioStore>;
+export type PortfolioStore = InstanceType<typeof PortfolioStore>;

@@ -4,7 +4,7 @@
  * box). Opening writes nothing; the text is written on the first edit. The meter measures what a
  * save would write, the cell being typed included, re-serializing only the rows that changed.
  */
-import { type ReadonlySignal, action, computed, createModel, effect, signal } from '@preact/signals';
+import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
 import { cellText, parseCell } from '../../lib/records/cells';
 import { clipboardFromRows, gridFromClipboard } from '../../lib/records/clipboard';
 import { applyEdit, pastePlan } from '../../lib/records/edits';
@@ -73,7 +73,7 @@ export const RecordsModel = createModel((source: TableSource) => {
     writeOut(next);
   };
 
-  const apply = action((edit: TableEdit): boolean => {
+  const apply = (edit: TableEdit): boolean => {
     const current = table.peek();
     if (!current) return false;
     if (edit.kind === 'setCell') {
@@ -91,7 +91,7 @@ export const RecordsModel = createModel((source: TableSource) => {
     if (edit.kind === 'renameColumn' && at?.column === edit.from) focus.value = { ...at, column: edit.to };
     step(result.table);
     return true;
-  });
+  };
 
   const size = computed(() => {
     const current = table.value;
@@ -108,16 +108,15 @@ export const RecordsModel = createModel((source: TableSource) => {
     return { total: m.total, row: row === undefined ? null : m.row(row) };
   });
 
-  const move = (history: typeof undo) =>
-    action(() => {
-      const current = session.history.peek();
-      if (!current) return;
-      const next = history(current);
-      if (next === current) return;
-      session.history.value = next;
-      editing.value = null;
-      writeOut(next.present);
-    });
+  const move = (history: typeof undo) => () => {
+    const current = session.history.peek();
+    if (!current) return;
+    const next = history(current);
+    if (next === current) return;
+    session.history.value = next;
+    editing.value = null;
+    writeOut(next.present);
+  };
 
   return {
     table,
@@ -134,12 +133,12 @@ export const RecordsModel = createModel((source: TableSource) => {
     undo: move(undo),
     redo: move(redo),
     /** The rows an action applies to: the selected ones, else the focused one. */
-    targetRows: action((): number[] => {
+    targetRows: (): number[] => {
       const chosen = [...selected.peek()];
       const at = focus.peek();
       return chosen.length > 0 ? chosen : at ? [at.row] : [];
-    }),
-    startEdit: action((at: CellAt, type?: CellType, initial?: string) => {
+    },
+    startEdit: (at: CellAt, type?: CellType, initial?: string) => {
       const row = table.peek()?.rows.find((r) => r.id === at.row);
       const value = row && cellOf(row, at.column);
       const text = initial ?? (value ? cellText(value) : '');
@@ -150,9 +149,9 @@ export const RecordsModel = createModel((source: TableSource) => {
         error: null,
       };
       typed.value = text;
-    }),
+    },
     /** Keeps the typed value when its type accepts it; else the editor stays open with the reason. */
-    commit: action((): boolean => {
+    commit: (): boolean => {
       const open = editing.peek();
       if (!open) return true;
       const value = parseCell(typed.peek(), open.type);
@@ -171,12 +170,12 @@ export const RecordsModel = createModel((source: TableSource) => {
       }
       editing.value = null;
       return apply({ kind: 'setCell', row: open.row, column: open.column, value: value.value });
-    }),
-    cancel: action(() => {
+    },
+    cancel: () => {
       editing.value = null;
-    }),
+    },
     /** A paste: kept at once, or previewed first when it adds more than one row. */
-    paste: action((html: string | undefined, text: string | undefined) => {
+    paste: (html: string | undefined, text: string | undefined) => {
       const at = focus.peek();
       const current = table.peek();
       if (!at || !current) return;
@@ -189,22 +188,22 @@ export const RecordsModel = createModel((source: TableSource) => {
       const plan = pastePlan(current, at, grid.grid);
       if (plan.addedRows > 1 || plan.refusals.length > 0) preview.value = { plan, edit };
       else apply(edit);
-    }),
-    keepPaste: action(() => {
+    },
+    keepPaste: () => {
       const pending = preview.peek();
       preview.value = null;
       if (pending) apply(pending.edit);
-    }),
-    dropPaste: action(() => {
+    },
+    dropPaste: () => {
       preview.value = null;
-    }),
-    copyRows: action((): { text: string; html: string } | null => {
+    },
+    copyRows: (): { text: string; html: string } | null => {
       const current = table.peek();
       const rows = [...selected.peek()];
       const at = focus.peek();
       if (!current) return null;
       return clipboardFromRows(current, rows.length > 0 ? rows : at ? [at.row] : []);
-    }),
+    },
   };
 });
 export type RecordsModel = InstanceType<typeof RecordsModel>;

@@ -3,7 +3,7 @@
  * shows, the one undo history of table edits (kept while switching to the text and back, until the
  * save) and why the text is no table when asked. Small and eager; the table's code loads lazily.
  */
-import { action, createModel, signal } from '@preact/signals';
+import { createModel, signal } from '@preact/signals';
 import type { History, NotATable } from '../../lib/records/types';
 
 export const TableSession = createModel(() => {
@@ -16,24 +16,24 @@ export const TableSession = createModel(() => {
     view,
     history,
     notATable,
-    wrote: action((text: string) => {
+    wrote: (text: string) => {
       written = text;
-    }),
+    },
     /** Whether `text` is what the table last wrote (else it was edited as text since). */
-    isWritten: action((text: string) => text === written),
-    show: action((next: 'text' | 'table') => {
+    isWritten: (text: string) => text === written,
+    show: (next: 'text' | 'table') => {
       view.value = next;
       notATable.value = null;
-    }),
+    },
     /** The text cannot be shown as a table: back to the text, with the reason. */
-    refuse: action((reason: NotATable) => {
+    refuse: (reason: NotATable) => {
       view.value = 'text';
       notATable.value = reason;
-    }),
+    },
     /** The save wrote the text: the history starts again from it. */
-    saved: action(() => {
+    saved: () => {
       history.value = null;
-    }),
+    },
   };
 });
 export type TableSession = InstanceType<typeof TableSession>;

@@ -6,7 +6,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPageContext } from '../../components/page/context';
+import { PageContext } from '../../components/page/context';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { parseImportDocument } from '../../lib/import/import-parser';
 import { planCost, planStorage, planTargets } from '../../lib/jobs/multi-plan';
@@ -73,7 +73,7 @@ beforeEach(() => {
 describe('copy this slot to…', () => {
   it('filters, selects all shown, previews what each target holds with the cost, and confirms once', async () => {
     const worker = fakeWorker();
-    render(<SlotWorkspace layout="full" page={createPageContext({ send: worker.send, profileId: P })} />);
+    render(<SlotWorkspace layout="full" page={new PageContext({ send: worker.send, profileId: P })} />);
     const slot2 = await screen.findByRole('group', { name: 'Slot 2' });
     await waitFor(() => expect(within(slot2).getByLabelText('Title')).toBeTruthy());
     fireEvent.click(within(slot2).getByRole('button', { name: 'Copy this slot to…' }));

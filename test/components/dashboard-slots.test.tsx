@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DashboardApp } from '../../components/dashboard/DashboardApp';
-import { createDashboardStore } from '../../components/dashboard/dashboard-store';
-import { createPageContext } from '../../components/page/context';
+import { DashboardStore } from '../../components/dashboard/dashboard-store';
+import { PageContext } from '../../components/page/context';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { recordingWorker, signedInAnswers } from './fixtures';
@@ -29,12 +29,17 @@ function fakeWorker() {
 }
 
 async function openPopup(worker: ReturnType<typeof fakeWorker>) {
-  const store = createDashboardStore({
-    page: createPageContext({ send: worker.send, profileId: 'p-1' }),
-    view: 'popup',
-  });
+  const page = new PageContext({ send: worker.send, profileId: 'p-1' });
+  const store = new DashboardStore({ page, view: 'popup' });
   const view = render(
-    <DashboardApp store={store} layout="compact" slotsLayout="compact" onOpenSettings={() => undefined} />,
+    <DashboardApp
+      page={page}
+      store={store}
+      layout="compact"
+      slotsLayout="compact"
+      onOpenSettings={() => undefined}
+      closeAfterOpening
+    />,
   );
   await store.start();
   return { store, view };
@@ -73,7 +78,7 @@ describe('dashboard with the Slots tab', () => {
     // Chosen on the Slots tab, the building is the dashboard's too.
     fireEvent.click(targetChoice('Haus Müllerstraße'));
     await waitFor(() => expect(store.shownId.value).toBe('b-1'));
-    store.dispose();
+    store[Symbol.dispose]();
   });
 
   it('reopens on the tab chosen last, with the building chosen last', async () => {
@@ -81,7 +86,7 @@ describe('dashboard with the Slots tab', () => {
     fireEvent.click(building('Königshof'));
     fireEvent.click(screen.getByRole('tab', { name: 'Slots' }));
     await waitFor(() => expect(screen.getByText('b-2 1')).toBeTruthy(), LAZY_LOAD);
-    first.store.dispose();
+    first.store[Symbol.dispose]();
     first.view.unmount();
 
     await openPopup(fakeWorker());

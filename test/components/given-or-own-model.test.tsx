@@ -5,6 +5,7 @@ import { useGivenOrOwnModel } from '../../components/shared/given-or-own-model';
 
 const made: string[] = [];
 const disposed: string[] = [];
+// A model holds only signals and actions (createModel's type refuses a plain string).
 const Counter = createModel((name: string) => {
   made.push(name);
   const count = signal(0);

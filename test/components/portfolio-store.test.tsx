@@ -1,8 +1,8 @@
 /** The portfolio store of a page: it follows the worker's table in storage, and its removal too. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPortfolioStore } from '../../components/portfolio/portfolio-store';
-import { createPageContext } from '../../components/page/context';
+import { PortfolioStore } from '../../components/portfolio/portfolio-store';
+import { PageContext } from '../../components/page/context';
 import { type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
 import { row } from '../unit/portfolio-fixtures';
 import { recordingWorker } from './fixtures';
@@ -17,7 +17,7 @@ const table: PortfolioTable = {
 
 beforeEach(() => fakeBrowser.reset());
 
-describe('createPortfolioStore', () => {
+describe('PortfolioStore', () => {
   it('shows no row of the account once the worker dropped its table (account changed, signed out)', async () => {
     await portfolioFamily.set(table, 'p1', 'table');
     const worker = recordingWorker(async (type) => {
@@ -25,13 +25,13 @@ describe('createPortfolioStore', () => {
       if (type === 'getPortfolioSettings') return { ok: false, error: { kind: 'internal', message: 'x' } };
       return undefined;
     });
-    const store = createPortfolioStore(createPageContext({ send: worker.send, profileId: 'p1' }));
+    const store = new PortfolioStore(new PageContext({ send: worker.send, profileId: 'p1' }));
     await store.start();
     expect(store.shown.value.map((r) => r.name)).toEqual(['Lindenallee 1']);
     await portfolioFamily.remove('p1', 'table');
     await expect.poll(() => store.table.value).toBeNull();
     expect(store.shown.value).toEqual([]);
-    store.dispose();
+    store[Symbol.dispose]();
   });
 
   it('keeps the rows a stored table did not change, so only the changed row renders again', async () => {
@@ -40,7 +40,7 @@ describe('createPortfolioStore', () => {
     const worker = recordingWorker(async (type) =>
       type === 'getPortfolio' ? { ok: true, value: await portfolioFamily.get('p1', 'table') } : undefined,
     );
-    const store = createPortfolioStore(createPageContext({ send: worker.send, profileId: 'p1' }));
+    const store = new PortfolioStore(new PageContext({ send: worker.send, profileId: 'p1' }));
     await store.start();
     const [linden, ahorn] = store.table.value?.rows ?? [];
     const changed = structuredClone(two);
@@ -50,6 +50,6 @@ describe('createPortfolioStore', () => {
     expect(store.table.value?.rows[0]).toBe(linden);
     expect(store.table.value?.rows[1]).not.toBe(ahorn);
     expect(store.totals.value.rentLet).toBe(1300);
-    store.dispose();
+    store[Symbol.dispose]();
   });
 });

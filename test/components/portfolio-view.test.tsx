@@ -6,7 +6,7 @@ import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PortfolioView } from '../../components/portfolio/PortfolioView';
-import { createPageContext } from '../../components/page/context';
+import { PageContext } from '../../components/page/context';
 import { type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
 import { row } from '../unit/portfolio-fixtures';
 import { recordingWorker } from './fixtures';
@@ -32,7 +32,7 @@ async function renderView() {
   );
   render(
     <PortfolioView
-      page={createPageContext({ send: worker.send, profileId: 'p1' })}
+      page={new PageContext({ send: worker.send, profileId: 'p1' })}
       now={2_000}
       onOpen={() => undefined}
     />,

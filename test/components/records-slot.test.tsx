@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPageContext } from '../../components/page/context';
+import { PageContext } from '../../components/page/context';
 import { DRAFT_DEBOUNCE_MS } from '../../components/slots/slot-drafts';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import type { PageOption } from '../../lib/api/schemas';
@@ -49,7 +49,7 @@ function fakeWorker() {
 
 async function setup() {
   const worker = fakeWorker();
-  render(<SlotWorkspace layout="full" page={createPageContext({ send: worker.send, profileId: P })} />);
+  render(<SlotWorkspace layout="full" page={new PageContext({ send: worker.send, profileId: P })} />);
   await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(10));
   return worker;
 }

@@ -6,7 +6,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPageContext } from '../../components/page/context';
+import { PageContext } from '../../components/page/context';
 import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import type { PageOption } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/page-client';
@@ -58,7 +58,7 @@ beforeEach(() => {
 describe('a slot shown with the token removed', () => {
   it('says the text shown is not the stored text, and asks before a save writes it', async () => {
     const worker = fakeWorker();
-    render(<SlotWorkspace layout="full" page={createPageContext({ send: worker.send, profileId: 'p-1' })} />);
+    render(<SlotWorkspace layout="full" page={new PageContext({ send: worker.send, profileId: 'p-1' })} />);
     await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(10));
     expect(within(slot(4)).getByText(STORED_NOTE)).toBeTruthy();
     expect(within(slot(5)).queryByText(STORED_NOTE)).toBeNull();

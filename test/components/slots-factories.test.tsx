@@ -11,7 +11,7 @@ import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import type { PageOption } from '../../lib/api/schemas';
 import type { FactoryDiscovery } from '../../lib/factories/discovery';
 import type { Send } from '../../lib/messaging/page-client';
-import { createPageContext } from '../../components/page/context';
+import { PageContext } from '../../components/page/context';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { readPlaceholder } from '../../lib/storage/placeholder';
 import { rememberFactory } from '../../lib/storage/added-factories';
@@ -86,10 +86,7 @@ describe('factories in the picker', () => {
     await rememberFactory(P, { id: '65f0e1d2c3b4a50000000777', name: 'Meine Mühle' });
     await rememberFactory(P, { id: 'f-hand', name: 'Handarbeit' });
     render(
-      <SlotWorkspace
-        layout="full"
-        page={createPageContext({ send: fakeWorker(listed).send, profileId: P })}
-      />,
+      <SlotWorkspace layout="full" page={new PageContext({ send: fakeWorker(listed).send, profileId: P })} />,
     );
     const names = () =>
       within(factories())
@@ -105,7 +102,7 @@ describe('factories in the picker', () => {
     const first = render(
       <SlotWorkspace
         layout="full"
-        page={createPageContext({ send: fakeWorker(notFound).send, profileId: P })}
+        page={new PageContext({ send: fakeWorker(notFound).send, profileId: P })}
       />,
     );
     expect(await screen.findByText(/The service has no factory list/)).toBeTruthy();
@@ -114,7 +111,7 @@ describe('factories in the picker', () => {
     render(
       <SlotWorkspace
         layout="full"
-        page={createPageContext({ send: fakeWorker(notFound).send, profileId: P })}
+        page={new PageContext({ send: fakeWorker(notFound).send, profileId: P })}
       />,
     );
     await allRead(10);
@@ -139,7 +136,7 @@ describe('slot usage and clearing', () => {
     const { send } = fakeWorker(listed);
     const { rememberPlaceholder } = await import('../../lib/storage/placeholder');
     await rememberPlaceholder(P, '.');
-    render(<SlotWorkspace layout="compact" page={createPageContext({ send: send, profileId: P })} />);
+    render(<SlotWorkspace layout="compact" page={new PageContext({ send: send, profileId: P })} />);
     const list = await screen.findByRole('list');
     await waitFor(() => expect(within(list).getAllByText('(empty)')).toHaveLength(7));
     expect(screen.getByText('3 of 10 slots used')).toBeTruthy();
@@ -148,7 +145,7 @@ describe('slot usage and clearing', () => {
 
   it('offers the placeholder after the server refused an empty field, remembers it and saves', async () => {
     const worker = fakeWorker(listed, { refuseEmpty: true });
-    render(<SlotWorkspace layout="full" page={createPageContext({ send: worker.send, profileId: P })} />);
+    render(<SlotWorkspace layout="full" page={new PageContext({ send: worker.send, profileId: P })} />);
     await allRead(10);
     const slot1 = screen.getByRole('group', { name: /^Slot 1\b/ });
     fireEvent.input(within(slot1).getByLabelText('Title'), { target: { value: '' } });

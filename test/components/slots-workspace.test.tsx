@@ -6,7 +6,7 @@ import { SlotWorkspace } from '../../components/slots/SlotWorkspace';
 import { DRAFT_DEBOUNCE_MS } from '../../components/slots/slot-drafts';
 import type { PageOption } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/page-client';
-import { createPageContext } from '../../components/page/context';
+import { PageContext } from '../../components/page/context';
 import type { MessageType, RequestOf, ResponseOf } from '../../lib/messaging/protocol';
 import { putDraft, readDrafts } from '../../lib/storage/drafts';
 import { PROFILE_BUDGETS } from '../../lib/storage/quota';
@@ -60,7 +60,7 @@ function fakeWorker(premium = false) {
 async function setup(options: { premium?: boolean } = {}) {
   const worker = fakeWorker(options.premium);
   const view = render(
-    <SlotWorkspace layout="full" page={createPageContext({ send: worker.send, profileId: P })} />,
+    <SlotWorkspace layout="full" page={new PageContext({ send: worker.send, profileId: P })} />,
   );
   await waitFor(() => expect(screen.getAllByLabelText('Title')).toHaveLength(options.premium ? 20 : 10));
   return { worker, view };

@@ -2,9 +2,9 @@
 import { effect } from '@preact/signals';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createCurrentTarget } from '../../components/page/current-target';
-import { createDashboardStore } from '../../components/dashboard/dashboard-store';
-import { createPageContext } from '../../components/page/context';
+import { CurrentTarget } from '../../components/page/current-target';
+import { DashboardStore } from '../../components/dashboard/dashboard-store';
+import { PageContext } from '../../components/page/context';
 import { currentTargetItem } from '../../lib/storage/current-target';
 import { dashboardTabItem } from '../../lib/storage/dashboard-tab';
 import type { Send } from '../../lib/messaging/page-client';
@@ -65,7 +65,7 @@ describe('dashboard store', () => {
       listTenants: () => ({ ok: true, value: [] }),
       listBankAccounts: () => ({ ok: true, value: [] }),
     });
-    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
+    const store = new DashboardStore({ page: new PageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
     expect(store.shownId.value).toBe('b-1');
@@ -91,7 +91,7 @@ describe('dashboard store', () => {
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
+    const store = new DashboardStore({ page: new PageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
     expect(calls).not.toContain('readBuilding');
@@ -114,7 +114,7 @@ describe('dashboard store', () => {
       getSettings: () => settings(false, false),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
+    const store = new DashboardStore({ page: new PageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     await flush();
     expect(store.sections.tenants.value).toEqual({ status: 'notPremium' });
@@ -131,8 +131,8 @@ describe('dashboard store', () => {
       listTenants: () => forbidden,
     });
     fakeBrowser.reset();
-    const second = createDashboardStore({
-      page: createPageContext({ send: unknown.send, profileId: P, now: () => NOW }),
+    const second = new DashboardStore({
+      page: new PageContext({ send: unknown.send, profileId: P, now: () => NOW }),
     });
     await second.start();
     await flush();
@@ -146,7 +146,7 @@ describe('dashboard store', () => {
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
       listTransactions: () => ({ ok: true, value: { total: 0, transactions: [] } }),
     });
-    const store = createDashboardStore({ page: createPageContext({ send, profileId: P, now: () => NOW }) });
+    const store = new DashboardStore({ page: new PageContext({ send, profileId: P, now: () => NOW }) });
     await store.start();
     store.select('b-2');
     await flush();
@@ -157,8 +157,8 @@ describe('dashboard store', () => {
     expect(store.transactions.value).toMatchObject({ bankId: 'acc-1', skip: 200, page: { status: 'ready' } });
     expect(send).toHaveBeenLastCalledWith('listTransactions', { bankId: 'acc-1', limit: 25, skip: 200 });
 
-    const reopened = createDashboardStore({
-      page: createPageContext({ send, profileId: P, now: () => NOW }),
+    const reopened = new DashboardStore({
+      page: new PageContext({ send, profileId: P, now: () => NOW }),
     });
     await reopened.start();
     expect(reopened.shownId.value).toBe('b-2');
@@ -169,25 +169,24 @@ describe('dashboard store', () => {
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }, { id: 'b-2' }] }),
     });
-    const current = createCurrentTarget(P);
-    const store = createDashboardStore({
-      page: createPageContext({ send, profileId: P, now: () => NOW, current }),
-    });
+    const current = new CurrentTarget(P);
+    const page = new PageContext({ send, profileId: P, now: () => NOW, current });
+    const store = new DashboardStore({ page });
     await store.start();
     expect(current.target.value).toEqual({ kind: 'building', id: 'b-1' });
     current.choose({ kind: 'factory', id: 'f-501' });
     expect(store.shownId.value).toBe('b-1');
     current.choose({ kind: 'building', id: 'b-2' });
     expect(store.shownId.value).toBe('b-2');
-    expect(store.page.buildings.list.value).toMatchObject({
+    expect(page.buildings.list.value).toMatchObject({
       status: 'ready',
       value: [{ id: 'b-1' }, { id: 'b-2' }],
     });
-    expect(store.page.settings.value).toMatchObject({
+    expect(page.settings.value).toMatchObject({
       status: 'ready',
       value: { premium: true },
     });
-    store.dispose();
+    store[Symbol.dispose]();
   });
 
   it('reopens a remembered factory with the first building shown, and the tab last chosen in that view', async () => {
@@ -196,8 +195,8 @@ describe('dashboard store', () => {
       getSettings: () => settings(true, true),
       listBuildings: () => ({ ok: true, value: [{ id: 'b-1' }] }),
     });
-    const store = createDashboardStore({
-      page: createPageContext({ send, profileId: P, now: () => NOW }),
+    const store = new DashboardStore({
+      page: new PageContext({ send, profileId: P, now: () => NOW }),
       view: 'popup',
     });
     await store.start();
@@ -206,13 +205,13 @@ describe('dashboard store', () => {
     expect(store.tab.value).toBe('building');
     store.chooseTab('slots');
     await expect.poll(() => dashboardTabItem('popup').get()).toBe('slots');
-    const reopened = createDashboardStore({
-      page: createPageContext({ send, profileId: P, now: () => NOW }),
+    const reopened = new DashboardStore({
+      page: new PageContext({ send, profileId: P, now: () => NOW }),
       view: 'popup',
     });
     await reopened.start();
-    const sidePanel = createDashboardStore({
-      page: createPageContext({ send, profileId: P, now: () => NOW }),
+    const sidePanel = new DashboardStore({
+      page: new PageContext({ send, profileId: P, now: () => NOW }),
       view: 'sidepanel',
     });
     await sidePanel.start();
@@ -243,8 +242,8 @@ describe('dashboard store started from the first view', () => {
     await writeCached(P, ['buildings'], [{ id: 'b-1' }, { id: 'b-2' }], NOW);
     await writeCached(P, ['details', 'b-1'], { ...building, label: 'Haus' }, NOW);
     const { send, calls } = scriptedSend(answers);
-    const store = createDashboardStore({
-      page: createPageContext({ send, profileId: P, now: () => NOW, first: seed('Alt').view }),
+    const store = new DashboardStore({
+      page: new PageContext({ send, profileId: P, now: () => NOW, first: seed('Alt').view }),
     });
     expect(store.shownId.value).toBe('b-1');
     expect(store.sections.details.value).toMatchObject({ status: 'ready', value: { label: 'Alt' } });
@@ -264,8 +263,8 @@ describe('dashboard store started from the first view', () => {
   it('gives way to the stored current target when another building is current', async () => {
     await currentTargetItem(P).set({ kind: 'building', id: 'b-2' });
     const { send, calls } = scriptedSend(answers);
-    const store = createDashboardStore({
-      page: createPageContext({ send, profileId: P, now: () => NOW, first: seed('Alt').view }),
+    const store = new DashboardStore({
+      page: new PageContext({ send, profileId: P, now: () => NOW, first: seed('Alt').view }),
     });
     await store.start();
     await expect.poll(() => store.sections.details.value).toMatchObject({ value: { label: 'Zwei' } });

@@ -1,7 +1,7 @@
 /** The options store follows the edited profile's storage: its stored data's sizes are read again while a backup or a job runs. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createOptionsStore } from '../../components/options/options-store';
+import { OptionsStore } from '../../components/options/options-store';
 import type { Send } from '../../lib/messaging/page-client';
 import { settingsView } from '../components/fixtures';
 
@@ -24,7 +24,7 @@ function scriptedWorker() {
 describe('options store', () => {
   it('reads the edited profile’s stored data again after its storage changed, at most once a second', async () => {
     const worker = scriptedWorker();
-    const store = createOptionsStore(worker.send);
+    const store = new OptionsStore(worker.send);
     await store.edit();
     expect(worker.usageReads).toEqual(['p1']);
     const stop = store.followUsage();
