@@ -9,14 +9,15 @@ const Counter = createModel((name: string) => {
   made.push(name);
   const count = signal(0);
   effect(() => () => void disposed.push(name));
-  return { name, count, add: () => count.value++ };
+  // A model holds only signals and actions: its name too.
+  return { name: signal(name), count, add: () => count.value++ };
 });
 type CounterModel = InstanceType<typeof Counter>;
 
 function View({ given, seen }: { given?: CounterModel; seen: (m: CounterModel) => void }) {
   const model = useGivenOrOwnModel(given, () => new Counter('own'));
   seen(model);
-  return <p>{model.name}</p>;
+  return <p>{model.name.value}</p>;
 }
 
 describe('useGivenOrOwnModel', () => {
