@@ -1,7 +1,7 @@
 /**
- * The portfolio's reads: one resource of one building, or the building list, through the API at
- * the priority asked; the answer is kept in the cache and the row (or every row) is rebuilt from
- * the cache in the table's turn, and the alerts it gives are told.
+ * The portfolio's reads: one resource of one building, or the building list, through the cache and
+ * the API at the priority asked, as the pages read them; the answer is kept in the cache and the row
+ * (or every row) is rebuilt from the cache in the table's turn, and the alerts it gives are told.
  */
 import * as api from '../api/client';
 import { type ApiConfig, placed } from '../api/http-config';
@@ -9,7 +9,7 @@ import type { Result } from '../api/errors';
 import type { Priority } from '../api/scheduler';
 import { type Building, BuildingListEntry } from '../api/schemas';
 import { cachedRead } from '../cache/cached-read';
-import { cacheFamily, readCached, writeCached } from '../storage/cache';
+import { answerParts, cacheFamily, readCached } from '../storage/cache';
 import { rememberLabel, withRememberedLabels } from '../storage/labels';
 import {
   type PortfolioResource,
@@ -70,12 +70,18 @@ export async function readInto(
 ): Promise<Result<unknown>> {
   const { profile } = connection;
   const now = deps.now?.() ?? Date.now();
-  const answer = await readResource(placed(connection.config, priority), resource, buildingId);
+  // Like the page's reads: a fresh answer (the page just read it) costs nothing, and a read of it
+  // under way (the page's or the round's) is shared; the user's refresh of a row always asks.
+  const answer = await cachedRead(
+    profile,
+    priority === 'user' ? { priority } : undefined,
+    { parts: answerParts(resource, buildingId), schema: RESOURCE_SCHEMAS[resource] },
+    () => readResource(placed(connection.config, priority), resource, buildingId),
+    () => deps.now?.() ?? Date.now(),
+  );
   if (!answer.ok && answer.error.kind === 'aborted') return answer;
-  if (answer.ok) {
-    await writeCached(profile.id, [resource, buildingId], answer.value, now);
-    if (resource === 'details') await rememberLabel(profile.id, buildingId, (answer.value as Building).label);
-  }
+  if (answer.ok && resource === 'details')
+    await rememberLabel(profile.id, buildingId, (answer.value as Building).label);
   let alerts: PortfolioAlert[] = [];
   await updateTable(profile.id, async (table) => {
     const previous = table?.rows.find((r) => r.id === buildingId);

@@ -5,11 +5,11 @@ import { useGivenOrOwnModel } from '../../components/shared/given-or-own-model';
 
 const made: string[] = [];
 const disposed: string[] = [];
-// A model holds only signals and actions (createModel's type refuses a plain string).
 const Counter = createModel((name: string) => {
   made.push(name);
   const count = signal(0);
   effect(() => () => void disposed.push(name));
+  // A model holds only signals and actions: its name too.
   return { name: signal(name), count, add: () => count.value++ };
 });
 type CounterModel = InstanceType<typeof Counter>;

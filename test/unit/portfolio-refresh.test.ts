@@ -46,6 +46,14 @@ async function signIn(requestsPerMinute: number | null, premium = true): Promise
   return saved.value.profileId;
 }
 
+/** Requests the sandbox answered more than once since its log was cleared. */
+function sentTwice(): string[] {
+  const counts = new Map<string, number>();
+  for (const { method, path } of sandbox.log)
+    counts.set(`${method} ${path}`, (counts.get(`${method} ${path}`) ?? 0) + 1);
+  return [...counts].filter(([, n]) => n > 1).map(([request, n]) => `${request} ×${n}`);
+}
+
 beforeEach(() => {
   fakeBrowser.reset();
   clock = Date.now();
@@ -91,6 +99,29 @@ describe('refreshPortfolio', () => {
     const [page] = await Promise.all([handlers.listBuildings({}), refreshPortfolio(deps)]);
     expect(page.ok && page.value.map((b) => b.id)).toEqual(LANDLORD.buildings);
     expect(sandbox.log.filter((r) => r.path.startsWith('/building/list'))).toHaveLength(1);
+  });
+
+  it("shares the page's read of a building under way: the page and the round at once send one", async () => {
+    deps = { ...deps, now: () => Date.now() };
+    const profileId = await signIn(600);
+    const handlers = createHandlers(deps);
+    sandbox.setLatency(100);
+    // The dashboard opens on the Portfolio tab and shows the building the user opened last (the
+    // third): its rooms are read after its details, as the round reads them.
+    const shown = LANDLORD.buildings[2] as string;
+    const detailsRead = async () => {
+      for (;;) {
+        const row = (await loadTable(profileId))?.rows.find((r) => r.id === shown);
+        if (row?.checkedAt.details !== undefined) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    await Promise.all([
+      refreshPortfolio(deps),
+      detailsRead().then(() => handlers.listRooms({ buildingId: shown })),
+    ]);
+    expect(sentTwice()).toEqual([]);
+    expect(sandbox.log).toHaveLength(1 + 12 * 4);
   });
 
   it('uses at most its share of the budget per window, then says when to go on', async () => {
