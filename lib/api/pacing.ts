@@ -250,7 +250,10 @@ function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: numbe
     retryAt !== null
       ? Math.min(DEFAULT_WINDOW_MS, Math.max(MIN_WINDOW_MS, retryAt - (counted[0] ?? now)))
       : windowGuess;
-  const windowMs = known ? Math.max(known.windowMs, measured) : measured;
+  // A known window grows only from a refusal right after a wait (above): here the count may reach
+  // into the server's window before (a raise tried, no wait for a while), and Retry-After's whole
+  // seconds add up to one more, so growing from it stretched the window with every refused raise.
+  const windowMs = known ? known.windowMs : measured;
   return {
     ...pace,
     budget: { limit: next.limit, windowMs, source: 'learned', learnedAt: now },
