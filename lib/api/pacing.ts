@@ -10,9 +10,6 @@ import { Learning, afterAdmitted, afterRefusal, isShared, learningOf } from './l
 import type { RateSignal } from './rate-headers';
 import { MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from './waits';
 
-export { Budget } from './budget';
-export { probing } from './learner';
-
 /** What a queue knows for pacing; all of it survives the worker being stopped. */
 export const Pace = z.object({
   /** Learned from headers or 429s (an override is not kept here). */

@@ -5,7 +5,7 @@
  */
 import * as api from '../api/client';
 import type { Result } from '../api/errors';
-import type { Priority } from '../api/scheduler';
+import type { Priority } from '../api/scheduler-types';
 import { type Building, BuildingListEntry } from '../api/schemas';
 import { cachedRead } from '../cache/cached-read';
 import { cacheFamily, readCached, writeCached } from '../storage/cache';

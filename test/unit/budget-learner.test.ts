@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../lib/api/errors';
-import { type Report, RequestScheduler } from '../../lib/api/scheduler';
+import { RequestScheduler } from '../../lib/api/scheduler';
+import { type Report } from '../../lib/api/scheduler-types';
 import { ManualClock, QUEUE } from './scheduler-helpers';
 
 interface World {

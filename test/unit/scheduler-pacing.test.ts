@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Budget } from '../../lib/api/budget';
 import {
-  type Budget,
   type Pace,
   learnFrom429,
   learnFromHeaders,
