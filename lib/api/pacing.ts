@@ -229,7 +229,8 @@ function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: numbe
     now - windowGuess - marginOf(windowGuess),
     known && retryAt !== null ? retryAt - known.windowMs - 1_000 : -Infinity,
   );
-  const counted = pace.sends.filter((t) => t >= pace.resumedAt && t > windowStart);
+  const since = pace.sends.filter((t) => t >= pace.resumedAt && t > windowStart);
+  const counted = known || retryAt === null ? since : lastBurst(since, retryAt);
   const before = [
     ...counted.filter((t) => t < refused.at),
     ...counted.filter((t) => t === refused.at).slice(0, refused.alongside),
@@ -256,6 +257,20 @@ function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: numbe
     budget: { limit: next.limit, windowMs, source: 'learned', learnedAt: now },
     learning: next.learning,
   };
+}
+
+/**
+ * A first refusal's burst: the sends after the last quiet spell longer than the time from
+ * the send after it to the server's window end (those before it fell in an earlier window). The
+ * window measured from it may come out short: a refusal right after a wait lengthens it, never an
+ * ordinary one shortens it, so the shortest window the sends allow is the one to start from.
+ */
+function lastBurst(sends: number[], end: number): number[] {
+  for (let i = sends.length - 1; i > 0; i--) {
+    const after = sends[i] as number;
+    if (after - (sends[i - 1] as number) > end - after) return sends.slice(i);
+  }
+  return sends;
 }
 
 /** A saved pace as restored: a wait or window saved by an older version (or a clock that jumped) capped like a new one. */
