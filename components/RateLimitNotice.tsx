@@ -7,7 +7,7 @@
  * the queue in session storage, so an open page never keeps the worker awake.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { QueueView } from '../lib/api/scheduler';
+import type { QueueView } from '../lib/api/scheduler-types';
 import { t } from '../lib/i18n';
 import { paceText } from './budget-text';
 import { type Send, openOptionsPage, send as realSend } from '../lib/messaging/page-client';

@@ -6,7 +6,8 @@
  */
 import type { ImportJob } from './storage/import-jobs';
 import type { ApiConfig } from './api/http-config';
-import { type RequestScheduler, queueIdOf } from './api/scheduler';
+import { type RequestScheduler } from './api/scheduler';
+import { queueIdOf } from './api/scheduler-types';
 import type { Budget } from './api/budget';
 import { fail, ok, type Result } from './api/errors';
 import type { AppError } from './app-error';

@@ -1,7 +1,7 @@
 /** The head of docs/benchmark.md: what `npm run bench` measures and how; the tables follow it. */
 export const BENCHMARK_INTRO = `# Benchmark
 
-This file is written by \`npm run bench\` (not part of \`npm test\`; about ten minutes, the ledger half of it): do not edit
+This file is written by \`npm run bench\` (not part of \`npm test\`; about 25 minutes: the ledger and the budget learned most of it): do not edit
 it by hand. The bench builds all flavours, starts the sandbox, launches Chromium with the E2E build
 and measures; the raw numbers also go to \`bench-results/bench.json\`. \`npm run bench -- --no-build\`
 skips the build, \`--runs N\` changes the number of runs (default 7, at least 5). Every time is the
@@ -49,7 +49,15 @@ median of the runs, next to a baseline measured in the same run:
   out, ours (keyed rows that render again only when their data changed) against the naive path in
   the same page (\`scripts/bench-portfolio-naive.ts\`: the same DOM, checked, from the same stored
   table, cells and listeners, the whole body built anew on every change), both timed by the same
-  code, interleaved, the other table out of the layout, as ratios of one run.
+  code, interleaved, the other table out of the layout, as ratios of one run;
+- **the request budget learned** (issue 35; \`--budget-only\` or \`npm run bench:budget\` runs it alone,
+  about 16 minutes, into \`bench-results/bench-budget.json\` and its section here): under 10 requests
+  per 12 s announced by no header, "Requests per minute" empty, each flow's wall time against its
+  floor (its requests at the rate left to it), through the real pages in Chromium
+  (\`scripts/bench-budget-browser.ts\`: the editor cold and an import of 20 slots alone, the editor
+  cold and imports of 10 and 20 slots while another client spends 4 requests of each window, a
+  limit raised from 10 to 30) and the scheduler in Node (\`scripts/bench-budget.ts\`, with 8 fresh
+  sessions whose requests arrive 0–30 ms late: a page's requests cannot be delayed one by one).
 
 What the numbers have taught us (and what was tried) is in [decisions.md](decisions.md#performance).
 `;

@@ -19,7 +19,12 @@
  * rows take at least 15); `--popup-only` measures a) and c) alone (a quick before/after), into
  * bench-results/bench-popup.json and those rows of docs/benchmark.md;
  * `--ledger-only` the ledger alone (`--flows id,id` picks flows), into bench-results/bench-ledger.json;
- * `--ledger-learned`: the ledger's limit not announced in headers, learned from 429s (slower).
+ * `--ledger-learned`: the ledger's limit not announced in headers, learned from 429s (slower);
+ * g) the request budget learned both ways (issue 35): its flows through the real pages in Chromium
+ *    (scripts/bench-budget-browser.ts) and the scheduler's in Node (scripts/bench-budget.ts), under
+ *    10 requests per 12 s announced by no header, about 12 minutes; `--budget-only` measures them
+ *    alone (`npm run bench:budget`), into bench-results/bench-budget.json and their section of
+ *    docs/benchmark.md.
  */
 import { execSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +40,13 @@ import { type BrowserTableTimes, CHANGES, portfolioTableInBrowser } from './benc
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
 import { BUDGET_KB } from './bundle-budgets';
+import {
+  type BrowserBudgetBench,
+  type BudgetBench,
+  budgetSection,
+  measureBudget,
+  withBudgetSection,
+} from './bench-budget';
 import { type RecordsBench, recordsLines, recordsTableInBrowser } from './bench-records';
 
 const args = process.argv.slice(2);
@@ -42,6 +54,7 @@ const RUNS = Math.max(5, Number(args[args.indexOf('--runs') + 1]) || 7);
 const POPUP_RUNS = Math.max(15, RUNS);
 const POPUP_ONLY = args.includes('--popup-only');
 const LEDGER_ONLY = args.includes('--ledger-only');
+const BUDGET_ONLY = args.includes('--budget-only');
 const LEDGER_FLOWS = args.includes('--flows') ? args[args.indexOf('--flows') + 1]?.split(',') : undefined;
 const LATENCY_MS = 100;
 const SLOTS = 20;
@@ -117,6 +130,25 @@ process.env.E2E_EXTENSION_DIR = benchDir;
 const { launchExtension } = await import('../test/e2e/browser');
 const { OptionsPage } = await import('../test/e2e/pages/options-page');
 const { measureLedger } = await import('./bench-ledger/ledger');
+const { measureBudgetInBrowser } = await import('./bench-budget-browser');
+
+/** g) The request budget learned, through the pages and in Node (each with a sandbox of its own). */
+async function measureBudgets(): Promise<{ pages: BrowserBudgetBench; node: BudgetBench }> {
+  const pages = await measureBudgetInBrowser((line) => console.log(`budget (pages): ${line}`));
+  const node = await measureBudget((line) => console.log(`budget (node): ${line}`));
+  return { pages, node };
+}
+if (BUDGET_ONLY) {
+  const budgets = await measureBudgets();
+  rmSync(benchDir, { recursive: true, force: true });
+  const section = budgetSection(budgets.node, budgets.pages);
+  console.log(`\n${section.join('\n')}`);
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/bench-budget.json', `${JSON.stringify(budgets, null, 2)}\n`);
+  writeFileSync('docs/benchmark.md', withBudgetSection(readFileSync('docs/benchmark.md', 'utf8'), section));
+  console.log('\nwritten to bench-results/bench-budget.json and its section of docs/benchmark.md');
+  process.exit(0);
+}
 
 const portfolioTabs: BrowserTableTimes[] = [];
 let recordsTable: RecordsBench | null = null;
@@ -312,6 +344,9 @@ const storageSizes = POPUP_ONLY ? [] : await measureStorageSession();
 // f) The portfolio's refresh in Node (its own sandboxes).
 const portfolio: PortfolioBench | null = POPUP_ONLY ? null : await measurePortfolio();
 
+// g) The request budget learned both ways.
+const budgets = POPUP_ONLY ? null : await measureBudgets();
+
 /** What the run prints is also docs/benchmark.md: the tables are written, never copied by hand. */
 const report: string[] = [];
 function out(line: string): void {
@@ -347,6 +382,8 @@ const goal = (met: boolean) => (met ? 'goal met' : 'GOAL MISSED');
 if (ledger) {
   out('');
   for (const line of ledgerTable(ledger)) out(line);
+
+  if (budgets) out(`\n${budgetSection(budgets.node, budgets.pages).join('\n')}`);
 
   if (portfolio) printPortfolio(portfolio);
 
@@ -502,6 +539,7 @@ writeFileSync(
       storage: storageSizes,
       portfolio: portfolio && { ...portfolio, tab: portfolioTabs },
       recordsTable,
+      budgets,
     },
     null,
     2,

@@ -3,7 +3,8 @@
  * retries, the scheduler and the request's place in its queue) and the URL it is sent to.
  */
 import type { ApiError } from './errors';
-import type { Priority, RequestScheduler } from './scheduler';
+import type { RequestScheduler } from './scheduler';
+import type { Priority } from './scheduler-types';
 
 export interface ApiConfig {
   /** e.g. 'http://127.0.0.1:8787' or 'https://api.example.com/v1'; a trailing slash is ignored. */

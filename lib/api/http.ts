@@ -26,7 +26,7 @@ import {
 } from './http-response';
 import { parseRetryAfter } from './rate-headers';
 import { redactCredentials } from './redact';
-import { type Report, queueIdOf } from './scheduler';
+import { type Report, queueIdOf } from './scheduler-types';
 
 const MAX_BACKOFF_MS = 30_000;
 

@@ -10,9 +10,6 @@ import { Learning, afterAdmitted, afterRefusal, isShared, learningOf } from './l
 import type { RateSignal } from './rate-headers';
 import { MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from './waits';
 
-export { Budget } from './budget';
-export { probing } from './learner';
-
 /** What a queue knows for pacing; all of it survives the worker being stopped. */
 export const Pace = z.object({
   /** Learned from headers or 429s (an override is not kept here). */
@@ -232,7 +229,8 @@ function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: numbe
     now - windowGuess - marginOf(windowGuess),
     known && retryAt !== null ? retryAt - known.windowMs - 1_000 : -Infinity,
   );
-  const counted = pace.sends.filter((t) => t >= pace.resumedAt && t > windowStart);
+  const since = pace.sends.filter((t) => t >= pace.resumedAt && t > windowStart);
+  const counted = known || retryAt === null ? since : lastBurst(since, retryAt);
   const before = [
     ...counted.filter((t) => t < refused.at),
     ...counted.filter((t) => t === refused.at).slice(0, refused.alongside),
@@ -250,12 +248,29 @@ function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: numbe
     retryAt !== null
       ? Math.min(DEFAULT_WINDOW_MS, Math.max(MIN_WINDOW_MS, retryAt - (counted[0] ?? now)))
       : windowGuess;
-  const windowMs = known ? Math.max(known.windowMs, measured) : measured;
+  // A known window grows only from a refusal right after a wait (above): here the count may reach
+  // into the server's window before (a raise tried, no wait for a while), and Retry-After's whole
+  // seconds add up to one more, so growing from it stretched the window with every refused raise.
+  const windowMs = known ? known.windowMs : measured;
   return {
     ...pace,
     budget: { limit: next.limit, windowMs, source: 'learned', learnedAt: now },
     learning: next.learning,
   };
+}
+
+/**
+ * A first refusal's burst: the sends after the last quiet spell longer than the time from
+ * the send after it to the server's window end (those before it fell in an earlier window). The
+ * window measured from it may come out short: a refusal right after a wait lengthens it, never an
+ * ordinary one shortens it, so the shortest window the sends allow is the one to start from.
+ */
+function lastBurst(sends: number[], end: number): number[] {
+  for (let i = sends.length - 1; i > 0; i--) {
+    const after = sends[i] as number;
+    if (after - (sends[i - 1] as number) > end - after) return sends.slice(i);
+  }
+  return sends;
 }
 
 /** A saved pace as restored: a wait or window saved by an older version (or a clock that jumped) capped like a new one. */

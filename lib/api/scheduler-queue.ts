@@ -1,10 +1,12 @@
 /**
  * A key's queue in the request scheduler (lib/api/scheduler.ts): its entries in the order they
- * go (priority, then order, then arrival), their callers, and what those callers hear.
+ * go (priority, then order, then arrival), their callers, what those callers hear, and what the
+ * pages and the background work are told of it.
  */
 import { fail, type Result } from './errors';
-import type { Pace } from './pacing';
-import type { Clock, Priority, QueueId, Task } from './scheduler-types';
+import type { Budget } from './budget';
+import { NEW_PACE, type Pace, budgetOf, heldBudgetOf, nextAllowedAt, recentSends } from './pacing';
+import type { Clock, Priority, QueueId, QueueView, Task } from './scheduler-types';
 import { MAX_WAIT_MS } from './waits';
 
 export const RANK: Record<Priority, number> = { user: 0, visible: 1, background: 2 };
@@ -39,6 +41,16 @@ export interface Queue {
   timer: unknown;
   timerAt: number | null;
 }
+
+export const newQueue = (id: QueueId): Queue => ({
+  id,
+  pace: NEW_PACE,
+  override: undefined,
+  pending: [],
+  inFlight: 0,
+  timer: undefined,
+  timerAt: null,
+});
 
 export const systemClock: Clock = {
   now: () => Date.now(),
@@ -98,3 +110,31 @@ export const tooLong = (retryAfterMs: number): Result<never> =>
     retryAfterMs,
     message: `the server asks to wait ${Math.round(retryAfterMs / 1000)} s, longer than the ${MAX_WAIT_MS / 60_000} minutes honoured`,
   });
+
+/** What pages see of a queue (published to session storage): its wait, what waits, its budget. */
+export function viewOf(queue: Queue, override: number | null, now: number): QueueView {
+  const next = nextAllowedAt(queue.pace, budgetOf(queue.pace, override), now);
+  const waiting = queue.pending.length > 0 && next > now ? next : null;
+  return {
+    key: queue.id.key,
+    origin: queue.id.origin,
+    waitingUntil: waiting,
+    reason: waiting === null ? null : 'rateLimit',
+    queued: queuedCounts(queue),
+    inFlight: queue.inFlight,
+    budget: heldBudgetOf(queue.pace, override),
+  };
+}
+
+export interface Usage {
+  sends: number[];
+  budget: Budget | null;
+  waitingUntil: number | null;
+}
+
+/** What a queue spent of its budget (RequestScheduler.usage). */
+export function usageOf(pace: Pace, override: number | null, now: number): Usage {
+  const budget = heldBudgetOf(pace, override);
+  const waitingUntil = (pace.waitingUntil ?? 0) > now ? pace.waitingUntil : null;
+  return { sends: recentSends(pace, budget, now), budget, waitingUntil };
+}

@@ -5,7 +5,8 @@
  */
 import { z } from '../zod';
 import type { Result } from './errors';
-import { Budget, Pace } from './pacing';
+import { Budget } from './budget';
+import { Pace } from './pacing';
 
 export const Priority = z.enum(['user', 'visible', 'background']);
 export type Priority = z.infer<typeof Priority>;

@@ -24,25 +24,30 @@
  *       WAITING the cap, with overCapUntil = the server's time:   │ cancel(queue) / endWait():
  *       meanwhile a pausesPastCap request ends at once ───────────┘ both cleared ──► IDLE/SENDING
  *
- * Framework-free: the clock, the timers and the persistence are injected. About 370 lines, the
- * diagram included: the timers, dispatch and saving are one state machine, read best in one place.
+ * Framework-free: the clock, the timers and the persistence are injected. Sending an entry and
+ * learning from its answers is lib/api/scheduler-dispatch.ts; saving, lib/api/scheduler-saving.ts.
  */
-import { fail, type Result } from './errors';
+import type { Budget } from './budget';
+import { type Result, fail } from './errors';
+import { probing } from './learner';
 import * as pacing from './pacing';
-import { readRateSignal } from './rate-headers';
+import { type DispatchHost, dispatch } from './scheduler-dispatch';
 import {
   type Entry,
   type Queue,
   RANK,
+  type Usage,
   type Waiter,
   enqueue,
-  queuedCounts,
-  requeue,
+  newQueue,
   settle,
   systemClock,
   takeWaiters,
   tooLong,
+  usageOf,
+  viewOf,
 } from './scheduler-queue';
+import { CoalescedSaver, loadPaces, snapshotOf } from './scheduler-saving';
 import type {
   Clock,
   QueueId,
@@ -54,10 +59,6 @@ import type {
 } from './scheduler-types';
 import { MAX_TIMER_MS } from './waits';
 
-export * from './scheduler-types';
-export { Budget } from './pacing';
-export { MAX_WAIT_MS } from './waits';
-
 export const MAX_IN_FLIGHT = 6;
 
 export interface SchedulerDeps {
@@ -68,30 +69,28 @@ export interface SchedulerDeps {
   onChange?: () => void;
 }
 
-const isRateLimited = (result: Result<unknown>) => !result.ok && result.error.kind === 'rateLimited';
 const normalizedPerMinute = (perMinute: number | null): number | null =>
   perMinute !== null && perMinute > 0 ? Math.floor(perMinute) : null;
-const NO_SIGNAL = { limit: null, remaining: null, resetMs: null, windowMs: null, retryAfterMs: null };
 
 export class RequestScheduler {
   private readonly clock: Clock;
-  private readonly store: SchedulerStore | undefined;
   private readonly maxInFlight: number;
   private readonly onChange: () => void;
   private readonly queues = new Map<string, Queue>();
+  private readonly saver: CoalescedSaver;
   private override: number | null = null;
   private seq = 0;
-  private saving: Promise<void> = Promise.resolve();
-  private saveQueued = false;
   /** Resolves when the persisted state is loaded; requests wait for it. */
   readonly ready: Promise<void>;
 
   constructor(deps: SchedulerDeps = {}) {
     this.clock = deps.clock ?? systemClock;
-    this.store = deps.store;
+    this.saver = new CoalescedSaver(deps.store, () => this.snapshot());
     this.maxInFlight = deps.maxInFlight ?? MAX_IN_FLIGHT;
     this.onChange = deps.onChange ?? (() => undefined);
-    this.ready = this.restore();
+    this.ready = loadPaces(deps.store, this.now()).then((saved) => {
+      for (const { id, pace } of saved) this.queueOf(id).pace = pace;
+    });
   }
 
   /** The one reading of the clock. */
@@ -131,7 +130,7 @@ export class RequestScheduler {
         skipWait,
       };
       if (skipWait) {
-        this.dispatch(queue, entry, this.now());
+        dispatch(this.host, queue, entry, this.now());
       } else {
         if (options.signal) {
           waiter.onAbort = () => this.drop(queue, (w) => w === waiter);
@@ -189,20 +188,7 @@ export class RequestScheduler {
 
   view(): QueueView[] {
     const now = this.now();
-    return [...this.queues.values()].map((queue) => {
-      const next = pacing.nextAllowedAt(queue.pace, this.budgetOf(queue), now);
-      const waiting = queue.pending.length > 0 && next > now ? next : null;
-      const budget = pacing.heldBudgetOf(queue.pace, this.overrideOf(queue.id.key));
-      return {
-        key: queue.id.key,
-        origin: queue.id.origin,
-        waitingUntil: waiting,
-        reason: waiting === null ? null : ('rateLimit' as const),
-        queued: queuedCounts(queue),
-        inFlight: queue.inFlight,
-        budget,
-      };
-    });
+    return [...this.queues.values()].map((queue) => viewOf(queue, this.overrideOf(queue.id.key), now));
   }
 
   /**
@@ -210,35 +196,19 @@ export class RequestScheduler {
    * the budget (null while unknown) and the end of a 429 wait. Background work (the portfolio
    * refresh) takes only what leaves the user's share free.
    */
-  usage(key: string): { sends: number[]; budget: pacing.Budget | null; waitingUntil: number | null } {
-    const pace = this.queues.get(key)?.pace ?? pacing.NEW_PACE;
-    const budget = pacing.heldBudgetOf(pace, this.overrideOf(key));
-    const now = this.now();
-    const waitingUntil = (pace.waitingUntil ?? 0) > now ? pace.waitingUntil : null;
-    return { sends: pacing.recentSends(pace, budget, now), budget, waitingUntil };
+  usage(key: string): Usage {
+    return usageOf(this.queues.get(key)?.pace ?? pacing.NEW_PACE, this.overrideOf(key), this.now());
   }
 
   // -------------------------------------------------------------------------------------------
   // Queueing
 
   private queueOf(id: QueueId): Queue {
-    let queue = this.queues.get(id.key);
-    if (!queue) {
-      queue = {
-        id,
-        pace: pacing.NEW_PACE,
-        override: undefined,
-        pending: [],
-        inFlight: 0,
-        timer: undefined,
-        timerAt: null,
-      };
-      this.queues.set(id.key, queue);
-    }
+    const queue = this.queues.get(id.key) ?? newQueue(id);
+    this.queues.set(id.key, queue);
     return queue;
   }
 
-  /** Removes matching waiters of queued entries, resolving them as aborted (or with `result`). */
   /** Ends matching queued callers, as aborted (or with `result`); returns how many. */
   private drop(
     queue: Queue,
@@ -262,7 +232,7 @@ export class RequestScheduler {
     return override !== undefined ? override : this.override;
   }
 
-  private budgetOf(queue: Queue): pacing.Budget | null {
+  private budgetOf(queue: Queue): Budget | null {
     return pacing.budgetOf(queue.pace, this.overrideOf(queue.id.key));
   }
 
@@ -275,9 +245,8 @@ export class RequestScheduler {
       if (at > now) return this.wakeAt(queue, at);
       // A raise being tried goes one request at a time: the answer in flight pumps again.
       const used = pacing.recentSends(queue.pace, budget, now).length;
-      if (queue.inFlight > 0 && budget?.source === 'learned' && pacing.probing(queue.pace.learning, used))
-        return;
-      this.dispatch(queue, queue.pending.shift() as Entry, now);
+      if (queue.inFlight > 0 && budget?.source === 'learned' && probing(queue.pace.learning, used)) return;
+      dispatch(this.host, queue, queue.pending.shift() as Entry, now);
     }
   }
 
@@ -296,96 +265,29 @@ export class RequestScheduler {
     );
   }
 
-  private dispatch(queue: Queue, entry: Entry, sentAt: number): void {
-    queue.inFlight += 1;
-    // Sent in the same instant before this one: those after it did not get through before it.
-    const alongside = queue.pace.sends.filter((t) => t === sentAt).length;
-    queue.pace = pacing.withSend(queue.pace, sentAt);
-    const sent: number[] = [sentAt];
-    let answers = 0;
-    /** A 429 asked for a wait past the cap: the server's wait, told to the callers instead of waited. */
-    let overCapMs: number | null = null;
-    const refusedAt = (
-      at: number,
-      now: number,
-      signal: typeof NO_SIGNAL | ReturnType<typeof readRateSignal>,
-    ) => {
-      // A refused request did not count against the budget: take its send back out.
-      queue.pace = pacing.withoutSend(queue.pace, at);
-      const refused = { at, alongside: at === sentAt ? alongside : Infinity };
-      const learned = pacing.learnFrom429(queue.pace, signal, now, refused, this.overrideOf(queue.id.key));
-      queue.pace = learned.pace;
-      return learned.overCapMs;
-    };
-    this.scheduleSave();
-    void entry
-      .task((status, headers) => {
-        const now = this.now();
-        // A task that retried (network, 5xx) sent once more per extra answer.
-        if (answers++ > 0) {
-          queue.pace = pacing.withSend(queue.pace, now);
-          sent.push(now);
-        }
-        const signal = readRateSignal(headers, now);
-        if (status === 429) overCapMs = refusedAt(sent.pop() ?? now, now, signal);
-        else queue.pace = pacing.learnFromAnswer(queue.pace, signal, now, this.overrideOf(queue.id.key));
-        this.scheduleSave();
-      })
-      .catch((error: unknown) => fail({ kind: 'network' as const, message: String(error) }))
-      .then((result) => {
-        queue.inFlight -= 1;
-        const limited = isRateLimited(result);
-        if (limited && answers === 0) refusedAt(sentAt, this.now(), NO_SIGNAL);
-        if (limited && overCapMs !== null) {
-          // Not waited for: this request and every queued one end, saying how long the server asked.
-          const told = tooLong(overCapMs);
-          for (const waiter of entry.waiters) settle(waiter, told);
-          this.drop(queue, () => true, told);
-        } else if (limited && !entry.skipWait) {
-          // A 429 means the server did nothing: the same request goes again when allowed, first in line.
-          requeue(queue, entry);
-        } else {
-          for (const waiter of entry.waiters) settle(waiter, result);
-        }
-        this.pump(queue);
-        this.onChange();
-      });
-  }
+  /** What sending an entry (scheduler-dispatch.ts) uses of the scheduler. */
+  private readonly host: DispatchHost = {
+    now: () => this.now(),
+    overrideOf: (key) => this.overrideOf(key),
+    scheduleSave: () => this.scheduleSave(),
+    pump: (queue) => this.pump(queue),
+    dropAll: (queue, result) => void this.drop(queue, () => true, result),
+    onChange: () => this.onChange(),
+  };
 
   // -------------------------------------------------------------------------------------------
   // Persistence
 
-  private async restore(): Promise<void> {
-    let state: SchedulerState | null | undefined;
-    try {
-      state = await this.store?.load();
-    } catch {
-      state = null;
-    }
-    for (const [key, { origin, ...saved }] of Object.entries(state?.queues ?? {}))
-      this.queueOf({ key, origin }).pace = pacing.restored(saved, this.now());
-  }
-
   snapshot(): SchedulerState {
-    const queues: SchedulerState['queues'] = {};
-    for (const { id, pace } of this.queues.values())
-      queues[id.key] = { origin: id.origin, ...pace, sends: [...pace.sends] };
-    return { queues };
+    return snapshotOf(this.queues.values());
   }
 
-  /** Coalesces saves: at most one in flight and one waiting, each with the newest state. */
   private scheduleSave(): void {
-    const store = this.store;
-    if (!store || this.saveQueued) return;
-    this.saveQueued = true;
-    this.saving = this.saving.then(async () => {
-      this.saveQueued = false;
-      await store.save(this.snapshot()).catch(() => undefined);
-    });
+    this.saver.schedule();
   }
 
   /** Waits for pending saves (tests, and before the worker may stop). */
   flush(): Promise<void> {
-    return this.saving;
+    return this.saver.flush();
   }
 }

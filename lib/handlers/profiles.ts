@@ -4,7 +4,7 @@
  * profile at once, and its drafts and history only when the user says so.
  */
 import { fail, ok } from '../api/errors';
-import { queueIdOf } from '../api/scheduler';
+import { queueIdOf } from '../api/scheduler-types';
 import type { ProfilesView } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import { profileBudgets } from '../storage/storage-room';

@@ -4,7 +4,7 @@
  * profile's queue is neither shown nor cancelled.
  */
 import { ok } from '../api/errors';
-import { queueIdOf } from '../api/scheduler';
+import { queueIdOf } from '../api/scheduler-types';
 import type { Handlers, MessageContext } from '../messaging/router';
 import { type WorkerDeps, connect } from '../connection';
 

@@ -7,7 +7,7 @@
  * is the protocol's type; split across modules, that type would have to be assembled by hand.
  */
 import { AppError } from '../app-error';
-import { Priority, QueueView } from '../api/scheduler';
+import { Priority, QueueView } from '../api/scheduler-types';
 import {
   Building,
   BuildingListEntry,

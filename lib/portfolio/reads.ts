@@ -6,7 +6,7 @@
 import * as api from '../api/client';
 import { type ApiConfig, placed } from '../api/http-config';
 import type { Result } from '../api/errors';
-import type { Priority } from '../api/scheduler';
+import type { Priority } from '../api/scheduler-types';
 import { type Building, BuildingListEntry } from '../api/schemas';
 import { cachedRead } from '../cache/cached-read';
 import { answerParts, cacheFamily, readCached } from '../storage/cache';

@@ -7,7 +7,7 @@
  * goes on where it was.
  */
 import type { Result } from '../api/errors';
-import { queueIdOf } from '../api/scheduler';
+import { queueIdOf } from '../api/scheduler-types';
 import { BuildingListEntry } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { freshnessMs } from '../cache/fresh';

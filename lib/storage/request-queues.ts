@@ -4,7 +4,7 @@
  * every second, which would keep the worker awake for as long as a page is open. Queues are keyed
  * by origin and a hash of the token; no token is stored here.
  */
-import { QueueView } from '../api/scheduler';
+import { QueueView } from '../api/scheduler-types';
 import { singleItem } from './registry';
 import { storedList } from './stored-item';
 

@@ -3,7 +3,7 @@
  * session storage: it survives the worker being stopped and is gone when the browser closes.
  * Queues are keyed by origin and a hash of the token; no token is stored here.
  */
-import { SchedulerState, type SchedulerStore } from '../api/scheduler';
+import { SchedulerState, type SchedulerStore } from '../api/scheduler-types';
 import { singleItem } from './registry';
 
 export const schedulerStateItem = singleItem('session', 'scheduler', SchedulerState, {

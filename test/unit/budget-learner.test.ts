@@ -7,7 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../lib/api/errors';
-import { type Report, RequestScheduler } from '../../lib/api/scheduler';
+import { RequestScheduler } from '../../lib/api/scheduler';
+import { type Report } from '../../lib/api/scheduler-types';
 import { ManualClock, QUEUE } from './scheduler-helpers';
 
 interface World {
@@ -15,6 +16,8 @@ interface World {
   windowMs: number;
   /** Other clients' requests in each window, at its start. */
   others: number;
+  /** When the other clients stop (ms after the start; null: never). */
+  othersUntil?: number;
   /** Arrival jitter: each request reaches the server 0..jitter ms after it was sent. */
   jitterMs: number;
   /** The server's limit from `at` on. */
@@ -34,7 +37,8 @@ function modelServer(clock: ManualClock, world: World) {
     const index = Math.floor((now - start) / world.windowMs);
     if (index !== windowIndex) {
       windowIndex = index;
-      used = Math.min(world.others, limitAt(now));
+      const others = world.othersUntil !== undefined && now - start >= world.othersUntil ? 0 : world.others;
+      used = Math.min(others, limitAt(now));
     }
     const resetS = Math.ceil((start + (index + 1) * world.windowMs - now) / 1000);
     if (used >= limitAt(now)) return { status: 429, headers: { 'Retry-After': String(Math.max(1, resetS)) } };
@@ -72,14 +76,16 @@ async function simulate(world: World, windows: number) {
     const queued = scheduler.view()[0]?.queued.background ?? 0;
     for (let i = queued; i < 40; i++) void scheduler.run(QUEUE, { priority: 'background' }, task);
   };
-  const samples: { at: number; limit: number | null; serverLimit: number }[] = [];
+  const samples: { at: number; limit: number | null; windowMs: number | null; serverLimit: number }[] = [];
   const t0 = clock.now();
   while (clock.now() < end) {
     feed();
     await clock.advance(250);
+    const budget = scheduler.view()[0]?.budget;
     samples.push({
       at: clock.now() - t0,
-      limit: scheduler.view()[0]?.budget?.limit ?? null,
+      limit: budget?.limit ?? null,
+      windowMs: budget?.windowMs ?? null,
       serverLimit: api.limitAt(clock.now()),
     });
   }
@@ -129,6 +135,39 @@ describe('the budget learned against a model server', () => {
         const last = samples.at(-1)?.limit ?? 0;
         expect(last).toBeGreaterThanOrEqual(w.limit - w.others);
         expect(last).toBeLessThanOrEqual(w.limit * 3);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('never paces slower than the share for longer than two windows (a window learned too long is a limit too low)', async () => {
+    await fc.assert(
+      fc.asyncProperty(world(false), async (w) => {
+        const { samples } = await simulate(w, 16);
+        // Requests per window of the server's length at the pace learned. Retry-After's whole
+        // seconds and the answer's way back (20 ms and the jitter here) may lengthen it by as much.
+        const slack = 1000 + 20 + w.jitterMs;
+        const perServerWindow = samples.map(({ at, limit, windowMs }) => ({
+          at,
+          limit: limit === null || windowMs === null ? null : (limit * (w.windowMs + slack)) / windowMs,
+        }));
+        expect(longestBelow(perServerWindow, () => w.limit - w.others)).toBeLessThanOrEqual(2 * w.windowMs);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('comes back to the whole limit when the other clients stop (never stuck at their share)', async () => {
+    await fc.assert(
+      fc.asyncProperty(world(false), async (w) => {
+        const stopped = { ...w, others: Math.max(1, w.others), othersUntil: 6 * w.windowMs };
+        const { samples } = await simulate(stopped, 16);
+        // Raises are tried after 1, 2, 4, at most 5 windows of the share; one found holds after 2 more.
+        const settledAt = stopped.othersUntil + 8 * w.windowMs;
+        expect(
+          longestBelow(samples, (at) => (at < settledAt ? w.limit - stopped.others : w.limit)),
+        ).toBeLessThanOrEqual(2 * w.windowMs);
+        expect(samples.at(-1)?.limit ?? 0).toBeGreaterThanOrEqual(w.limit);
       }),
       { numRuns: 25 },
     );

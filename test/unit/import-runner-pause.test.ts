@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
-import { type Clock, RequestScheduler } from '../../lib/api/scheduler';
+import { RequestScheduler } from '../../lib/api/scheduler';
+import { type Clock } from '../../lib/api/scheduler-types';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
 import { IMPORT_CONCURRENCY } from '../../lib/jobs/run';

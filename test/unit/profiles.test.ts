@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { fail } from '../../lib/api/errors';
-import { RequestScheduler, queueIdOf } from '../../lib/api/scheduler';
+import { RequestScheduler } from '../../lib/api/scheduler';
+import { queueIdOf } from '../../lib/api/scheduler-types';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { type Budget } from '../../lib/api/budget';
 import {
-  type Budget,
   type Pace,
   learnFrom429,
   learnFromHeaders,
@@ -117,5 +117,30 @@ describe('pacing', () => {
         } else expect(next.budget).toEqual(state.budget);
       }),
     );
+  });
+
+  it('a first refusal after a quiet spell learns from the burst after it, not the requests before', () => {
+    // 6 requests 30 s ago (an earlier window of the server), quiet, then 10 admitted and the 11th
+    // refused with Retry-After 12 s: 10 per 12 s, not 16 per 42 s.
+    const earlier = Array.from({ length: 6 }, (_, i) => NOW - 30_000 + i * 10);
+    const burst = Array.from({ length: 10 }, (_, i) => NOW + i * 10);
+    const state: Pace = {
+      budget: null,
+      sends: [...earlier, ...burst],
+      waitingUntil: null,
+      resumedAt: 0,
+      overCapUntil: null,
+    };
+    const now = NOW + 100;
+    const signal: RateSignal = {
+      limit: null,
+      remaining: null,
+      resetMs: null,
+      windowMs: null,
+      retryAfterMs: 12_000,
+    };
+    const { pace: next } = learnFrom429(state, signal, now, { at: now, alongside: 0 }, null);
+    expect(next.budget).toMatchObject({ limit: 10, source: 'learned' });
+    expect(next.budget?.windowMs).toBeLessThanOrEqual(12_200);
   });
 });

@@ -4,13 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../lib/api/errors';
-import {
-  type Clock,
-  MAX_WAIT_MS,
-  type Report,
-  RequestScheduler,
-  type SchedulerState,
-} from '../../lib/api/scheduler';
+import { RequestScheduler } from '../../lib/api/scheduler';
+import { type Clock, type Report, type SchedulerState } from '../../lib/api/scheduler-types';
+import { MAX_WAIT_MS } from '../../lib/api/waits';
 import { ManualClock, QUEUE, server, settle } from './scheduler-helpers';
 
 const ABSURD_SECONDS = '1000000000000';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type Result, fail, ok } from '../../lib/api/errors';
 import { readRateSignal } from '../../lib/api/rate-headers';
+import { RequestScheduler } from '../../lib/api/scheduler';
 import {
   type QueueId,
   type Report,
-  RequestScheduler,
   type SchedulerState,
   type SchedulerStore,
   queueIdOf,
-} from '../../lib/api/scheduler';
+} from '../../lib/api/scheduler-types';
 import { type Answer, ManualClock, QUEUE, server } from './scheduler-helpers';
 
 /** Like a fixed-window server: `limit` requests per `windowMs` from the first of a window, else 429. */

@@ -1,0 +1,201 @@
+/**
+ * The request budget learned both ways through the real pages (issue 35): Chromium with the e2e
+ * build, one browser and one profile for every flow (as a user's session), against the sandbox
+ * under 10 requests per 12 s announced by no header, "Requests per minute" empty. In order:
+ *   editor cold alone (nothing learned yet: its 429 is the learning), import 20 slots alone,
+ *   then with another client spending 4 requests of each window (plain HTTP, same key): editor
+ *   cold, import 10 slots, import 20 slots; then "Learn again" in the options (the shared flows'
+ *   refused raises made the next raise wait up to 5 windows), learned at 10 alone, the server
+ *   raises its limit to 30 and three imports of 20 slots follow: our requests admitted per window.
+ * Wall time from the user's action until the page shows it done; floor as in bench-budget.ts.
+ * A window of quiet goes before each flow, so none starts with the last one's requests in its window.
+ *
+ * Import it only after `E2E_EXTENSION_DIR` is set (test/e2e/browser.ts reads it when loaded).
+ */
+import type { Page } from 'playwright-core';
+import type { Target } from '../lib/api/schemas';
+import { type ExtensionSession, clearCachedAnswers, launchExtension } from '../test/e2e/browser';
+import { EditorFlow } from '../test/e2e/pages/flow-pages';
+import { OptionsPage } from '../test/e2e/pages/options-page';
+import { demoCredentials } from '../test/sandbox/direct';
+import { DEMO } from '../test/sandbox/seed';
+import { type Sandbox, startSandbox } from '../test/sandbox/server';
+import type { BrowserBudgetBench, FlowRow } from './bench-budget';
+
+const LIMIT = 10;
+const RAISED = 30;
+const WINDOW_S = 12;
+const WINDOW_MS = WINDOW_S * 1000;
+const OTHERS = 4;
+const OTHER_QUERY = 'client=other';
+const building = DEMO.buildings.juergen[0] as string;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** Another client of the same key: `each` requests at the start of every window until stopped. */
+function otherClient(sandbox: Sandbox, each: number): () => void {
+  let on = true;
+  void (async () => {
+    while (on) {
+      for (let i = 0; i < each && on; i++)
+        await fetch(`${sandbox.url}/building/details/${building}?${OTHER_QUERY}`, {
+          headers: { Authorization: `Bearer ${DEMO.premium.token}` },
+        }).catch(() => undefined);
+      await sleep(WINDOW_MS);
+    }
+  })();
+  return () => {
+    on = false;
+  };
+}
+
+const ours = (sandbox: Sandbox, from: number) =>
+  sandbox.log.filter((r) => r.time >= from && !r.query.includes(OTHER_QUERY));
+
+/** The editor's current target, read from the extension's storage by the editor page itself. */
+const currentTarget = (page: Page) =>
+  page.evaluate(async () => {
+    const scope = globalThis as unknown as {
+      chrome: { storage: { local: { get(key: null): Promise<Record<string, unknown>> } } };
+    };
+    const stored = await scope.chrome.storage.local.get(null);
+    const key = Object.keys(stored).find((k) => /^p\.[^.]+\.current\b/.test(k));
+    const value = key ? (stored[key] as { value?: unknown }).value : null;
+    if (!value) throw new Error('no current target stored');
+    return value as Target;
+  });
+
+let tagCount = 0;
+/** A document giving the first `count` slots of the editor's target new values. */
+async function importDocument(editor: EditorFlow, count: number) {
+  const tag = `Budget ${++tagCount}`;
+  const target = await currentTarget(editor.page);
+  const slots = Array.from({ length: count }, (_, i) => ({
+    slot: i + 1,
+    title: `${tag} ${i + 1}`,
+    data: `{"budget":${tagCount},"slot":${i + 1}}`,
+  }));
+  return { target, slots };
+}
+
+interface Flow {
+  name: string;
+  others: number;
+  goal: string;
+  /** Prepares (not counted), then returns the user's action, which is timed. */
+  prepare(session: ExtensionSession): Promise<() => Promise<void>>;
+}
+
+const editorCold = (name: string, others: number, goal: string): Flow => ({
+  name,
+  others,
+  goal,
+  async prepare(session) {
+    await clearCachedAnswers(session);
+    return async () => {
+      const editor = await EditorFlow.open(session);
+      await editor.page.close();
+    };
+  },
+});
+
+const importSlots = (name: string, count: number, others: number, goal: string): Flow => ({
+  name,
+  others,
+  goal,
+  async prepare(session) {
+    const editor = await EditorFlow.open(session);
+    const document = await importDocument(editor, count);
+    // The editor's own reads leave the window before the import starts.
+    await sleep(WINDOW_MS + 1_000);
+    return async () => {
+      await editor.importFile(document);
+      await editor.page.close();
+    };
+  },
+});
+
+async function learnAgain(session: ExtensionSession): Promise<void> {
+  const options = await OptionsPage.open(session);
+  const budget = options.page.getByRole('group', { name: 'Request limit of this key' });
+  await budget.getByRole('button', { name: 'Learn again' }).click();
+  await budget.getByText('Forgotten: the next requests learn the limit anew.').waitFor();
+  await options.page.close();
+}
+
+async function run(session: ExtensionSession, sandbox: Sandbox, flow: Flow): Promise<FlowRow> {
+  const act = await flow.prepare(session);
+  const stop = flow.others > 0 ? otherClient(sandbox, flow.others) : () => undefined;
+  await sleep(flow.others > 0 ? 200 : 0);
+  const from = Date.now();
+  await act();
+  const wallMs = Date.now() - from;
+  stop();
+  const log = ours(sandbox, from);
+  const requests = log.filter((r) => r.status !== 429).length;
+  const refused = log.length - requests;
+  const floorMs = (requests / (LIMIT - flow.others)) * WINDOW_MS;
+  await sleep(WINDOW_MS + 1_000);
+  return {
+    flow: flow.name,
+    requests,
+    wallMs,
+    floorMs,
+    ratio: round(wallMs / floorMs),
+    refused,
+    goal: flow.goal,
+  };
+}
+
+export async function measureBudgetInBrowser(
+  log: (line: string) => void = console.log,
+): Promise<BrowserBudgetBench> {
+  const began = Date.now();
+  const sandbox = await startSandbox({ rateHeaders: false });
+  const session = await launchExtension();
+  try {
+    await OptionsPage.configure(session, demoCredentials(sandbox, 'premium'));
+    // Set up without a limit: nothing learned yet; the server's counters start fresh.
+    sandbox.setRateLimit({ limit: LIMIT, windowSeconds: WINDOW_S });
+    const rows: FlowRow[] = [];
+    const flows = [
+      editorCold('editor cold, alone (learned in it)', 0, '≤ 1.1'),
+      importSlots('import 20 slots, alone', 20, 0, '≤ 1.1'),
+      editorCold(`editor cold, another client spends ${OTHERS} of each window`, OTHERS, '≤ 1.3'),
+      importSlots(`import 10 slots, shared (${OTHERS} of each window)`, 10, OTHERS, '≤ 1.3'),
+      importSlots(`import 20 slots, shared (${OTHERS} of each window)`, 20, OTHERS, '≤ 1.3'),
+    ];
+    for (const flow of flows) {
+      rows.push(await run(session, sandbox, flow));
+      log(`${flow.name}: ${JSON.stringify(rows.at(-1))}`);
+    }
+
+    // "Learn again" on the options page (the refused raises of the shared flows made the next raise
+    // wait up to 5 windows), learned at 10 alone, then the server allows 30: three imports of 20 slots.
+    await learnAgain(session);
+    await run(session, sandbox, importSlots('import 20 slots, alone again', 20, 0, ''));
+    const editor = await EditorFlow.open(session);
+    const documents = [];
+    for (let i = 0; i < 3; i++) documents.push(await importDocument(editor, 20));
+    await sleep(WINDOW_MS + 1_000);
+    sandbox.setRateLimit({ limit: RAISED, windowSeconds: WINDOW_S });
+    const raisedAt = Date.now();
+    for (const document of documents) await editor.importFile(document);
+    await editor.page.close();
+    const raised = ours(sandbox, raisedAt);
+    const admitted = raised.filter((r) => r.status !== 429);
+    const windows = Math.ceil((Date.now() - raisedAt) / WINDOW_MS);
+    const raisedWindows = Array.from(
+      { length: windows },
+      (_, i) =>
+        admitted.filter((r) => r.time - raisedAt >= i * WINDOW_MS && r.time - raisedAt < (i + 1) * WINDOW_MS)
+          .length,
+    );
+    const raisedRefused = raised.length - admitted.length;
+    log(`raised ${LIMIT} → ${RAISED}: per window ${raisedWindows.join(', ')}; 429s ${raisedRefused}`);
+    return { rows, raisedWindows, raisedRefused, totalMs: Date.now() - began };
+  } finally {
+    await session.close();
+    await sandbox.close();
+  }
+}
