@@ -1,6 +1,7 @@
 /** Numbers, amounts and times as a person in the browser's language reads them. */
 import { LAST_DATE_MS } from '../lib/api/waits';
 import { nativeBrowser } from '../lib/native-browser';
+import { type PlainUnit, plainNumber, plainRelative } from './plain-format';
 
 export function uiLanguage(): string {
   try {
@@ -12,7 +13,8 @@ export function uiLanguage(): string {
 
 /**
  * Formatters are made once per language and kind: making one costs far more than formatting, most
- * of all in a page's first render in a fresh process (the popup's details card formats five numbers).
+ * of all the first in a fresh process (30–100 ms). The shipped languages' numbers and ages need
+ * none (plain-format.ts), so the popup's first view makes no Intl formatter in en or de.
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
 function formatter<F extends Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat>(
@@ -30,6 +32,8 @@ function formatter<F extends Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.
 }
 
 export function formatNumber(value: number, fractionDigits?: number): string {
+  const plain = plainNumber(uiLanguage(), value, fractionDigits);
+  if (plain !== null) return plain;
   const options =
     fractionDigits === undefined
       ? {}
@@ -42,7 +46,7 @@ export function formatNumber(value: number, fractionDigits?: number): string {
 /** Amounts of an unnamed currency: two decimals, no symbol. */
 export const formatAmount = (value: number) => formatNumber(value, 2);
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: [PlainUnit, number][] = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],
   ['day', 86_400_000],
@@ -52,12 +56,15 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** "3 minutes ago", "yesterday", "now": the largest whole unit of the distance from `now`. */
 export function relativeTime(at: number, now: number): string {
-  const rtf = formatter('relative', (lang) => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }));
   const diff = at - now;
-  for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return rtf.format(Math.round(diff / ms), unit);
-  }
-  return rtf.format(0, 'second');
+  const [unit, ms] = UNITS.find(([, length]) => Math.abs(diff) >= length) ?? ['second', Infinity];
+  const n = ms === Infinity ? 0 : Math.round(diff / ms);
+  const plain = plainRelative(uiLanguage(), n, unit);
+  if (plain !== null) return plain;
+  return formatter('relative', (lang) => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })).format(
+    n,
+    unit,
+  );
 }
 
 /** "2025-02-03 07:45:12.004 UTC" for an ISO timestamp; the text itself when it is not one. */

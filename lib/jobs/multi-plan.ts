@@ -140,13 +140,15 @@ export function planStorage(plans: readonly TargetPlan[]): PlanStorage {
 
 /**
  * How many older jobs lose their Undo when this one is kept: the oldest first, until the kept jobs
- * and this one fit the shared room. Never this job's own (a job within `max` fits alone).
+ * and this one fit the shared room. Never this job's own (a job within `max` fits alone). (Not a
+ * parameter named `storage`: WXT's auto-imports take any such free name for its storage module,
+ * which then rode in the worker and the editor's first chunks, 2.5 KB gzip each.)
  */
-export function undoGoes(storage: PlanStorage): number {
-  let total = (storage.kept ?? 0) + storage.bytes;
+export function undoGoes(room: PlanStorage): number {
+  let total = (room.kept ?? 0) + room.bytes;
   let goes = 0;
-  for (const freed of storage.freeable ?? []) {
-    if (total <= storage.max) break;
+  for (const freed of room.freeable ?? []) {
+    if (total <= room.max) break;
     total -= freed;
     goes += 1;
   }
