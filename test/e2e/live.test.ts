@@ -99,6 +99,8 @@ describe('against the live service', () => {
     const editor = await EditorPage.open(session);
     await editor.target('Pillbox Hill Flat 15').click();
     await expect.poll(() => editor.title(1).inputValue()).not.toBe('');
+    // Every slot read first: a count taken while slots still load grows meanwhile (under load it did).
+    await expect.poll(() => editor.page.getByText('Loading slot…').count()).toBe(0);
     await expect.poll(() => editor.page.getByText(/^\d+ of 20 slots used$/).count()).toBe(1);
     const usedBefore = await editor.page.getByText(/^\d+ of 20 slots used$/).textContent();
     await editor.title(1).fill('');
