@@ -18,9 +18,9 @@ import { type ExtensionSession, clearCachedAnswers, launchExtension } from '../t
 import { EditorFlow } from '../test/e2e/pages/flow-pages';
 import { OptionsPage } from '../test/e2e/pages/options-page';
 import { demoCredentials } from '../test/sandbox/direct';
-import { DEMO } from '../test/sandbox/seed';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
 import type { BrowserBudgetBench, FlowRow } from './bench-budget';
+import { otherClient } from './bench-other-client';
 
 const LIMIT = 10;
 const RAISED = 30;
@@ -28,26 +28,8 @@ const WINDOW_S = 12;
 const WINDOW_MS = WINDOW_S * 1000;
 const OTHERS = 4;
 const OTHER_QUERY = 'client=other';
-const building = DEMO.buildings.juergen[0] as string;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
-
-/** Another client of the same key: `each` requests at the start of every window until stopped. */
-function otherClient(sandbox: Sandbox, each: number): () => void {
-  let on = true;
-  void (async () => {
-    while (on) {
-      for (let i = 0; i < each && on; i++)
-        await fetch(`${sandbox.url}/building/details/${building}?${OTHER_QUERY}`, {
-          headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-        }).catch(() => undefined);
-      await sleep(WINDOW_MS);
-    }
-  })();
-  return () => {
-    on = false;
-  };
-}
 
 const ours = (sandbox: Sandbox, from: number) =>
   sandbox.log.filter((r) => r.time >= from && !r.query.includes(OTHER_QUERY));
@@ -125,7 +107,7 @@ async function learnAgain(session: ExtensionSession): Promise<void> {
 
 async function run(session: ExtensionSession, sandbox: Sandbox, flow: Flow): Promise<FlowRow> {
   const act = await flow.prepare(session);
-  const stop = flow.others > 0 ? otherClient(sandbox, flow.others) : () => undefined;
+  const stop = flow.others > 0 ? otherClient(sandbox, flow.others, WINDOW_MS, OTHER_QUERY) : () => undefined;
   await sleep(flow.others > 0 ? 200 : 0);
   const from = Date.now();
   await act();

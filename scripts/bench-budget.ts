@@ -17,6 +17,7 @@ import { RequestScheduler } from '../lib/api/scheduler';
 import { queueIdOf } from '../lib/api/scheduler-types';
 import { DEMO } from '../test/sandbox/seed';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
+import { otherClient } from './bench-other-client';
 
 const LIMIT = 10;
 const WINDOW_S = 12;
@@ -75,30 +76,13 @@ async function reads(sandbox: Sandbox, scheduler: RequestScheduler, count: numbe
   return Date.now() - started;
 }
 
-/** Another client of the same key: `each` requests at the start of every window until stopped. */
-function otherClient(sandbox: Sandbox, each: number): () => void {
-  let on = true;
-  void (async () => {
-    while (on) {
-      for (let i = 0; i < each; i++)
-        await fetch(`${sandbox.url}/building/details/${building}`, {
-          headers: { Authorization: `Bearer ${DEMO.premium.token}` },
-        }).catch(() => undefined);
-      await sleep(WINDOW_MS);
-    }
-  })();
-  return () => {
-    on = false;
-  };
-}
-
 const ours = (sandbox: Sandbox, from: number) =>
   sandbox.log.filter((r) => r.path.startsWith('/building/options/') && r.time >= from);
 
 async function flow(sandbox: Sandbox, name: string, requests: number, others: number, goal: string) {
   sandbox.setRateLimit({ limit: LIMIT, windowSeconds: WINDOW_S });
   sandbox.clearLog();
-  const stop = others > 0 ? otherClient(sandbox, others) : () => undefined;
+  const stop = others > 0 ? otherClient(sandbox, others, WINDOW_MS) : () => undefined;
   await sleep(others > 0 ? 200 : 0);
   const from = Date.now();
   const wallMs = await reads(sandbox, new RequestScheduler(), requests);

@@ -19,6 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { workerStopper } from './bench-worker';
+import { median } from './bench-stats';
 import {
   CATEGORIES,
   CONTENT_MARK,
@@ -40,13 +41,6 @@ process.env.E2E_EXTENSION_DIR = BUILD;
 const { launchExtension } = await import('../test/e2e/browser');
 const { OptionsPage } = await import('../test/e2e/pages/options-page');
 
-const median = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const round = (n: number) => Math.round(n * 10) / 10;
 
 const sandbox = await startSandbox();

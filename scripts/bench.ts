@@ -40,6 +40,7 @@ import { type BrowserTableTimes, CHANGES, portfolioTableInBrowser } from './benc
 import { DEMO } from '../test/sandbox/seed';
 import { startSandbox } from '../test/sandbox/server';
 import { BUDGET_KB } from './bundle-budgets';
+import { median } from './bench-stats';
 import {
   type BrowserBudgetBench,
   type BudgetBench,
@@ -61,13 +62,6 @@ const SLOTS = 20;
 const STORE_BUILD = resolve('.output/chrome-mv3');
 const E2E_BUILD = resolve('.output/chrome-mv3-e2e');
 const BUDGETS_KB: Record<string, number | null> = { ...BUDGET_KB, options: null };
-const median = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 async function timeRuns(runs: number, run: () => Promise<number>, before?: () => void): Promise<number[]> {
