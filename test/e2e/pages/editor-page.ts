@@ -77,9 +77,13 @@ export class EditorPage {
   }
   /** Agrees to overwrite slots that hold something else, when the plan names any. */
   async previewDocument(): Promise<void> {
+    // The plan of a table's edit is made after its module loads: the box and the button come
+    // with it, so the count of boxes means something only once the button is there.
+    const preview = this.document.getByRole('button', { name: 'Preview the write' });
+    await preview.waitFor();
     const overwrite = this.document.getByLabel(/^Overwrite these slots/);
     if (await overwrite.count()) await overwrite.check();
-    await this.document.getByRole('button', { name: 'Preview the write' }).click();
+    await preview.click();
   }
   get confirm(): Locator {
     return this.page.getByRole('button', { name: /^Confirm: write \d+ slots$/ });
