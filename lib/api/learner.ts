@@ -5,9 +5,10 @@
  * that threefold. So a limit learned too low (another client spent part of the window) or raised by
  * the server is found within a few windows. A refusal below what the server once admitted marks
  * the key as shared: the pace follows the share, the peak stays. A raise is tried one request at a
- * time past the level before it (`probing`), so a refused one costs one 429, and the next raise
- * then waits twice as many windows (at most 5 windows or 10 minutes):
- * at the live one-minute window, one refused raise per 5 minutes while the pace is right.
+ * time past the level before it (`probing`), so a refused one costs one 429. The next raise back
+ * to the peak then waits twice as many windows (at most 5 windows or 10 minutes); the next raise
+ * past a peak the server refused to pass waits 10 windows (at most 10 minutes): the limit is
+ * known then, so a pace that is right meets one 429 per 10 windows, not one per 5.
  */
 import { z } from '../zod';
 import type { Budget } from './budget';
@@ -19,8 +20,10 @@ export const Learning = z.object({
   probeFrom: z.nullable(z.int()),
   /** Since when the pace held without a refusal or change. */
   quietSince: z.number(),
-  /** Windows the pace must hold before the next raise. */
+  /** Windows the pace must hold before the next raise back to the peak. */
   probeWindows: z.int(),
+  /** Windows the pace must hold before the next raise past the peak (absent: older versions, 1). */
+  raiseWindows: z.optional(z.int()),
   /** The last refusal below the peak (another client on the key). */
   sharedAt: z.nullable(z.number()),
   /**
@@ -34,7 +37,10 @@ export const Learning = z.object({
       limit: z.nullable(z.int()),
       peak: z.int(),
       probing: z.boolean(),
+      /** The level that held when a raise past the peak was tried (absent: none, or older versions). */
+      pastPeakFrom: z.optional(z.nullable(z.int())),
       probeWindows: z.int(),
+      raiseWindows: z.optional(z.int()),
       sharedAt: z.nullable(z.number()),
     }),
   ),
@@ -43,6 +49,8 @@ export type Learning = z.infer<typeof Learning>;
 
 const MAX_PROBE_MS = 10 * 60_000;
 const MAX_PROBE_WINDOWS = 5;
+/** After a raise past the peak was refused: the peak is the server's limit, asked again rarely. */
+const PAST_PEAK_WINDOWS = 10;
 const MAX_LIMIT = 10_000;
 /** A raise past the peak: a limit three times higher is found in two windows. */
 const RAISE = 3;
@@ -57,6 +65,7 @@ export const learningOf = (learning: Learning | undefined, budget: Budget | null
     probeFrom: null,
     quietSince: now,
     probeWindows: 1,
+    raiseWindows: 1,
     sharedAt: null,
     burst: null,
   };
@@ -80,18 +89,28 @@ export function afterRefusal(
           limit: budget?.limit ?? null,
           peak: budget ? learning.peak : 0,
           probing: learning.probeFrom !== null,
+          pastPeakFrom:
+            learning.probeFrom !== null && learning.probeFrom >= learning.peak ? learning.probeFrom : null,
           probeWindows: learning.probeWindows,
+          raiseWindows: learning.raiseWindows,
           sharedAt: learning.sharedAt,
         };
-  const limit = Math.max(1, admitted);
+  const pastPeakFrom = burst.pastPeakFrom ?? null;
+  const limit = Math.max(
+    1,
+    pastPeakFrom === null ? admitted : pastPeakRefused(pastPeakFrom, admitted, budget),
+  );
   const shared = burst.limit !== null && limit < burst.peak - SAME;
-  // A refused raise waits twice as long before the next; a first budget tries after one window.
-  const probeWindows =
-    burst.limit === null
-      ? 1
-      : burst.probing
-        ? Math.min(burst.probeWindows * 2, MAX_PROBE_WINDOWS)
-        : burst.probeWindows;
+  // A refused raise back to the peak waits twice as long before the next, one past it 10 windows;
+  // a first budget tries after one window.
+  const fresh = burst.limit === null;
+  const refusedBack = burst.probing && pastPeakFrom === null;
+  const probeWindows = fresh
+    ? 1
+    : refusedBack
+      ? Math.min(burst.probeWindows * 2, MAX_PROBE_WINDOWS)
+      : burst.probeWindows;
+  const raiseWindows = fresh ? 1 : pastPeakFrom !== null ? PAST_PEAK_WINDOWS : (burst.raiseWindows ?? 1);
   return {
     limit,
     learning: {
@@ -99,11 +118,28 @@ export function afterRefusal(
       probeFrom: null,
       quietSince: now,
       probeWindows,
+      raiseWindows,
       sharedAt: shared ? now : burst.sharedAt,
       burst,
     },
   };
 }
+
+/**
+ * The limit a refused raise past the level that held teaches. The count reaches up to a second
+ * into the server's window before (its Retry-After is in whole seconds): a count past the level by
+ * no more than one plus that second's requests (`pastPeakEdge`) is the level, not a raise (taken
+ * as one, it paced the next windows past the server's limit, each refusal then taken for another
+ * client). A count further past it is a raise.
+ */
+function pastPeakRefused(held: number, admitted: number, budget: Budget | null): number {
+  const edge = pastPeakEdge(held, budget?.windowMs ?? 60_000);
+  return admitted > held && admitted <= held + edge ? held : admitted;
+}
+
+/** What a refused raise cannot tell from the window's edge: 1 at the live 10 per minute, 2 at 10 per 12 s. */
+export const pastPeakEdge = (held: number, windowMs: number): number =>
+  SAME + Math.round((held * 1000) / windowMs);
 
 /**
  * A request admitted while `used` requests are in the window. A raise being tried holds once two
@@ -124,10 +160,19 @@ export function afterAdmitted(
     const peak = Math.max(learning.peak, limit);
     return {
       limit,
-      learning: { ...learning, peak, probeFrom: null, quietSince: now, probeWindows: 1, burst: null },
+      learning: {
+        ...learning,
+        peak,
+        probeFrom: null,
+        quietSince: now,
+        probeWindows: 1,
+        raiseWindows: 1,
+        burst: null,
+      },
     };
   }
-  if (held < Math.min(MAX_PROBE_MS, learning.probeWindows * budget.windowMs)) return null;
+  const windows = limit < learning.peak ? learning.probeWindows : (learning.raiseWindows ?? 1);
+  if (held < Math.min(MAX_PROBE_MS, windows * budget.windowMs)) return null;
   const raised = limit < learning.peak ? learning.peak : Math.min(MAX_LIMIT, limit * RAISE);
   return { limit: raised, learning: { ...learning, probeFrom: limit, quietSince: now, burst: null } };
 }
