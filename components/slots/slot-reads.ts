@@ -105,10 +105,13 @@ export const SlotReads = createModel((page: PageContext) => {
       model.loadError.value = answer.error;
       return;
     }
+    // What the user typed while the read waited (a cached value shown meanwhile) is kept as a
+    // draft is: its save is checked against the value it began from.
+    const keepEdit = hasDraft || model.dirty.value || model.saving.value;
     batch(() => {
       model.server.value = answer.value;
       model.readAt.value = Date.now();
-      if (!hasDraft) model.edited(answer.value.title, answer.value.data, answer.value.lastUpdated);
+      if (!keepEdit) model.edited(answer.value.title, answer.value.data, answer.value.lastUpdated);
     });
     // A draft equal to the server's value is nothing to keep.
     if (hasDraft && !model.dirty.value) void removeDraft(profileId, target, option);

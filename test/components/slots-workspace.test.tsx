@@ -11,6 +11,7 @@ import type { MessageType, RequestOf, ResponseOf } from '../../lib/messaging/pro
 import { putDraft, readDrafts } from '../../lib/storage/drafts';
 import { PROFILE_BUDGETS } from '../../lib/storage/quota';
 import { pushHistory } from '../../lib/storage/history';
+import { optionParts, writeCached } from '../../lib/storage/cache';
 import { settingsView } from './fixtures';
 
 const HTML_TITLE = '<img src=x onerror=alert(1)>';
@@ -26,6 +27,8 @@ function fakeWorker(premium = false) {
     });
   const calls: { type: MessageType; payload: unknown }[] = [];
   let saveAnswer: ((p: RequestOf<'saveSlot'>) => ResponseOf<'saveSlot'>) | null = null;
+  /** Reads held until released (the key's budget spent): option → its release. */
+  const held = new Map<number, Promise<void>>();
   const send = vi.fn(async (type: MessageType, payload: unknown) => {
     calls.push({ type, payload });
     switch (type) {
@@ -33,8 +36,11 @@ function fakeWorker(premium = false) {
         return { ok: true, value: settingsView({ premium, hasToken: true, hasSecret: true }) };
       case 'listBuildings':
         return { ok: true, value: [{ id: 'b-1001', label: 'Haus Müllerstraße' }] };
-      case 'readOption':
-        return { ok: true, value: slots.get((payload as RequestOf<'readOption'>).option) };
+      case 'readOption': {
+        const { option } = payload as RequestOf<'readOption'>;
+        await held.get(option);
+        return { ok: true, value: slots.get(option) };
+      }
       case 'saveSlot': {
         const p = payload as RequestOf<'saveSlot'>;
         if (saveAnswer) return saveAnswer(p);
@@ -53,12 +59,18 @@ function fakeWorker(premium = false) {
     answerSave(fn: typeof saveAnswer) {
       saveAnswer = fn;
     },
+    /** Holds the reads of `option` until the returned function is called. */
+    holdRead(option: number): () => void {
+      let release = () => {};
+      held.set(option, new Promise<void>((resolve) => (release = resolve)));
+      return release;
+    },
     saves: () => calls.filter((c) => c.type === 'saveSlot').map((c) => c.payload as RequestOf<'saveSlot'>),
   };
 }
 
-async function setup(options: { premium?: boolean } = {}) {
-  const worker = fakeWorker(options.premium);
+async function setup(options: { premium?: boolean; worker?: ReturnType<typeof fakeWorker> } = {}) {
+  const worker = options.worker ?? fakeWorker(options.premium);
   const view = render(
     <SlotWorkspace layout="full" page={new PageContext({ send: worker.send, profileId: P })} />,
   );
@@ -217,6 +229,29 @@ describe('SlotWorkspace', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps what the user types into a slot shown from the cache while its fresh read waits', async () => {
+    const target = { kind: 'building' as const, id: 'b-1001' };
+    const stale = Date.now() - 24 * 60 * 60_000;
+    await writeCached(P, optionParts(target, 5), { title: 'Alt 5', data: '', lastUpdated: null }, stale);
+    const worker = fakeWorker();
+    const release = worker.holdRead(5);
+    await setup({ worker });
+    expect(field(5, 'Title').value).toBe('Alt 5');
+    type(5, 'Title', 'Mein Titel');
+    release();
+    await waitFor(() => expect(within(slot(5)).getByText(/^Updated/)).toBeTruthy());
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(
+      worker.calls.filter(
+        (c) => c.type === 'readOption' && (c.payload as RequestOf<'readOption'>).option === 5,
+      ),
+    ).toHaveLength(1);
+    expect(field(5, 'Title').value).toBe('Mein Titel');
+    expect(within(slot(5)).getByText('Unsaved')).toBeTruthy();
   });
 
   it('says so when the browser refuses a draft even after making room (issue 21, item 4)', async () => {
