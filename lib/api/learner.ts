@@ -90,7 +90,7 @@ export function afterRefusal(
           peak: budget ? learning.peak : 0,
           probing: learning.probeFrom !== null,
           pastPeakFrom:
-            learning.probeFrom !== null && learning.probeFrom >= learning.peak ? learning.probeFrom : null,
+            learning.probeFrom !== null && !belowPeak(learning.probeFrom, learning) ? learning.probeFrom : null,
           probeWindows: learning.probeWindows,
           raiseWindows: learning.raiseWindows,
           sharedAt: learning.sharedAt,
@@ -171,11 +171,19 @@ export function afterAdmitted(
       },
     };
   }
-  const windows = limit < learning.peak ? learning.probeWindows : (learning.raiseWindows ?? 1);
+  const back = belowPeak(limit, learning);
+  const windows = back ? learning.probeWindows : (learning.raiseWindows ?? 1);
   if (held < Math.min(MAX_PROBE_MS, windows * budget.windowMs)) return null;
-  const raised = limit < learning.peak ? learning.peak : Math.min(MAX_LIMIT, limit * RAISE);
+  const raised = back ? learning.peak : Math.min(MAX_LIMIT, limit * RAISE);
   return { limit: raised, learning: { ...learning, probeFrom: limit, quietSince: now, burst: null } };
 }
+
+/**
+ * A pace below the peak by more than a window's edge: a share, raised back to the peak. One off by
+ * one is at it (a peak counted one high, answers overtaking each other): raised back, it met a 429
+ * every window or two; its next raise goes past the peak.
+ */
+const belowPeak = (limit: number, learning: Learning) => limit < learning.peak - SAME;
 
 /** While a raise is tried past what held before, requests go one at a time: one 429 ends the try. */
 export const probing = (learning: Learning | undefined, used: number): boolean =>
