@@ -7,8 +7,9 @@
  * the key as shared: the pace follows the share, the peak stays. A raise is tried one request at a
  * time past the level before it (`probing`), so a refused one costs one 429. The next raise back
  * to the peak then waits twice as many windows (at most 5 windows or 10 minutes); the next raise
- * past a peak the server refused to pass waits 10 windows (at most 10 minutes): the limit is
- * known then, so a pace that is right meets one 429 per 10 windows, not one per 5.
+ * past a peak the server refused to pass waits 10 windows, then 20, 40, at most 60 (or an hour):
+ * the limit is known then, so a pace that is right alone meets ever fewer 429s (at the live
+ * one-minute window: after 10, 30, 70 minutes, then hourly), not one per 5 windows.
  */
 import { z } from '../zod';
 import type { Budget } from './budget';
@@ -49,8 +50,13 @@ export type Learning = z.infer<typeof Learning>;
 
 const MAX_PROBE_MS = 10 * 60_000;
 const MAX_PROBE_WINDOWS = 5;
-/** After a raise past the peak was refused: the peak is the server's limit, asked again rarely. */
+/**
+ * After a raise past the peak was refused the peak is the server's limit, asked again rarely: after
+ * 10 windows, twice as many after each refused again, at most 60 windows or an hour.
+ */
 const PAST_PEAK_WINDOWS = 10;
+const MAX_PAST_PEAK_WINDOWS = 60;
+const MAX_PAST_PEAK_MS = 60 * 60_000;
 const MAX_LIMIT = 10_000;
 /** A raise past the peak: a limit three times higher is found in two windows. */
 const RAISE = 3;
@@ -90,7 +96,9 @@ export function afterRefusal(
           peak: budget ? learning.peak : 0,
           probing: learning.probeFrom !== null,
           pastPeakFrom:
-            learning.probeFrom !== null && !belowPeak(learning.probeFrom, learning) ? learning.probeFrom : null,
+            learning.probeFrom !== null && !belowPeak(learning.probeFrom, learning)
+              ? learning.probeFrom
+              : null,
           probeWindows: learning.probeWindows,
           raiseWindows: learning.raiseWindows,
           sharedAt: learning.sharedAt,
@@ -110,7 +118,11 @@ export function afterRefusal(
     : refusedBack
       ? Math.min(burst.probeWindows * 2, MAX_PROBE_WINDOWS)
       : burst.probeWindows;
-  const raiseWindows = fresh ? 1 : pastPeakFrom !== null ? PAST_PEAK_WINDOWS : (burst.raiseWindows ?? 1);
+  const raiseWindows = fresh
+    ? 1
+    : pastPeakFrom !== null
+      ? Math.min(MAX_PAST_PEAK_WINDOWS, Math.max(PAST_PEAK_WINDOWS, 2 * (burst.raiseWindows ?? 1)))
+      : (burst.raiseWindows ?? 1);
   return {
     limit,
     learning: {
@@ -173,7 +185,7 @@ export function afterAdmitted(
   }
   const back = belowPeak(limit, learning);
   const windows = back ? learning.probeWindows : (learning.raiseWindows ?? 1);
-  if (held < Math.min(MAX_PROBE_MS, windows * budget.windowMs)) return null;
+  if (held < Math.min(back ? MAX_PROBE_MS : MAX_PAST_PEAK_MS, windows * budget.windowMs)) return null;
   const raised = back ? learning.peak : Math.min(MAX_LIMIT, limit * RAISE);
   return { limit: raised, learning: { ...learning, probeFrom: limit, quietSince: now, burst: null } };
 }

@@ -198,15 +198,17 @@ describe('the budget learned against a model server', () => {
     );
   });
 
-  it('alone, once a raise past the learned limit was refused, asks past it again only after 10 windows', async () => {
+  it('alone, once a raise past the learned limit was refused, asks past it again after 10 windows, then 20', async () => {
     await fc.assert(
       fc.asyncProperty(world(false), async (w) => {
-        const { refusals } = await simulate({ ...w, others: 0 }, 16);
+        const { refusals } = await simulate({ ...w, others: 0 }, 36);
         // Learning (the first burst) and the raise tried one window after it: the first 3 windows.
-        // Then one refused raise at most, 10 windows after the first (at 1, 3, 7, 12 before).
+        // Then a refused raise about 10 windows later, and the next 20 after that (at 1, 3, 7, 12,
+        // 17, … before: one per 5 windows).
         const later = refusals.filter((t) => t > 3 * w.windowMs);
-        expect(later.length).toBeLessThanOrEqual(1);
+        expect(later.length).toBeLessThanOrEqual(2);
         expect(later.every((t) => t > 11 * w.windowMs)).toBe(true);
+        if (later.length === 2) expect((later[1] ?? 0) - (later[0] ?? 0)).toBeGreaterThan(19 * w.windowMs);
       }),
       { numRuns: 25 },
     );
