@@ -64,7 +64,7 @@ async function changedSince(job: ImportJob): Promise<ChangedSlot[]> {
 }
 
 /** The profile's jobs, newest first, with one job stored anew (or removed: null). */
-export function withJob(jobs: readonly ImportJob[], id: string, job: ImportJob | null): ImportJob[] {
+function withJob(jobs: readonly ImportJob[], id: string, job: ImportJob | null): ImportJob[] {
   const others = jobs.filter((j) => j.id !== id);
   return job ? [job, ...others].toSorted((a, b) => b.createdAt - a.createdAt) : others;
 }
