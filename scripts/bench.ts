@@ -10,7 +10,9 @@
  *   d) the budget ledger (scripts/bench-ledger): every user flow driven through the real pages in
  *      Chromium against the sandbox's live profile under a request limit, its requests counted
  *      from the sandbox's log against its floor (scripts/bench-ledger/floors.ts), and its 429s;
- *   e) storage after a long session (scripts/bench-storage.ts);
+ *   e) storage after a long session (scripts/bench-storage.ts), and an import job's write path
+ *      (scripts/bench-job-storage.ts, in Node): storage calls per written item and the job's wall
+ *      time at a Firefox-like round trip per call, vs the write path before it was batched;
  *   f) the portfolio (scripts/bench-portfolio.ts, in Node): requests of a refresh round for 12 and 50
  *      buildings against the floor, the share of the budget used over 10 windows, a click's wait
  *      during a round vs with the refresh off; and its tab in Chromium with 50 and 500 buildings
@@ -34,6 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { BENCHMARK_INTRO } from './bench-intro';
 import type { Ledger, LedgerRow } from './bench-ledger/ledger';
 import { measureStorageSession } from './bench-storage';
+import { type JobStorageBench, measureJobStorage } from './bench-job-storage';
 import { workerStopper } from './bench-worker';
 import { type PortfolioBench, measurePortfolio, syntheticTable } from './bench-portfolio';
 import { type BrowserTableTimes, CHANGES, portfolioTableInBrowser } from './bench-portfolio-browser';
@@ -330,6 +333,29 @@ for (const [name, files] of Object.entries(sizes)) {
   });
 }
 
+// e) An import job's write path: storage calls per written item, ours vs before it was batched.
+const jobStorage: JobStorageBench | null = POPUP_ONLY ? null : await measureJobStorage(RUNS);
+if (jobStorage) {
+  const { ours, before, base, delayMs } = jobStorage;
+  const was = `the write path at ${base}`;
+  add({
+    id: 'job-storage-calls',
+    what: 'import job (10 slots, Node): storage.local calls per written item',
+    value: ours.callsPerItem,
+    unit: 'calls',
+    baseline: { what: was, value: before.callsPerItem },
+    note: `writes ${ours.setsPerItem} (was ${before.setsPerItem}) per item`,
+  });
+  add({
+    id: 'job-storage-wall',
+    what: `import job (10 slots, Node): wall at ${delayMs} ms per storage call`,
+    value: ours.wallMs,
+    unit: 'ms',
+    baseline: { what: was, value: before.wallMs },
+    note: `last write-time GET → first POST ${Math.round(ours.gapMs)} ms (was ${Math.round(before.gapMs)} ms)`,
+  });
+}
+
 for (const row of rows) if (row.baseline) row.ratio = row.value / row.baseline.value;
 
 // e) A long session's storage per profile, before and after the budgets are enforced.
@@ -531,6 +557,7 @@ writeFileSync(
       rows,
       ledger,
       storage: storageSizes,
+      jobStorage,
       portfolio: portfolio && { ...portfolio, tab: portfolioTabs },
       recordsTable,
       budgets,

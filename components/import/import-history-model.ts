@@ -63,6 +63,12 @@ async function changedSince(job: ImportJob): Promise<ChangedSlot[]> {
   return changed;
 }
 
+/** The profile's jobs, newest first, with one job stored anew (or removed: null). */
+function withJob(jobs: readonly ImportJob[], id: string, job: ImportJob | null): ImportJob[] {
+  const others = jobs.filter((j) => j.id !== id);
+  return job ? [job, ...others].toSorted((a, b) => b.createdAt - a.createdAt) : others;
+}
+
 export const ImportHistoryModel = createModel(
   (profileId: string, undoJob: (id: string) => Promise<AppError | null>) => {
     const jobs = signal<readonly ImportJob[]>([]);
@@ -73,12 +79,20 @@ export const ImportHistoryModel = createModel(
 
     effect(() => {
       let live = true;
+      let loaded = false;
       const load = () =>
         void readJobs(profileId).then((list) => {
-          if (live) jobs.value = list;
+          if (!live) return;
+          jobs.value = list;
+          loaded = true;
         });
       load();
-      const stop = jobFamily.watch(profileId, load);
+      // A running job changes with every slot: the change carries the job, so the others are not
+      // read again (a read of every job is a read of the whole storage area, slow in Firefox).
+      const stop = jobFamily.watch(profileId, ([id], job) => {
+        if (!loaded) return load();
+        jobs.value = withJob(jobs.peek(), id ?? '', job);
+      });
       return () => {
         live = false;
         stop();

@@ -11,7 +11,11 @@
  *                 ├─ not what the writer was shown ──────────────► conflict (with the current value)
  *                 └─ history ─► beforeWrite? ─┬─ no ─────────────► stopped
  *                                             └─ write ─┬─ fails ► failed (stage 'write')
- *                                                       └─ ok ───► written (cached)
+ *                                                       └─ ok ───► written (cached, afterWrite)
+ *
+ * Storage round trips are few (each is slow in Firefox, whose storage.local is IndexedDB): the read
+ * is cached while the rest goes on; a job's progress is stored in the same call as the history
+ * (`beforeWrite`'s `along`), and after the write the cache and `afterWrite` are stored at once.
  */
 import * as api from '../api/client';
 import type { ApiConfig } from '../api/http-config';
@@ -20,7 +24,8 @@ import type { PageOption, Target } from '../api/schemas';
 import { isEmptySlot } from '../slots/clearing';
 import { isConflict, sameContent } from '../slots/conflict';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
-import { type KeptReplaced, keepReplaced } from '../storage/keep-replaced';
+import { type KeptReplaced, keepReplaced, replacedHistory } from '../storage/keep-replaced';
+import type { PendingWrites } from '../storage/stored-item';
 import { optionParts, writeCached } from '../storage/cache';
 import { historyEntry } from '../storage/history';
 
@@ -51,8 +56,13 @@ export interface CheckedWrite {
   read?: PageOption;
   /** Whether what is read and written goes to the cache (false: the job's account is signing out). */
   caches?: () => boolean;
-  /** Last word before the write (the history kept): false stops it, nothing written ('stopped'). */
-  beforeWrite?: (current: PageOption) => Promise<boolean>;
+  /**
+   * Last word before the write: false stops it, nothing written ('stopped'). What it stores, it
+   * stores with the values `along` makes (the replaced value's history) in one storage call.
+   */
+  beforeWrite?: (current: PageOption, along?: PendingWrites) => Promise<boolean>;
+  /** Stored once the write is sent, while the cache takes what the slot now holds. */
+  afterWrite?: () => Promise<void>;
 }
 
 export type CheckedOutcome =
@@ -72,7 +82,7 @@ export function checkedWrite(write: CheckedWrite): Promise<CheckedOutcome> {
 }
 
 async function underLock(write: CheckedWrite): Promise<CheckedOutcome> {
-  const { config, profileId, target, slot, value } = write;
+  const { config, profileId, target, slot } = write;
   const caches = write.caches ?? (() => true);
   const read = write.read
     ? { ok: true as const, value: write.read }
@@ -80,13 +90,23 @@ async function underLock(write: CheckedWrite): Promise<CheckedOutcome> {
   if (!read.ok) return { status: 'failed', stage: 'read', error: read.error };
   const current = read.value;
   // What the slot holds now is known: every view shows it, and nothing reads it again while fresh.
-  if (caches()) await writeCached(profileId, optionParts(target, slot), current, Date.now());
+  // Cached while the rest goes on (cache writes keep their order: the written value comes later).
+  const cachedRead = caches()
+    ? writeCached(profileId, optionParts(target, slot), current, Date.now())
+    : Promise.resolve();
+  try {
+    return await decideAndWrite(write, current);
+  } finally {
+    await cachedRead;
+  }
+}
+
+async function decideAndWrite(write: CheckedWrite, current: PageOption): Promise<CheckedOutcome> {
+  const { config, profileId, target, slot, value } = write;
   if (!write.rewrite && holdsValue(current, value, write.clears)) return { status: 'unchanged', current };
   if (isConflict(current, write.expected)) return { status: 'conflict', current };
-  const kept = write.history
-    ? await keepReplaced(profileId, target, slot, historyEntry(current, Date.now(), write.history.jobId))
-    : null;
-  if (write.beforeWrite && !(await write.beforeWrite(current))) return { status: 'stopped', current };
+  const { kept, go } = await keepAndConfirm(write, current);
+  if (!go) return { status: 'stopped', current };
   const written = await api.writeOption(config, target, {
     apiSecret: write.secret,
     option: slot,
@@ -97,6 +117,23 @@ async function underLock(write: CheckedWrite): Promise<CheckedOutcome> {
   // No read after the write: the slot keeps what was written, marked as written now, and is
   // reconciled by the next read (a write costs its write-time read and the write, nothing more).
   const option = { title: value.title, data: value.data, lastUpdated: new Date().toISOString() };
-  if (caches()) await writeCached(profileId, optionParts(target, slot), option, Date.now());
+  const caches = write.caches ?? (() => true);
+  await Promise.all([
+    caches() ? writeCached(profileId, optionParts(target, slot), option, Date.now()) : undefined,
+    write.afterWrite?.(),
+  ]);
   return { status: 'written', option, replaced: current, kept };
+}
+
+/** The replaced value kept (with what `beforeWrite` stores, in one call), and whether the write goes on. */
+async function keepAndConfirm(
+  write: CheckedWrite,
+  current: PageOption,
+): Promise<{ kept: KeptReplaced | null; go: boolean }> {
+  const { profileId, target, slot, beforeWrite } = write;
+  if (!write.history) return { kept: null, go: beforeWrite ? await beforeWrite(current) : true };
+  const entry = historyEntry(current, Date.now(), write.history.jobId);
+  if (!beforeWrite) return { kept: await keepReplaced(profileId, target, slot, entry), go: true };
+  // A job's item keeps the replaced value as its backup; the history goes with it (storage permitting).
+  return { kept: 'kept', go: await beforeWrite(current, replacedHistory(profileId, target, slot, entry)) };
 }

@@ -95,11 +95,17 @@ async function attemptItem(run: Run, item: JobItem, place: Place, attempts: numb
     locked: run.held === true,
     ...(seen ? { read: seen } : {}),
     caches: () => !discarded(job.id),
-    beforeWrite: async (current) => {
+    // The item's backup and the slot's history are stored in one call, before the write is sent.
+    beforeWrite: async (current, along) => {
       if (halted(run)) return false;
-      await store.update(index, { status: 'writing', previous: item.previous ?? current, attempts: tried });
+      await store.update(
+        index,
+        { status: 'writing', previous: item.previous ?? current, attempts: tried },
+        along,
+      );
       return !halted(run);
     },
+    afterWrite: () => store.update(index, { status: 'done', attempts: tried }),
   });
   switch (outcome.status) {
     case 'unchanged': {
@@ -114,7 +120,7 @@ async function attemptItem(run: Run, item: JobItem, place: Place, attempts: numb
     case 'stopped':
       return DONE;
     case 'written':
-      await store.update(index, { status: 'done', attempts: tried });
+      // Stored as done by afterWrite, together with the cache of the written value.
       return DONE;
     case 'failed':
       return failedAttempt(run, item, place, attempts, outcome);

@@ -8,6 +8,7 @@ import type { ApiError } from '../api/errors';
 import { MAX_WAIT_MS } from '../api/waits';
 import type { PageOption } from '../api/schemas';
 import { type ImportJob, type JobItem, saveJob } from '../storage/import-jobs';
+import type { PendingWrites } from '../storage/stored-item';
 
 export const IMPORT_CONCURRENCY = 3;
 export const MAX_ATTEMPTS = 3;
@@ -49,11 +50,14 @@ export function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => vo
   let chain = Promise.resolve();
   return {
     get: () => job,
-    /** Changes the item at `index` of the job's items (a slot number repeats across targets). */
-    update(index: number, change: Partial<JobItem>): Promise<void> {
+    /**
+     * Changes the item at `index` of the job's items (a slot number repeats across targets), stored
+     * with the values `along` makes (a replaced value's history) in one storage call.
+     */
+    update(index: number, change: Partial<JobItem>, along?: PendingWrites): Promise<void> {
       job = { ...job, items: job.items.map((i, at) => (at === index ? { ...i, ...change } : i)) };
       const snapshot = job;
-      chain = chain.then(() => (discarded(snapshot.id) ? undefined : saveJob(snapshot)));
+      chain = chain.then(() => (discarded(snapshot.id) ? undefined : saveJob(snapshot, along)));
       onProgress?.(snapshot);
       return chain;
     },

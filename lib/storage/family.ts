@@ -8,11 +8,13 @@ import { type StorageArea, area } from './area';
 import {
   type ItemOptions,
   forgetNewerKey,
+  type StoredWrite,
   parseStored,
   readKey,
+  readRaw,
   valueToStore,
   watchKeys,
-  writeKey,
+  writeTogether,
 } from './stored-item';
 
 /** Every key a profile owns starts with this. */
@@ -36,6 +38,8 @@ export interface Family<T> {
   key(profileId: string, ...parts: string[]): string;
   get(profileId: string, ...parts: string[]): Promise<T | null>;
   set(value: T, profileId: string, ...parts: string[]): Promise<void>;
+  /** A value to store together with others in one call (`writeTogether`), validated now. */
+  write(value: T, profileId: string, ...parts: string[]): StoredWrite;
   remove(profileId: string, ...parts: string[]): Promise<void>;
   /** Every readable entry of the profile; unreadable ones are removed and reported, alone. */
   entries(profileId: string): Promise<FamilyEntry<T>[]>;
@@ -67,13 +71,21 @@ export function storedFamily<S extends z.ZodMiniType>(
     return parsed.ok ? parsed.value : null;
   };
 
+  const write = (value: T, profileId: string, ...parts: string[]): StoredWrite => ({
+    area: where,
+    key: key(profileId, ...parts),
+    version: options.version,
+    value: valueToStore(schema, value),
+  });
+
   async function entriesOf(profileIds: readonly string[]): Promise<FamilyEntry<T>[]> {
     const all = await area(where).get(null);
     const found: FamilyEntry<T>[] = [];
     for (const k of Object.keys(all)) {
       const profileId = profileIds.find((id) => k.startsWith(head(id)));
       if (profileId === undefined) continue;
-      const value = await readKey(where, k, schema, options);
+      // Parsed from the one read of the area: no second read per key.
+      const value = await readRaw(where, k, all[k], schema, options);
       if (value !== null) found.push({ key: k, parts: partsOf(profileId, k), value });
     }
     return found;
@@ -85,8 +97,9 @@ export function storedFamily<S extends z.ZodMiniType>(
     key,
     get: (profileId, ...parts) => readKey(where, key(profileId, ...parts), schema, options),
     async set(value, profileId, ...parts) {
-      await writeKey(where, key(profileId, ...parts), options.version, valueToStore(schema, value));
+      await writeTogether([write(value, profileId, ...parts)]);
     },
+    write,
     async remove(profileId, ...parts) {
       forgetNewerKey(where, key(profileId, ...parts));
       await area(where).remove(key(profileId, ...parts));

@@ -5,7 +5,7 @@
 import type { PageOption, Target } from '../api/schemas';
 import { z } from '../zod';
 import { profileFamily } from './registry';
-import { storedList } from './stored-item';
+import { type StoredWrite, storedList } from './stored-item';
 
 export const HISTORY_MAX = 20;
 
@@ -58,6 +58,17 @@ export function historyEntry(replaced: PageOption, time: number = Date.now(), jo
     lastUpdated: replaced.lastUpdated,
     ...(jobId ? { jobId } : {}),
   };
+}
+
+/** The slot's history with `entry` on top, ready to be stored with other values in one call. */
+export async function historyWrite(
+  profileId: string,
+  target: Target,
+  option: number,
+  entry: HistoryEntry,
+): Promise<StoredWrite> {
+  const list = addEntry(await readHistory(profileId, target, option), entry);
+  return historyFamily.write(list, profileId, ...historyParts(target, option));
 }
 
 export async function pushHistory(

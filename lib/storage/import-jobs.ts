@@ -19,7 +19,7 @@ import { historyBytesByJob } from './history';
 import { profilesItem } from './profiles';
 import { JOBS_BUDGET, JOB_MAX_BYTES, storedSize } from './quota';
 import { profileFamily } from './registry';
-import { isQuotaError } from './stored-item';
+import { type PendingWrites, isQuotaError, writeTogether } from './stored-item';
 import { z } from '../zod';
 import { serialQueue } from '../serial';
 
@@ -128,16 +128,16 @@ export const isUnsettledJob = (job: ImportJob) => job.state === 'running' || job
  * Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. A new job first
  * has older jobs' undo data make room for what it will take; a finished one, for the others.
  */
-export function saveJob(job: ImportJob): Promise<void> {
-  return jobWrites(() => writeJob(job));
+export function saveJob(job: ImportJob, along?: PendingWrites): Promise<void> {
+  return jobWrites(() => writeJob(job, along));
 }
 
 const isStarting = (job: ImportJob) =>
   job.state === 'running' && job.items.every((i) => i.status === 'pending' && i.attempts === 0);
 
-async function writeJob(job: ImportJob): Promise<void> {
+async function writeJob(job: ImportJob, along?: PendingWrites): Promise<void> {
   if (isStarting(job)) await fitJobs(job);
-  await storeJob(job);
+  await storeJob(job, along);
   if (isUnsettledJob(job)) return;
   const finished = (await readJobs(job.profileId)).filter((j) => !isUnsettledJob(j));
   for (const old of finished.slice(KEEP_FINISHED)) await jobFamily.remove(job.profileId, old.id);
@@ -146,9 +146,11 @@ async function writeJob(job: ImportJob): Promise<void> {
 
 /**
  * Stores a job; when storage is full, room is made and it is stored again: first cached answers and
- * history no job needs, then every finished job's undo data.
+ * history no job needs, then every finished job's undo data. Values `along` (a replaced value's
+ * history) are stored in the same call while room can be made for both; the last try stores the
+ * job alone (its item's backup still holds the replaced value), as history gives way to a job.
  */
-async function storeJob(job: ImportJob): Promise<void> {
+async function storeJob(job: ImportJob, along?: PendingWrites): Promise<void> {
   const { profileId } = job;
   const freeing = [
     async () => makeRoom(profileId, await undoableImports(profileId)),
@@ -159,7 +161,8 @@ async function storeJob(job: ImportJob): Promise<void> {
   ];
   for (let attempt = 0; ; attempt++) {
     try {
-      return await jobFamily.set(job, profileId, job.id);
+      const extra = along && attempt < freeing.length ? await along() : [];
+      return await writeTogether([jobFamily.write(job, profileId, job.id), ...extra]);
     } catch (error) {
       const free = freeing[attempt];
       if (!free || !isQuotaError(error)) throw error;

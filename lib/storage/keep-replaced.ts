@@ -3,10 +3,10 @@
  * backups an import can still be undone with (its jobs, lib/storage/import-jobs.ts).
  */
 import type { Target } from '../api/schemas';
-import { type HistoryEntry, pushHistory } from './history';
+import { type HistoryEntry, historyWrite, pushHistory } from './history';
 import { undoableImports } from './import-jobs';
 import { makeRoom, scheduleBudget } from './storage-room';
-import { isQuotaError } from './stored-item';
+import { type PendingWrites, type StoredWrite, isQuotaError } from './stored-item';
 
 export type KeptReplaced = 'kept' | 'madeRoom' | 'notKept';
 
@@ -35,4 +35,27 @@ export async function keepReplaced(
     if (!isQuotaError(error)) throw error;
     return 'notKept';
   }
+}
+
+/**
+ * The replaced value's history, to be stored in the same call as the caller's own write (a job's
+ * progress: one round trip, both stored or neither); read at once, and again if that write is
+ * tried again after room was made. The budgets are enforced a little later, as for `keepReplaced`.
+ */
+export function replacedHistory(
+  profileId: string,
+  target: Target,
+  option: number,
+  entry: HistoryEntry,
+): PendingWrites {
+  const read = () => historyWrite(profileId, target, option, entry);
+  // Read at once, while the job's earlier saves are still going on; read again only after room was made.
+  let first: Promise<StoredWrite> | null = read();
+  first.catch(() => undefined);
+  return async () => {
+    const write = await (first ?? read());
+    first = null;
+    scheduleBudget(profileId, undoableImports);
+    return [write];
+  };
 }

@@ -182,7 +182,17 @@ export async function readKey<S extends z.ZodMiniType>(
   schema: S,
   options: ItemOptions,
 ): Promise<z.output<S> | null> {
-  const raw = (await area(where).get(key))[key];
+  return readRaw(where, key, (await area(where).get(key))[key], schema, options);
+}
+
+/** `readKey` of a value already read (one read of several keys, or of the whole area), with its rules. */
+export async function readRaw<S extends z.ZodMiniType>(
+  where: StorageArea,
+  key: string,
+  raw: unknown,
+  schema: S,
+  options: ItemOptions,
+): Promise<z.output<S> | null> {
   if (raw === undefined) return null;
   const parsed = parseStored(raw, schema, options);
   if (!parsed.ok) {
@@ -220,6 +230,35 @@ export async function writeKey(
     : (newerKeys.get(`${where}:${key}`) ?? null);
   if (newer !== null) throw new NewerVersionError(key, newer);
   await area(where).set({ [key]: envelope(version, value) });
+}
+
+/** One value of a family ready to be written (validated), to go with others in one storage call. */
+export interface StoredWrite {
+  readonly area: StorageArea;
+  readonly key: string;
+  readonly version: number;
+  readonly value: unknown;
+}
+
+/** Values to store with another write, made when it is tried (read anew if it is tried again). */
+export type PendingWrites = () => Promise<readonly StoredWrite[]>;
+
+/**
+ * Writes values of one area in one storage call (one round trip, and all or none of them stored),
+ * each under the rule of `writeKey`: none is written while one of their keys holds a newer version.
+ */
+export async function writeTogether(writes: readonly StoredWrite[]): Promise<void> {
+  const where = writes[0]?.area;
+  if (where === undefined) return;
+  if (writes.some((w) => w.area !== where))
+    throw new TypeError('values of different areas are written apart');
+  const values: Record<string, unknown> = {};
+  for (const { key, version, value } of writes) {
+    const newer = newerKeys.get(`${where}:${key}`);
+    if (newer !== undefined) throw new NewerVersionError(key, newer);
+    values[key] = envelope(version, value);
+  }
+  await area(where).set(values);
 }
 
 export function storedItem<S extends z.ZodMiniType>(

@@ -99,4 +99,40 @@ describe('import history', () => {
     fireEvent.click(within(ask).getByRole('button', { name: 'Undo the others' }));
     await vi.waitFor(() => expect(worker.sent('undoImport')).toHaveLength(1));
   });
+
+  it("follows a running job's progress from the storage change alone, reading no other job again", async () => {
+    const older = finished('import', Date.now() - 60_000, 2);
+    const running = { ...finished('import', Date.now() - 1_000, 3), state: 'running' as const };
+    const pending = running.items.map((item) => ({ ...item, status: 'pending' as const, attempts: 0 }));
+    await jobFamily.set(older, P, older.id);
+    await jobFamily.set({ ...running, items: pending }, P, running.id);
+    renderImportPanel({ target: b1, premium: false, send: fakeWorker().send, profileId: P });
+    const history = await screen.findByRole('region', { name: 'Import history' });
+    await vi.waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
+    const area = fakeBrowser.storage.local as unknown as { get: (keys?: unknown) => Promise<unknown> };
+    const get = area.get;
+    const wholeReads = vi.fn();
+    area.get = (keys?: unknown) => {
+      if (keys === null || keys === undefined) wholeReads();
+      return get.call(area, keys);
+    };
+    try {
+      await jobFamily.set(
+        { ...running, items: [running.items[0], ...pending.slice(1)] as typeof pending },
+        P,
+        running.id,
+      );
+      await vi.waitFor(() =>
+        expect(within(history).getAllByRole('listitem')[0]?.textContent).toContain('1 written'),
+      );
+      await jobFamily.set({ ...running, state: 'finished' }, P, running.id);
+      await vi.waitFor(() =>
+        expect(within(history).getAllByRole('listitem')[0]?.textContent).toContain('3 written'),
+      );
+      expect(within(history).getAllByRole('listitem')[1]?.textContent).toContain('2 written');
+      expect(wholeReads).not.toHaveBeenCalled();
+    } finally {
+      area.get = get;
+    }
+  });
 });

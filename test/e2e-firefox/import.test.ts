@@ -47,6 +47,10 @@ describe('import in Firefox', () => {
     expect(posts()).toHaveLength(0);
 
     await panel.page.locator(panel.confirm(3)).click();
+    // The writes awaited on the sandbox's log, not on the page: in Firefox each query by role takes
+    // ~1.5 s in the parent process, which holds the extension's storage and requests back meanwhile
+    // (polled while the job ran, it stretched the job's GET→POST gap to ~1.2 s).
+    await expect.poll(() => posts().length).toBe(3);
     await expect.poll(() => panel.summary()).toBe(msg('import_finished', '3', '0', '0'));
     expect(await panel.progressValue()).toBe('3');
     expect(await panel.results()).toEqual(['Slot 2 written', 'Slot 3 written', 'Slot 9 written']);
