@@ -17,7 +17,7 @@ export async function sixSlotImport(
   title: (index: number) => string,
 ): Promise<ImportPanelPage> {
   const panel = await ImportPanelPage.open(session);
-  await expect.poll(() => panel.page.getByText('Loading slot…').count()).toBe(0);
+  await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
   await panel.chooseFile('slots.json', {
     target: { kind: 'building', id: DEMO.buildings.juergen[0] },
     slots: Array.from({ length: 6 }, (_, i) => ({ slot: i + 1, title: title(i), data: `${i}` })),
