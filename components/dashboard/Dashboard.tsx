@@ -6,7 +6,6 @@
 import type { ComponentChildren } from 'preact';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { RateLimitNotice } from '../RateLimitNotice';
 import type { Loadable } from '../../lib/loadable';
 import type { SectionKey } from './sections';
 import type { TransactionsState } from './transactions';
@@ -16,6 +15,16 @@ import { Section } from './Section';
 import { Tabs } from './Tabs';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
 import type { KnownFactory } from '../../lib/factories/merge';
+import { lazyView } from '../shared/lazy-view';
+
+/**
+ * The wait notice shows nothing until the worker says requests wait, so its code (and the budget's
+ * words) loads after the first paint, outside the popup's first bytes.
+ */
+const RateLimitNotice = lazyView(
+  () => import('../RateLimitNotice').then((module) => module.RateLimitNotice),
+  null,
+);
 
 export interface DashboardProps {
   layout: 'compact' | 'full';
