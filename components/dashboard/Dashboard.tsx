@@ -15,16 +15,7 @@ import { Section } from './Section';
 import { Tabs } from './Tabs';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
 import type { KnownFactory } from '../../lib/factories/merge';
-import { lazyView } from '../shared/lazy-view';
-
-/**
- * The wait notice shows nothing until the worker says requests wait, so its code (and the budget's
- * words) loads after the first paint, outside the popup's first bytes.
- */
-const RateLimitNotice = lazyView(
-  () => import('../RateLimitNotice').then((module) => module.RateLimitNotice),
-  null,
-);
+import { LazyRateLimitNotice } from '../LazyRateLimitNotice';
 
 export interface DashboardProps {
   layout: 'compact' | 'full';
@@ -81,7 +72,7 @@ export function Dashboard(props: DashboardProps) {
         <h1>{t('extName')}</h1>
         <div class="dashboard__actions">{props.headerActions}</div>
       </header>
-      <RateLimitNotice />
+      <LazyRateLimitNotice />
       {props.summary}
       {/* The one picker of the page, for every tab but the portfolio's (all buildings at once). */}
       {!onPortfolio && (
