@@ -1,5 +1,7 @@
-/** Numbers, amounts and times as a person in the browser's language reads them. */
-import { LAST_DATE_MS } from '../lib/api/waits';
+/**
+ * Numbers, amounts and ages as a person in the browser's language reads them (dates and times of day:
+ * date-format.ts, outside the popup's first bytes).
+ */
 import { nativeBrowser } from '../lib/native-browser';
 import { type PlainUnit, plainNumber, plainRelative } from './plain-format';
 
@@ -17,7 +19,7 @@ export function uiLanguage(): string {
  * none (plain-format.ts), so the popup's first view makes no Intl formatter in en or de.
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat>();
-function formatter<F extends Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat>(
+export function formatter<F extends Intl.NumberFormat | Intl.RelativeTimeFormat | Intl.DateTimeFormat>(
   kind: string,
   make: (lang: string) => F,
 ): F {
@@ -66,42 +68,3 @@ export function relativeTime(at: number, now: number): string {
     unit,
   );
 }
-
-/** "2025-02-03 07:45:12.004 UTC" for an ISO timestamp; the text itself when it is not one. */
-export function exactUtc(iso: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return `${new Date(ms).toISOString().replace('T', ' ').replace('Z', '')} UTC`;
-}
-
-/**
- * A moment (epoch ms) as local date and time, or null when no calendar holds it: past JavaScript's
- * last date (±8.64 × 10^15 ms) or not a number, where `toISOString` throws (issue 33).
- */
-export function dateTimeAt(ms: number): string | null {
-  if (!Number.isFinite(ms) || Math.abs(ms) > LAST_DATE_MS) return null;
-  return localDateTime(new Date(ms).toISOString());
-}
-
-/** Local date and time, medium length. */
-export function localDateTime(iso: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  const format = (lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
-  return formatter('dateTime', format).format(ms);
-}
-
-/** Local date, short: "25.11.26". */
-export function localDate(iso: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'short' }).format(ms);
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-export const looksLikeTimestamp = (value: unknown): value is string =>
-  typeof value === 'string' && ISO_DATE.test(value);
-
-/** A time of day today, "14:03:12": when something waiting goes on. */
-export const clockTime = (at: number): string =>
-  new Intl.DateTimeFormat(uiLanguage(), { timeStyle: 'medium' }).format(at);

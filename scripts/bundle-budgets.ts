@@ -46,6 +46,17 @@
  * `@wxt-dev/storage` now ride in its first chunks).
  */
 /**
+ * Round 7 (issue 35, part 5), the popup's first scripts 23.6 -> 22.4 KB (side panel 23.5 -> 22.3):
+ * what they held only for after the first paint or for other pages now loads later or lives apart.
+ * The wait notice (with the budget's words) shows nothing until the worker answers, so every page
+ * loads it after its paint (components/LazyRateLimitNotice.tsx; on every page, else its chunk of
+ * its own adds files to the editor's first scripts); a bank account's transactions model loads when
+ * the store starts; showCachedThenRefresh rides with the cached answers' chunk
+ * (lib/cached-then-fresh.ts); the date formats no first view uses left display-format
+ * (components/date-format.ts): a shared chunk holds every export of its modules that any page uses.
+ * Popup budget 0.3 KB above; the editor measured 66.2 KB (28 files, 3 more, the same code).
+ */
+/**
  * Round 7 (issue 35, part 5): the worker and the editor lost 3.0 and 3.1 KB. A parameter named
  * `storage` (lib/jobs/multi-plan.ts) was a free name to WXT's auto-imports, which imported its
  * storage module for it, and @wxt-dev/storage (2.5 KB gzip, unused) rode in the worker and the
@@ -54,4 +65,4 @@
  * (components/plain-format.ts, +0.4 KB). Measured: popup 23.6 KB, side panel 23.5, editor 66.5,
  * worker 48.8; budgets 0.3 KB above.
  */
-export const BUDGET_KB = { popup: 23.9, worker: 49.1, sidepanel: 23.8, editor: 66.8, recordsTable: 14.5 };
+export const BUDGET_KB = { popup: 22.7, worker: 49.1, sidepanel: 23.8, editor: 66.8, recordsTable: 14.5 };

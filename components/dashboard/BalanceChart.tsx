@@ -8,7 +8,8 @@ import { useId } from 'preact/hooks';
 import type { LooseRecord } from '../../lib/api/schemas';
 import { balanceSeries, dailyFlows } from '../../lib/export/balance';
 import { t } from '../../lib/i18n';
-import { formatAmount, localDate, localDateTime } from '../display-format';
+import { formatAmount } from '../display-format';
+import { localDate, localDateTime } from '../date-format';
 
 const W = 600;
 const H = 160;

@@ -6,7 +6,6 @@
 import type { ComponentChildren } from 'preact';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { RateLimitNotice } from '../RateLimitNotice';
 import type { Loadable } from '../../lib/loadable';
 import type { SectionKey } from './sections';
 import type { TransactionsState } from './transactions';
@@ -16,6 +15,7 @@ import { Section } from './Section';
 import { Tabs } from './Tabs';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
 import type { KnownFactory } from '../../lib/factories/merge';
+import { LazyRateLimitNotice } from '../LazyRateLimitNotice';
 
 export interface DashboardProps {
   layout: 'compact' | 'full';
@@ -72,7 +72,7 @@ export function Dashboard(props: DashboardProps) {
         <h1>{t('extName')}</h1>
         <div class="dashboard__actions">{props.headerActions}</div>
       </header>
-      <RateLimitNotice />
+      <LazyRateLimitNotice />
       {props.summary}
       {/* The one picker of the page, for every tab but the portfolio's (all buildings at once). */}
       {!onPortfolio && (

@@ -9,7 +9,8 @@ import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import type { LooseRecord } from '../../lib/api/schemas';
 import { type MessageKey, t } from '../../lib/i18n';
-import { exactUtc, formatAmount, localDateTime, looksLikeTimestamp, relativeTime } from '../display-format';
+import { formatAmount, relativeTime } from '../display-format';
+import { exactUtc, localDateTime, looksLikeTimestamp } from '../date-format';
 
 export interface Column {
   field: string;

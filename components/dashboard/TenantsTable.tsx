@@ -2,7 +2,8 @@
 import { useId } from 'preact/hooks';
 import type { Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { exactUtc, relativeTime } from '../display-format';
+import { relativeTime } from '../display-format';
+import { exactUtc } from '../date-format';
 
 export function TenantsTable({ tenants, now }: { tenants: Tenant[]; now: number }) {
   const captionId = useId();

@@ -2,7 +2,7 @@
  * The dashboard of one page (popup, side panel, full tab): the building shown, its sections, a bank
  * account's transactions and the tab, on top of the page context it shares with the Slots tab.
  */
-import { batch, createModel, effect, signal } from '@preact/signals';
+import { batch, computed, createModel, effect, signal } from '@preact/signals';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
 import type { DashboardView } from '../../lib/storage/page-keys';
 import type { FirstView } from '../../lib/storage/first-view';
@@ -10,7 +10,10 @@ import { valueOf } from '../../lib/loadable';
 import type { PageContext } from '../page/context';
 import { SECTION_KEYS, type SectionKey, Sections } from './sections';
 import { Tab } from './tab';
-import { Transactions } from './transactions';
+import type { Transactions } from './transactions';
+
+/** A bank account's transactions are shown only after a click: their code loads after the first paint. */
+const transactionsModel = () => import('./transactions');
 
 export interface DashboardOptions {
   page: PageContext;
@@ -34,7 +37,19 @@ function shownFirst(view: FirstView | null): string | null {
 export const DashboardStore = createModel(({ page, view, firstTab = null }: DashboardOptions) => {
   const { current, buildings } = page;
   const sections = new Sections(page);
-  const transactions = new Transactions(page);
+  /** Made on the first account opened; its transactions, null until then. */
+  const account = signal<Transactions | null>(null);
+  let accountMade: Promise<Transactions> | null = null;
+  const accountModel = () =>
+    (accountMade ??= transactionsModel().then(
+      ({ Transactions }) => (account.value = new Transactions(page)),
+    ));
+  /** After an open still waiting for the model, so the account stays closed. */
+  const closeAccount = () => {
+    const made = account.peek();
+    if (made) made.close();
+    else void accountMade?.then((model) => model.close());
+  };
   const tab = new Tab(view, firstTab);
   /**
    * The building shown: the current target when it is a building. While a factory is current
@@ -50,7 +65,7 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
     if (id === shownId.value && !recheck) return;
     batch(() => {
       shownId.value = id;
-      transactions.close();
+      closeAccount();
     });
     if (id !== null) sections.show(id, recheck);
   }
@@ -86,7 +101,7 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
     buildings: buildings.list,
     shownId,
     sections: sections.sections,
-    transactions: transactions.transactions,
+    transactions: computed(() => account.value?.transactions.value ?? null),
     tab: tab.tab,
     /** The user's choice: the building becomes the current target of every view. */
     select: (id: string) => current.choose({ kind: 'building', id }),
@@ -97,13 +112,14 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
       void buildings.load(true);
       for (const key of SECTION_KEYS) retry(key);
     },
-    openAccount: transactions.open,
-    closeAccount: transactions.close,
-    pageTransactions: transactions.turn,
+    openAccount: (bankId: string) => void accountModel().then((model) => model.open(bankId)),
+    closeAccount,
+    pageTransactions: (skip: number) => void accountModel().then((model) => model.turn(skip)),
     chooseTab: tab.choose,
     /** Loads the page (settings, the remembered target, the list) and the tab this view showed last. */
     async start(): Promise<void> {
       void import('../page/cached-answers'); // fetched while the stored target is read, not after it
+      void transactionsModel(); // ready before an account can be opened
       tab.load();
       await page.start();
       // The first view's building, unless the stored target replaced it (a factory is current).

@@ -6,7 +6,7 @@
 import { type Signal, batch, createModel, signal } from '@preact/signals';
 import type { Building, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import { type Answer, LOADING, type Loadable, ready, showCachedThenRefresh } from '../../lib/loadable';
+import { type Answer, LOADING, type Loadable, ready } from '../../lib/loadable';
 import type { SettingsView } from '../../lib/messaging/protocol';
 import { cachedAnswers, forced } from '../page/buildings';
 import type { PageContext } from '../page/context';
@@ -59,11 +59,11 @@ export const Sections = createModel((page: PageContext) => {
   ) {
     const spec = SECTIONS[key];
     const mine = generation;
-    const cache = cachedAnswers();
-    const answer = await showCachedThenRefresh<SectionData[K]>({
+    const cache = await cachedAnswers();
+    const answer = await cache.showCachedThenRefresh<SectionData[K]>({
       cell: sections[key] as Signal<Loadable<SectionData[K]>>,
-      readCache: async () =>
-        (await cache).readSection(page.profileId, key, buildingId) as Promise<{
+      readCache: () =>
+        cache.readSection(page.profileId, key, buildingId) as Promise<{
           value: SectionData[K];
           savedAt: number;
         } | null>,

@@ -41,3 +41,5 @@ export const Transactions = createModel((page: PageContext) => {
     },
   };
 });
+
+export type Transactions = InstanceType<typeof Transactions>;

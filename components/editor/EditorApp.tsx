@@ -22,7 +22,7 @@ import {
 import { ImportPanel } from '../import/ImportPanel';
 import type { ProfileState } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
-import { RateLimitNotice } from '../RateLimitNotice';
+import { LazyRateLimitNotice } from '../LazyRateLimitNotice';
 import { SlotWorkspace } from '../slots/SlotWorkspace';
 import { TargetPicker } from '../slots/TargetPicker';
 import { Workspace } from '../slots/workspace';
@@ -107,7 +107,7 @@ export function EditorApp({ page, profiles, intent, section: initial }: EditorAp
         <ProfileSwitcher state={profiles} />
       </header>
       <TargetPicker page={page} onOpenSettings={openSettings} />
-      <RateLimitNotice send={page.send} />
+      <LazyRateLimitNotice send={page.send} />
       <Tabs
         label={t('editor_sections')}
         tabs={SECTIONS.map((s) => ({ key: s.key, label: t(s.label) }))}

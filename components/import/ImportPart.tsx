@@ -4,7 +4,7 @@
  */
 import { useId } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { RateLimitNotice } from '../RateLimitNotice';
+import { LazyRateLimitNotice } from '../LazyRateLimitNotice';
 import type { PanelProps } from './import-panel-model';
 import { ImportSources } from './ImportSources';
 import { SelectionForm } from './SelectionForm';
@@ -43,7 +43,7 @@ export function ImportPart({ model, page }: PanelProps) {
       <h2 id={heading}>{t('import_heading')}</h2>
       <p class="hint">{t('import_intro')}</p>
       <FormatHelp />
-      {waiting && <RateLimitNotice send={page.send} />}
+      {waiting && <LazyRateLimitNotice send={page.send} />}
       {selection !== null && (
         <SelectionForm
           text={selection}

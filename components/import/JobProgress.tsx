@@ -8,7 +8,7 @@ import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
 import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
 import { ConflictDialog } from '../shared/ConflictDialog';
-import { localDateTime } from '../display-format';
+import { localDateTime } from '../date-format';
 
 /** The account's buildings and factories, to name a job's targets as the pickers do. */
 export interface TargetNames {

@@ -3,7 +3,7 @@ import { LAST_DATE_MS, MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from '../../lib/api/w
 import { t } from '../../lib/i18n';
 import { progressOf } from '../../lib/jobs/job';
 import type { ImportJob, JobItem } from '../../lib/storage/import-jobs';
-import { dateTimeAt } from '../display-format';
+import { dateTimeAt } from '../date-format';
 
 export function statusText(item: JobItem): string {
   switch (item.status) {

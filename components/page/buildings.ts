@@ -4,11 +4,11 @@
  */
 import { batch, createModel, signal } from '@preact/signals';
 import type { BuildingListEntry } from '../../lib/api/schemas';
-import { LOADING, type Loadable, ready, showCachedThenRefresh } from '../../lib/loadable';
+import { LOADING, type Loadable, ready } from '../../lib/loadable';
 import type { Send } from '../../lib/messaging/page-client';
 import type { CurrentTarget } from './current-target';
 
-/** The cached answers and their schemas (with zod) load after the first render. */
+/** The cached answers, their schemas (with zod) and how they are shown load after the first render. */
 export const cachedAnswers = () => import('./cached-answers');
 
 /** Refresh asks the API even when the worker holds a fresh answer. */
@@ -41,10 +41,10 @@ export const BuildingList = createModel(
     }
 
     async function load(force: boolean): Promise<void> {
-      const cache = cachedAnswers();
       const recheck = unchecked;
       unchecked = false;
-      await showCachedThenRefresh({
+      const cache = await cachedAnswers();
+      await cache.showCachedThenRefresh({
         unchecked: recheck,
         cell: {
           get value() {
@@ -58,7 +58,7 @@ export const BuildingList = createModel(
             });
           },
         },
-        readCache: async () => (await cache).readSection(profileId, 'buildings'),
+        readCache: () => cache.readSection(profileId, 'buildings'),
         ask: (force) => send('listBuildings', forced(force)),
         freshMs,
         now,

@@ -5,7 +5,8 @@
  */
 import { t } from '../../lib/i18n';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
-import { clockTime, formatNumber } from '../display-format';
+import { formatNumber } from '../display-format';
+import { clockTime } from '../date-format';
 import { progressText } from './progress';
 import { plural } from './summary-line';
 

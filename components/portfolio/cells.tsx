@@ -4,7 +4,8 @@ import { t } from '../../lib/i18n';
 import { occupancy } from '../../lib/portfolio/table';
 import type { Column } from '../../lib/portfolio/table';
 import type { PortfolioResource, PortfolioRow } from '../../lib/storage/portfolio';
-import { formatAmount, formatNumber, localDateTime, relativeTime } from '../display-format';
+import { formatAmount, formatNumber, relativeTime } from '../display-format';
+import { localDateTime } from '../date-format';
 
 export const DASH = '–';
 

@@ -1,6 +1,7 @@
 /**
  * A view whose code loads on first render, outside the page's first bytes: a status line until it
- * arrives, an error notice if it cannot load. Once loaded, later renders show it at once.
+ * arrives (nothing, for a view that shows nothing until the worker answers), an error notice if it
+ * cannot load. Once loaded, later renders show it at once.
  */
 import type { ComponentType, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -8,7 +9,7 @@ import { type MessageKey, t } from '../../lib/i18n';
 
 export function lazyView<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  loadingKey: MessageKey,
+  loadingKey: MessageKey | null,
 ): (props: P) => JSX.Element {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
@@ -38,7 +39,9 @@ export function lazyView<P extends object>(
         </p>
       );
     if (!Component)
-      return (
+      return loadingKey === null ? (
+        <></>
+      ) : (
         <p class="hint" role="status">
           {t(loadingKey)}
         </p>

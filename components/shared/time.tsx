@@ -1,6 +1,7 @@
 /** A timestamp shown relative ("3 days ago"), exact on hover; unknown or unreadable stays honest. */
 import { t } from '../../lib/i18n';
-import { dateTimeAt, relativeTime, uiLanguage } from '../display-format';
+import { relativeTime, uiLanguage } from '../display-format';
+import { dateTimeAt } from '../date-format';
 
 export interface TimeProps {
   iso?: string | null;

@@ -7,7 +7,7 @@ import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
 import { ErrorNotice } from '../ErrorNotice';
-import { RateLimitNotice } from '../RateLimitNotice';
+import { LazyRateLimitNotice } from '../LazyRateLimitNotice';
 import { isEmptySlot } from '../../lib/slots/clearing';
 import { SlotGrid } from './SlotGrid';
 import { SlotList } from './SlotList';
@@ -54,7 +54,7 @@ export function SlotWorkspace({ layout, page, workspace: given, inEditor = false
     <section class={`slots slots--${layout}${inEditor ? ' slots--editor' : ''}`}>
       {/* In a dashboard the Slots tab names the section; the heading stays for heading navigation. */}
       {layout === 'full' && !inEditor && <h2 class="visually-hidden">{t('slots_heading')}</h2>}
-      {layout === 'full' && !inEditor && <RateLimitNotice send={page.send} />}
+      {layout === 'full' && !inEditor && <LazyRateLimitNotice send={page.send} />}
       {settings.status === 'error' && <ErrorNotice error={settings.error} />}
       <div class="slots__bar">
         {page.current.target.value !== null && <SlotUsage workspace={workspace} page={page} />}
