@@ -5,7 +5,7 @@ import type { PageContext } from '../page/context';
 import type { DashboardStore } from './dashboard-store';
 import { Dashboard } from './Dashboard';
 import { LazySlots } from './LazySlots';
-import { lazyView } from '../shared/lazy-view';
+import { lazyView } from '../lazy-view';
 import { withLateStyles } from './late-styles';
 import { LazySummary } from '../portfolio/LazySummary';
 

@@ -1,6 +1,6 @@
 /** The Slots tab: the slot workspace is loaded on first use, keeping it out of the popup's first bytes. */
 import type { PageContext } from '../page/context';
-import { lazyView } from '../shared/lazy-view';
+import { lazyView } from '../lazy-view';
 import { withLateStyles } from './late-styles';
 
 export interface LazySlotsProps {

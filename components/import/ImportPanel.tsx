@@ -15,7 +15,7 @@ import { DocumentPanel } from '../document/DocumentPanel';
 import { showResult } from '../in-view';
 import { CheckResult } from './CheckResult';
 import { type PanelProps, namesOf } from './import-panel-model';
-import { lazyView } from '../shared/lazy-view';
+import { lazyView } from '../lazy-view';
 import { ImportPart } from './ImportPart';
 import { JobPart } from './JobPart';
 import { RestorePart } from './RestorePart';

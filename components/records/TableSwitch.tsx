@@ -3,10 +3,8 @@
  * and the Table view itself, whose code loads on its first open (a chunk of its own). Kept small:
  * this much is in the first scripts of the editor.
  */
-import type { ComponentType } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import type { TableSource } from './records-model';
+import { lazyView } from '../lazy-view';
 import { type TableSession, mayBeTable } from './table-session';
 
 type Loaded = typeof import('./RecordsView');
@@ -38,16 +36,4 @@ export function TableSwitch({ session, text }: { session: TableSession; text: st
 }
 
 /** The Table view, once its code is here; a status line until then (or why it could not load). */
-export function LazyTable(props: { source: TableSource; label: string }) {
-  const [View, setView] = useState<ComponentType<typeof props> | null>(() => loaded?.RecordsView ?? null);
-  const [failed, setFailed] = useState('');
-  useEffect(() => {
-    if (!View) load().then((m) => setView(() => m.RecordsView), setFailed);
-  }, []);
-  if (View) return <View {...props} />;
-  return (
-    <p class={failed ? 'field-error' : 'hint'} role="status">
-      {failed ? t('view_loadFailed', String(failed)) : t('records_loading')}
-    </p>
-  );
-}
+export const LazyTable = lazyView(() => load().then((m) => m.RecordsView), 'records_loading');

@@ -8,7 +8,7 @@ import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
 import { buildingName, factoryName } from '../../lib/names';
 import type { PageContext } from '../page/context';
-import { lazyView } from '../shared/lazy-view';
+import { lazyView } from '../lazy-view';
 import type { CopyOption } from './CopyChecklist';
 
 interface CopySlotEntryProps {

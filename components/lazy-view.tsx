@@ -5,7 +5,7 @@
  */
 import type { ComponentType, JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { type MessageKey, t } from '../../lib/i18n';
+import { type MessageKey, t } from '../lib/i18n';
 
 export function lazyView<P extends object>(
   load: () => Promise<ComponentType<P>>,
