@@ -65,4 +65,9 @@
  * (components/plain-format.ts, +0.4 KB). Measured: popup 23.6 KB, side panel 23.5, editor 66.5,
  * worker 48.8; budgets 0.3 KB above.
  */
-export const BUDGET_KB = { popup: 22.7, worker: 49.1, sidepanel: 23.8, editor: 66.8, recordsTable: 14.5 };
+/**
+ * Round 8: the worker 48.8 → 49.6 KB with the job write path's fewer storage round trips (values
+ * written together in one call, a family read once, the history stored with the item's backup,
+ * ~0.5 KB) and the learner's raise past a confirmed limit (~0.1 KB). Budget 0.3 KB above.
+ */
+export const BUDGET_KB = { popup: 22.7, worker: 49.9, sidepanel: 23.8, editor: 66.8, recordsTable: 14.5 };

@@ -3,7 +3,8 @@
  * sandbox under 10 requests per 12 s announced by no header (the sandbox's options, so the reset
  * before each test keeps them): another client spending the same key is said to be shared use
  * (the notice's words, its way to the options), the options page shows what was learned and Learn
- * again forgets it, and a limit the server raises is found and used.
+ * again forgets it, and a limit the server raises is found and used (within the 10 windows after
+ * which a raise past a confirmed limit is tried again).
  * A browser of its own: its waits must not slow the other suites.
  */
 import { describe, expect, it } from 'vitest';
@@ -92,23 +93,27 @@ describe('a budget learned both ways', () => {
 
   it(
     'a limit the server raises is found: more than the old 10 go in one window',
-    { timeout: 300_000 },
+    { timeout: 420_000 },
     async () => {
       await nextWindow();
-      // Learned at 10 (the editor's cold reads), then the server allows 30.
+      // Learned at 10 (the editor's cold reads; the raise tried a window later confirms it, as a
+      // rule), then the server allows 30. The next raise past a confirmed limit is tried 10 windows
+      // after the refused one (docs/decisions.md): cold editor loads follow one another until a
+      // window held more than 10, for at most 16 windows.
       await readAllCold();
       sandbox.setRateLimit({ limit: 30, windowSeconds: WINDOW_MS / 1000 });
       const from = Date.now();
-      // Three cold editor loads one after another: 60 slot reads, paced at what is learned.
-      for (let round = 0; round < 3; round++) await readAllCold();
-      const admitted = slotReads(from).filter((r) => r.status === 200);
-      const most = Math.max(
-        ...admitted.map(
-          (r) => admitted.filter((s) => s.time >= r.time && s.time < r.time + WINDOW_MS).length,
-        ),
-      );
-      expect(admitted.length).toBeGreaterThanOrEqual(60);
-      expect(most).toBeGreaterThan(10);
+      const most = () => {
+        const admitted = slotReads(from).filter((r) => r.status === 200);
+        return Math.max(
+          0,
+          ...admitted.map(
+            (r) => admitted.filter((s) => s.time >= r.time && s.time < r.time + WINDOW_MS).length,
+          ),
+        );
+      };
+      while (most() <= 10 && Date.now() - from < 16 * WINDOW_MS) await readAllCold();
+      expect(most()).toBeGreaterThan(10);
     },
   );
 });
