@@ -10,14 +10,12 @@ import { runJob } from '../../lib/jobs/runner';
 import { readHistory } from '../../lib/storage/history';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { jobDeps } from './api-helpers';
 
 const sandbox = useSandbox();
 const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
 const P = 'p-1';
-const deps = () => ({
-  config: { baseUrl: sandbox.url, token: DEMO.premium.token, retryBaseMs: 5, timeoutMs: 2_000 },
-  secret: DEMO.premium.secret,
-});
+const deps = () => jobDeps(sandbox);
 const twenty = Array.from({ length: 20 }, (_, i) => ({
   slot: i + 1,
   title: `Import ${i + 1}`,

@@ -16,14 +16,12 @@ import { NewerVersionError } from '../../lib/storage/storage-problems';
 import { writeTogether } from '../../lib/storage/stored-item';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
+import { jobDeps } from './api-helpers';
 
 const sandbox = useSandbox();
 const target: Target = { kind: 'building', id: DEMO.buildings.juergen[0] };
 const P = 'p-1';
-const deps = () => ({
-  config: { baseUrl: sandbox.url, token: DEMO.premium.token, retryBaseMs: 5, timeoutMs: 2_000 },
-  secret: DEMO.premium.secret,
-});
+const deps = () => jobDeps(sandbox);
 
 type Call = { method: 'get' | 'set' | 'remove'; keys: string[]; values?: Record<string, unknown> };
 
