@@ -94,9 +94,14 @@ export class OptionsPage {
 
   /** Adds an account and waits until the form edits it. */
   async addAccount(): Promise<void> {
-    const before = await this.page.getByRole('list', { name: 'Your accounts' }).getByRole('listitem').count();
+    // Counted once the list is drawn (a page just opened draws it after reading storage), and the
+    // new account waited for in the list too, so a next call counts it.
+    const accounts = this.page.getByRole('list', { name: 'Your accounts' }).getByRole('listitem');
+    await accounts.first().waitFor();
+    const before = await accounts.count();
     await this.button('Add account').click();
     await this.editing.filter({ hasText: `Account ${before + 1}` }).waitFor();
+    await accounts.nth(before).waitFor();
   }
 
   async rename(from: string, to: string): Promise<void> {
