@@ -31,13 +31,22 @@ import { signIn as signInAs } from './worker-helpers';
 const sandbox = useSandbox();
 let deps: WorkerDeps;
 let handlers: ReturnType<typeof createHandlers>;
+/** When the client sent each request (the sandbox logs when it arrived, later under load). */
+let sentAt: number[];
+
+const sendingFetch: typeof fetch = (input, init) => {
+  if (!init?.signal?.aborted) sentAt.push(Date.now());
+  return fetch(input, init);
+};
 
 beforeEach(() => {
   fakeBrowser.reset();
+  sentAt = [];
   deps = {
     hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
     scheduler: new RequestScheduler(),
     timeoutMs: 2_000,
+    fetch: sendingFetch,
   };
   handlers = createHandlers(deps);
 });
@@ -236,9 +245,14 @@ describe('back up everything', () => {
     await until(async () => ((await readBackup(profileId))?.settled ?? 0) >= 3);
     expect((await handlers.forgetProfile({ id: profileId, deleteDraftsAndHistory: false })).ok).toBe(true);
     const signedOutAt = Date.now();
-    // Longer than a window of the limit: a read still queued would have gone by then.
+    const sentBefore = sentAt.length;
+    expect(sentBefore).toBeGreaterThanOrEqual(3);
+    // Longer than a window of the limit: a read still queued would have gone by then. A read sent
+    // before the sign-out may still arrive after it (it was on its way); none is sent after.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(slotReads().filter((r) => r.time > signedOutAt)).toEqual([]);
+    expect(sentAt.filter((time) => time > signedOutAt)).toEqual([]);
+    expect(sentAt).toHaveLength(sentBefore);
+    expect(slotReads().length).toBeLessThanOrEqual(sentBefore);
     expect(await backupFamily.entries(profileId)).toEqual([]);
     expect(await backupSlotsFamily.entries(profileId)).toEqual([]);
   });
