@@ -8,7 +8,7 @@
  */
 import { age, amount, count, DASH } from '../components/portfolio/cells';
 import { columnLabels } from '../components/portfolio/column-labels';
-import { numClass, tableColumns } from '../components/portfolio/PortfolioTable';
+import { numClass, tableColumns } from '../components/portfolio/table-columns';
 import { plural } from '../components/portfolio/summary-line';
 import { formatNumber, uiLanguage } from '../components/display-format';
 import { localDateTime } from '../components/date-format';
