@@ -7,29 +7,22 @@
  * baseline), without a request; the job checks every slot it writes against it before writing
  * any. Right after a document job, the slots show what it wrote while they are read again.
  */
-import { useEffect, useId, useMemo, useState } from 'preact/hooks';
+import { useId, useMemo, useState } from 'preact/hooks';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { planCost } from '../../lib/jobs/write-plan';
+import { withWritten } from '../../lib/jobs/document-job';
 import type { ImportPreview } from '../../lib/messaging/protocol';
-import { sameContent } from '../../lib/slots/conflict';
-import { type DocumentLayout, layoutProblem } from '../../lib/slots/document-layout';
-import { isManifestSlot } from '../../lib/slots/document';
-import { type DocumentPlan, planDocument, slotList } from '../../lib/slots/document-plan';
-import { assembleDocument, exportProblem, minifiedDocument } from '../../lib/slots/document-read';
-import {
-  type DocumentPreviewItem,
-  documentPreview,
-  withWritten,
-  writtenInTarget,
-} from '../../lib/jobs/document-job';
+import { layoutProblem } from '../../lib/slots/document-layout';
+import { planDocument } from '../../lib/slots/document-plan';
+import { exportProblem, minifiedDocument } from '../../lib/slots/document-read';
 import type { ImportJob } from '../../lib/storage/import-jobs';
 import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../shared/json-download';
 import { describeDocumentProblem, describeLayoutProblem } from './document-text';
+import { useBaseline, useStoredDocument } from './document-panel-state';
 import { DocumentText } from './DocumentText';
 import { LayoutFields } from './LayoutFields';
-import { PlanView } from './PlanView';
+import { type PlanState, PlannedWrite } from './PlannedWrite';
 import { StoredDocumentView } from './StoredDocumentView';
 import type { DocumentDraftModel } from './document-draft-model';
 import './document.css';
@@ -48,58 +41,16 @@ export interface DocumentPanelProps {
   onPreview: (preview: Extract<ImportPreview, { status: 'ready' }>, finalSlot: number) => void;
 }
 
-function useStoredDocument(slots: DocumentPanelProps['slots'], layout: DocumentLayout) {
-  return useMemo(() => {
-    const manifest = slots[layout.manifestSlot - 1];
-    if (manifest === undefined) return { status: 'none' as const };
-    if (manifest === null) return { status: 'loading' as const };
-    if (!isManifestSlot(manifest, layout)) return { status: 'none' as const };
-    const pieces = slots.slice(layout.manifestSlot);
-    return { status: 'found' as const, document: assembleDocument(manifest, pieces, layout, slots.length) };
-  }, [slots, layout]);
-}
-
-/** The page's own preview of a document write: no request; the cost at the assumed budget. */
-const readyPreview = (target: Target, items: DocumentPreviewItem[]) => ({
-  status: 'ready' as const,
-  target,
-  items,
-  cost: documentCost(items),
-});
-
-/** A document job reads every piece at write time, written or not (issue 33, finding 6). */
-function documentCost(items: DocumentPreviewItem[]) {
-  const cost = planCost(items, null);
-  return { ...cost, reads: items.length, minutes: (items.length + cost.writes) / cost.perMinute };
-}
-
-const sameValue = (a: PageOption | null | undefined, b: PageOption | null | undefined) =>
-  !!a && !!b && sameContent(a, b);
-
-/** The baseline follows the edit: set when it begins, and moved on by each write of this extension there (an Undo too). */
-function useBaseline(props: DocumentPanelProps, shown: readonly (PageOption | null)[]) {
-  const { draft, job, target } = props;
-  const text = draft.text.value;
-  const known = shown.length > 0 && shown.every((slot) => slot !== null);
-  useEffect(() => {
-    if (text !== '' && known) draft.begin(shown);
-  }, [text !== '', known]);
-  useEffect(() => {
-    const written = writtenInTarget(job, target);
-    if (job && written.size > 0) draft.rebase(written, job.createdAt);
-  }, [job?.id, job?.state, draft.base.value?.at]);
-}
-
 export function DocumentPanel(props: DocumentPanelProps) {
   const { target, slots, placeholder, draft, job, onPreview } = props;
   const text = draft.text.value;
   const layout = draft.layout.value;
   const heading = useId();
-  const [plan, setPlan] = useState<DocumentPlan | { ok: 'notJson'; error: string } | null>(null);
+  const [plan, setPlan] = useState<PlanState | null>(null);
   const [overwrite, setOverwrite] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const shown = useMemo(() => withWritten(slots, job, target, layout), [slots, job, target, layout]);
-  useBaseline(props, shown);
+  useBaseline(draft, job, target, shown);
   const stored = useStoredDocument(shown, layout);
   const layoutError = layoutProblem(layout, shown.length);
   const storedText = stored.status === 'found' ? stored.document.text : null;
@@ -135,17 +86,6 @@ export function DocumentPanel(props: DocumentPanelProps) {
     setExportError(null);
     download(`${layout.prefix}.json`, `${prettyJson(storedText) ?? storedText}\n`);
   };
-  const ready = plan?.ok === true && (plan.foreign.length === 0 || overwrite);
-  // Slots the write changes that hold something else now than when the edit began.
-  const changedSince =
-    plan?.ok === true
-      ? plan.writes
-          .filter(
-            ({ slot }) => base[slot - 1] && shown[slot - 1] && !sameValue(base[slot - 1], shown[slot - 1]),
-          )
-          .map((w) => w.slot)
-      : [];
-
   return (
     <section class="document" aria-labelledby={heading}>
       <h3 id={heading}>{t('doc_heading')}</h3>
@@ -184,30 +124,17 @@ export function DocumentPanel(props: DocumentPanelProps) {
           {exportError}
         </p>
       )}
-      {plan?.ok === 'notJson' && (
-        <p class="field-error" role="alert">
-          {t('doc_notJson', plan.error)}
-        </p>
-      )}
-      {plan && plan.ok !== 'notJson' && (
-        <PlanView plan={plan} slotCount={shown.length} overwrite={overwrite} onOverwrite={setOverwrite} />
-      )}
-      {changedSince.length > 0 && <p class="notice">{t('doc_changedSince', slotList(changedSince))}</p>}
-      {plan?.ok === true && (
-        <button
-          type="button"
-          class="button button--primary"
-          aria-disabled={ready ? undefined : 'true'}
-          onClick={() =>
-            ready &&
-            onPreview(
-              readyPreview(target, documentPreview(plan.writes, base, shown, layout.manifestSlot)),
-              layout.manifestSlot,
-            )
-          }
-        >
-          {t('doc_preview')}
-        </button>
+      {plan && (
+        <PlannedWrite
+          plan={plan}
+          target={target}
+          layout={layout}
+          base={base}
+          shown={shown}
+          overwrite={overwrite}
+          onOverwrite={setOverwrite}
+          onPreview={onPreview}
+        />
       )}
     </section>
   );
