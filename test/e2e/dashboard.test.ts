@@ -108,7 +108,7 @@ describe('building dashboard', () => {
     const popup = await DashboardPage.open(session);
     const rooms = popup.section('Rooms');
     await expect
-      .poll(() => rooms.getByRole('alert').textContent(), { timeout: 15_000 })
+      .poll(() => rooms.getByRole('alert').textContent(), { timeout: 30_000 })
       .toContain('Server error (503)');
     expect(await popup.section('Details').textContent()).toContain('Building: Haus Müllerstraße');
     await expect

@@ -75,7 +75,7 @@ describe('keyboard only', () => {
     const slot = page.getByRole('group', { name: 'Slot 1', exact: true });
     const title = slot.getByLabel('Title', { exact: true });
     const data = slot.getByLabel('Data', { exact: true });
-    await expect.poll(() => title.isEditable(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => title.isEditable(), { timeout: 30_000 }).toBe(true);
     const original = await readSlot(1);
     sandbox.clearLog();
 

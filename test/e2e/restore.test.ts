@@ -34,7 +34,7 @@ const posts = () =>
 
 async function editorReady(): Promise<ImportPanelPage> {
   const panel = await ImportPanelPage.open(session);
-  await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => panel.page.getByText('Loading slot…').count(), { timeout: 30_000 }).toBe(0);
   return panel;
 }
 
