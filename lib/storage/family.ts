@@ -13,9 +13,9 @@ import {
   readKey,
   readRaw,
   valueToStore,
-  watchKeys,
   writeTogether,
 } from './stored-item';
+import { watchKeys } from './storage-events';
 
 /** Every key a profile owns starts with this. */
 export const profilePrefix = (profileId: string) => `p.${profileId}.`;

@@ -19,7 +19,8 @@ import { historyBytesByJob } from './history';
 import { profilesItem } from './profiles';
 import { JOBS_BUDGET, JOB_MAX_BYTES, storedSize } from './quota';
 import { profileFamily } from './registry';
-import { type PendingWrites, isQuotaError, writeTogether } from './stored-item';
+import { isQuotaError } from './quota';
+import { type PendingWrites, writeTogether } from './stored-item';
 import { z } from '../zod';
 import { serialQueue } from '../serial';
 

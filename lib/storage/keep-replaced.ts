@@ -6,7 +6,8 @@ import type { Target } from '../api/schemas';
 import { type HistoryEntry, historyWrite, pushHistory } from './history';
 import { undoableImports } from './import-jobs';
 import { makeRoom, scheduleBudget } from './storage-room';
-import { type PendingWrites, type StoredWrite, isQuotaError } from './stored-item';
+import { isQuotaError } from './quota';
+import type { PendingWrites, StoredWrite } from './stored-item';
 
 export type KeptReplaced = 'kept' | 'madeRoom' | 'notKept';
 

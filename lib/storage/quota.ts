@@ -57,3 +57,8 @@ export const backupBudget = (profiles: number) => Math.floor(BACKUP_MAX_BYTES / 
 /** The bytes a stored value takes, as the budgets count them. */
 export const storedSize = (key: string, value: unknown) =>
   key.length + JSON.stringify({ v: 1, value }).length;
+
+/** Whether an error is the browser refusing a write because the storage area is full. */
+export function isQuotaError(error: unknown): boolean {
+  return /quota/i.test(String(error instanceof Error ? error.message : error));
+}

@@ -16,7 +16,7 @@ import { firstViewUsage, refreshFirstView } from './first-view';
 import { type HistoryEntry, historyFamily } from './history';
 import { profilesItem } from './profiles';
 import { type Budgets, budgetsFor, storedSize as sizeOf } from './quota';
-import { isQuotaError } from './stored-item';
+import { isQuotaError } from './quota';
 
 /** One profile's budgets now (they shrink as profiles are added: all together stay within the total). */
 export async function profileBudgets(): Promise<Budgets> {

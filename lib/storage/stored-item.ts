@@ -11,9 +11,9 @@
  * keyed families that can be listed and removed by prefix, which sign-out and the storage budget
  * need.
  */
-import { browser } from 'wxt/browser';
 import { z } from '../zod';
 import { type StorageArea, area } from './area';
+import { watchKeys } from './storage-events';
 import { NewerVersionError, reportStorageProblem } from './storage-problems';
 
 /** Turns a value of version `n - 1` into version `n` (the key of the record is `n`). */
@@ -296,27 +296,4 @@ export function storedItem<S extends z.ZodMiniType>(
       );
     },
   };
-}
-
-/** Storage change events for the keys `matches` accepts, with the new raw value (undefined = removed). */
-export function watchKeys(
-  where: StorageArea,
-  matches: (key: string) => boolean,
-  callback: (key: string, raw: unknown) => void,
-): () => void {
-  const listener = (changes: Record<string, { newValue?: unknown }>, changedArea: string) => {
-    if (changedArea !== where) return;
-    for (const [key, change] of Object.entries(changes)) if (matches(key)) callback(key, change.newValue);
-  };
-  try {
-    browser.storage.onChanged.addListener(listener);
-  } catch {
-    return () => undefined; // no storage events (some test environments)
-  }
-  return () => browser.storage.onChanged.removeListener(listener);
-}
-
-/** Whether an error is the browser refusing a write because the storage area is full. */
-export function isQuotaError(error: unknown): boolean {
-  return /quota/i.test(String(error instanceof Error ? error.message : error));
 }
