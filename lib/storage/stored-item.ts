@@ -213,21 +213,12 @@ export async function readRaw<S extends z.ZodMiniType>(
 }
 
 /**
- * Writes one value unless the key holds one of a newer version (then NewerVersionError). With
- * `checkStored` the stored value is looked at first (single items); otherwise only keys this context
- * has read are known (families: every read-modify-write reads first), and the write is issued at
- * once, so a draft written while its page closes is not held back by a read.
+ * Writes one single item's value unless its key holds one of a newer version (then
+ * NewerVersionError): the stored value is looked at first. A family's writes go through
+ * `writeTogether`, whose read-modify-write has read the keys first.
  */
-export async function writeKey(
-  where: StorageArea,
-  key: string,
-  version: number,
-  value: unknown,
-  checkStored = false,
-): Promise<void> {
-  const newer = checkStored
-    ? newerVersionOf((await area(where).get(key))[key], version)
-    : (newerKeys.get(`${where}:${key}`) ?? null);
+async function writeItem(where: StorageArea, key: string, version: number, value: unknown): Promise<void> {
+  const newer = newerVersionOf((await area(where).get(key))[key], version);
   if (newer !== null) throw new NewerVersionError(key, newer);
   await area(where).set({ [key]: envelope(version, value) });
 }
@@ -244,8 +235,10 @@ export interface StoredWrite {
 export type PendingWrites = () => Promise<readonly StoredWrite[]>;
 
 /**
- * Writes values of one area in one storage call (one round trip, and all or none of them stored),
- * each under the rule of `writeKey`: none is written while one of their keys holds a newer version.
+ * Writes values of one area in one storage call (one round trip, and all or none of them stored):
+ * none is written while one of their keys holds a newer version. Only keys this context has read
+ * are known (every read-modify-write reads first), and the write is issued at once, so a draft
+ * written while its page closes is not held back by a read.
  */
 export async function writeTogether(writes: readonly StoredWrite[]): Promise<void> {
   const where = writes[0]?.area;
@@ -280,7 +273,7 @@ export function storedItem<S extends z.ZodMiniType>(
       return (await readKey(where, key, schema, options)) ?? options.fallback();
     },
     async set(value) {
-      await writeKey(where, key, options.version, valueToStore(schema, value), true);
+      await writeItem(where, key, options.version, valueToStore(schema, value));
     },
     async newerVersion() {
       return newerVersionOf((await area(where).get(key))[key], options.version);
