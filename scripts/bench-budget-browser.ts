@@ -20,17 +20,20 @@ import { EditorFlow } from '../test/e2e/pages/flow-pages';
 import { OptionsPage } from '../test/e2e/pages/options-page';
 import { demoCredentials } from '../test/sandbox/direct';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
-import type { BrowserBudgetBench, FlowRow } from './bench-budget';
+import {
+  type BrowserBudgetBench,
+  type FlowRow,
+  LIMIT,
+  WINDOW_MS,
+  WINDOW_S,
+  round,
+  sleep,
+} from './bench-budget';
 import { otherClient } from './bench-other-client';
 
-const LIMIT = 10;
 const RAISED = 30;
-const WINDOW_S = 12;
-const WINDOW_MS = WINDOW_S * 1000;
 const OTHERS = 4;
 const OTHER_QUERY = 'client=other';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 const ours = (sandbox: Sandbox, from: number) =>
   sandbox.log.filter((r) => r.time >= from && !r.query.includes(OTHER_QUERY));

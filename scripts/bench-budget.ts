@@ -19,12 +19,13 @@ import { DEMO } from '../test/sandbox/seed';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
 import { otherClient } from './bench-other-client';
 
-const LIMIT = 10;
-const WINDOW_S = 12;
-const WINDOW_MS = WINDOW_S * 1000;
+/** The server's limit and window in both budget benches (this one and the pages'). */
+export const LIMIT = 10;
+export const WINDOW_S = 12;
+export const WINDOW_MS = WINDOW_S * 1000;
 const building = DEMO.buildings.juergen[0] as string;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 export interface FlowRow {
   flow: string;
