@@ -65,6 +65,9 @@ describe('writes across targets in Firefox', () => {
     expect(await textOf(panel.page, ImportPanelPage.preview)).toContain(msg('targets_heading', '3'));
     sandbox.clearLog();
     await panel.page.locator(role('button', msg('targets_confirm', '9', '3'))).click();
+    // The writes waited for on the sandbox's log: a role query polled in Firefox while the job runs
+    // holds the extension back (1.5–2 s each), so the summary is read once they are done.
+    await expect.poll(() => posts().length, { timeout: 30_000 }).toBe(3);
     await expect.poll(() => panel.summary(), { timeout: 30_000 }).toBe(msg('import_finished', '3', '6', '0'));
     sandbox.setRateLimit(null);
     expect(posts()).toHaveLength(3);
@@ -87,7 +90,9 @@ describe('writes across targets in Firefox', () => {
     await page.locator(within(copy, field(msg('copy_selectAll')))).click();
     await page.select(within(copy, field(msg('copy_slot'), 'select')), '8');
     await page.locator(within(copy, role('button', msg('copy_preview')))).click();
+    sandbox.clearLog();
     await page.locator(within(copy, role('button', msg('targets_confirm', '3', '3')))).click();
+    await expect.poll(() => posts().length, { timeout: 20_000 }).toBe(3);
     const job = within(copy, role('region', msg('import_progress')));
     await expect
       .poll(() => textOf(page, within(job, role('status'))), { timeout: 20_000 })
@@ -98,6 +103,7 @@ describe('writes across targets in Firefox', () => {
     await waitFor(page, conflict);
     expect(await textOf(page, conflict)).toContain('nach der Kopie');
     await page.locator(within(conflict, role('button', msg('conflict_takeServer')))).click();
+    await expect.poll(() => posts().length, { timeout: 20_000 }).toBe(5);
     const undo = within(copy, role('region', msg('import_undoProgress')));
     await expect
       .poll(() => textOf(page, within(undo, role('status'))), { timeout: 20_000 })
