@@ -4,13 +4,36 @@
  * first fill, for an account with buildings, "12 buildings · open the portfolio". A click opens the
  * portfolio tab of the dashboard.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { action, createModel, effect, signal, useModel } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { valueOf } from '../../lib/loadable';
 import type { PortfolioTable } from '../../lib/storage/portfolio';
 import type { PageContext } from '../page/context';
 import { summaryText } from './progress';
 import { SummaryLine, offerText } from './summary-line';
+
+/**
+ * The portfolio table the worker keeps, followed in storage. Only what the worker keeps: the summary
+ * never starts the portfolio's refresh (its tab does).
+ */
+const StoredPortfolioModel = createModel((profileId: string) => {
+  const table = signal<PortfolioTable | null>(null);
+  const show = action((value: PortfolioTable | null) => value && (table.value = value));
+  let stop: (() => void) | undefined;
+  let live = true;
+  void import('../../lib/storage/portfolio').then(async ({ portfolioFamily }) => {
+    if (!live) return;
+    stop = portfolioFamily.watch(profileId, (_parts, value) => show(value));
+    const stored = await portfolioFamily.get(profileId, 'table');
+    if (live) show(stored);
+  });
+  // Disposed with the model: the stored table is no longer followed.
+  effect(() => () => {
+    live = false;
+    stop?.();
+  });
+  return { table };
+});
 
 export function PortfolioSummary({
   page,
@@ -19,22 +42,7 @@ export function PortfolioSummary({
   page: PageContext;
   closeAfterOpening: boolean;
 }) {
-  const [table, setTable] = useState<PortfolioTable | null>(null);
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let live = true;
-    // Only what the worker keeps: the summary never starts the portfolio's refresh (its tab does).
-    void import('../../lib/storage/portfolio').then(async ({ portfolioFamily }) => {
-      if (!live) return;
-      stop = portfolioFamily.watch(page.profileId, (_parts, value) => value && setTable(value));
-      const stored = await portfolioFamily.get(page.profileId, 'table');
-      if (live && stored) setTable(stored);
-    });
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, [page]);
+  const table = useModel(() => new StoredPortfolioModel(page.profileId)).table.value;
   const buildings = valueOf(page.buildings.list.value);
   const text =
     table && table.rows.length > 0
