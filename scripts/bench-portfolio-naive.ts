@@ -8,7 +8,7 @@
  */
 import { age, amount, count, DASH } from '../components/portfolio/cells';
 import { columnLabels } from '../components/portfolio/column-labels';
-import { numClass, tableColumns } from '../components/portfolio/table-columns';
+import { numClass, tableColumns, totalCell } from '../components/portfolio/table-columns';
 import { plural } from '../components/portfolio/summary-line';
 import { formatNumber, uiLanguage } from '../components/display-format';
 import { localDateTime } from '../components/date-format';
@@ -106,16 +106,6 @@ function rowElement(
   return tr;
 }
 
-type Totals = ReturnType<typeof totalsOf>;
-function totalText(totals: Totals, column: Column): string {
-  if (column === 'name') return t('portfolio_totals');
-  if (!(column in totals)) return '';
-  const value = totals[column as keyof Totals];
-  return column === 'rentLet' || column === 'rentEmpty' || column === 'balance'
-    ? amount(value)
-    : count(value);
-}
-
 const setText = (node: Node, text: string) => {
   if (node.textContent !== text) node.textContent = text;
 };
@@ -191,7 +181,7 @@ export async function mountNaive(host: HTMLElement, profileId: string): Promise<
     body.replaceWith(next);
     body = next;
     const totals = totalsOf(filtered);
-    columns.forEach((column, i) => setText(totalCells[i]!, totalText(totals, column)));
+    columns.forEach((column, i) => setText(totalCells[i]!, totalCell(totals, column)));
     setText(
       countLine,
       shown.length === 0 && all.length > 0

@@ -2,8 +2,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { t } from '../../lib/i18n';
 import { type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
-import { amount, count } from './cells';
-import { numClass } from './table-columns';
+import { numClass, totalCell } from './table-columns';
 
 type Totals = ReturnType<typeof totalsOf>;
 
@@ -37,15 +36,6 @@ export function Head(props: {
       </tr>
     </thead>
   );
-}
-
-function totalCell(totals: Totals, column: Column): string {
-  if (column === 'name') return t('portfolio_totals');
-  if (!(column in totals)) return '';
-  const value = totals[column as keyof Totals];
-  return column === 'rentLet' || column === 'rentEmpty' || column === 'balance'
-    ? amount(value)
-    : count(value);
 }
 
 export function Foot(props: {
