@@ -8,20 +8,11 @@ type Totals = ReturnType<typeof totalsOf>;
 const PREMIUM_ONLY: ReadonlySet<Column> = new Set(['tenants', 'oldestPayment', 'late', 'balance']);
 /** The columns without premium, one array for every render (rows compare it by identity). */
 const BASIC_COLUMNS: readonly Column[] = COLUMNS.filter((c) => !PREMIUM_ONLY.has(c));
-const NUMERIC: ReadonlySet<Column> = new Set([
-  'roomsTotal',
-  'roomsOccupied',
-  'roomsFree',
-  'occupancy',
-  'rentLet',
-  'rentEmpty',
-  'tenants',
-  'late',
-  'balance',
-]);
+/** The columns of text and dates; every other holds a figure. */
+const TEXTUAL: ReadonlySet<Column> = new Set(['name', 'area', 'oldestPayment', 'updatedAt']);
 
 /** A cell's class: figures align at their end. */
-export const numClass = (column: Column) => (NUMERIC.has(column) ? 'num' : '');
+export const numClass = (column: Column) => (TEXTUAL.has(column) ? '' : 'num');
 /** The columns shown: one array per premium state, so rows compare them by identity. */
 export const tableColumns = (premium: boolean) => (premium ? COLUMNS : BASIC_COLUMNS);
 
