@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // expect.poll waits 1 s unless told: too short beside the other tests on 2 cores.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -23,6 +25,7 @@ export default defineConfig({
           setupFiles: ['test/components/setup.ts'],
           // They run beside the unit tests (real HTTP to sandboxes) on 2 cores: 5 s was met under load.
           testTimeout: 20_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -33,6 +36,9 @@ export default defineConfig({
           globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits 1 s unless told: a page's first read under load takes longer (CI
+          // failed on a11y's tenants table, polled for 1 s).
+          expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
           // After unit and component tests, alone: Chromium and the sandbox share 2 cores.
           sequence: { groupOrder: 1 },
@@ -47,7 +53,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Firefox under puppeteer is slower to settle than Chromium on 2 shared cores.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
           // After the Chromium E2E, never beside it: both browsers and the sandbox share 2 cores.
           sequence: { groupOrder: 2 },

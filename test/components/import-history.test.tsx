@@ -13,6 +13,9 @@ import { optionParts, writeCached } from '../../lib/storage/cache';
 import { type ImportJob, jobFamily } from '../../lib/storage/import-jobs';
 import { renderImportPanel } from './import-fixtures';
 
+/** vi.waitFor waits 1 s unless told: these tests share 2 cores with the unit tests' sandboxes. */
+const LONG = { timeout: 10_000 };
+
 const P = 'p-1';
 const b1 = { kind: 'building' as const, id: 'b-1001' };
 
@@ -65,7 +68,7 @@ describe('import history', () => {
       const found = within(history).getAllByRole('listitem');
       expect(found).toHaveLength(5);
       return found;
-    });
+    }, LONG);
     expect(items.map((item) => item.textContent?.replace(/ · .*? · /, ' · '))).toEqual([
       'Import of 1 slots in 1 target(s) · 1 written Undo this import',
       'Undo of 2 slots · 2 written ',
@@ -75,7 +78,7 @@ describe('import history', () => {
     ]);
     // The older import's Undo, though a newer job exists.
     fireEvent.click(within(items[3] as HTMLElement).getByRole('button', { name: /^Undo the import of / }));
-    await vi.waitFor(() => expect(worker.sent('undoImport')).toHaveLength(1));
+    await vi.waitFor(() => expect(worker.sent('undoImport')).toHaveLength(1), LONG);
     expect(worker.sent('undoImport')[0]?.payload).toEqual({ id: `import-${now - 40_000}` });
   });
 
@@ -97,7 +100,7 @@ describe('import history', () => {
     ).toEqual(['Building b-1001, slot 2']);
     expect(worker.sent('undoImport')).toHaveLength(0);
     fireEvent.click(within(ask).getByRole('button', { name: 'Undo the others' }));
-    await vi.waitFor(() => expect(worker.sent('undoImport')).toHaveLength(1));
+    await vi.waitFor(() => expect(worker.sent('undoImport')).toHaveLength(1), LONG);
   });
 
   it("follows a running job's progress from the storage change alone, reading no other job again", async () => {
@@ -108,7 +111,7 @@ describe('import history', () => {
     await jobFamily.set({ ...running, items: pending }, P, running.id);
     renderImportPanel({ target: b1, premium: false, send: fakeWorker().send, profileId: P });
     const history = await screen.findByRole('region', { name: 'Import history' });
-    await vi.waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2));
+    await vi.waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2), LONG);
     const area = fakeBrowser.storage.local as unknown as { get: (keys?: unknown) => Promise<unknown> };
     const get = area.get;
     const wholeReads = vi.fn();
@@ -122,12 +125,14 @@ describe('import history', () => {
         P,
         running.id,
       );
-      await vi.waitFor(() =>
-        expect(within(history).getAllByRole('listitem')[0]?.textContent).toContain('1 written'),
+      await vi.waitFor(
+        () => expect(within(history).getAllByRole('listitem')[0]?.textContent).toContain('1 written'),
+        LONG,
       );
       await jobFamily.set({ ...running, state: 'finished' }, P, running.id);
-      await vi.waitFor(() =>
-        expect(within(history).getAllByRole('listitem')[0]?.textContent).toContain('3 written'),
+      await vi.waitFor(
+        () => expect(within(history).getAllByRole('listitem')[0]?.textContent).toContain('3 written'),
+        LONG,
       );
       expect(within(history).getAllByRole('listitem')[1]?.textContent).toContain('2 written');
       expect(wholeReads).not.toHaveBeenCalled();

@@ -2,10 +2,13 @@
  * Component tests see real English text: the fake browser's i18n answers from the English
  * catalogue with Chrome's placeholder rules, so a test asserts what a user would read.
  */
-import { cleanup } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/preact';
 import { afterEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import messages from '../../public/_locales/en/messages.json';
+
+// findBy… and waitFor wait up to 10 s, not 1: these tests share 2 cores with the unit tests' sandboxes.
+configure({ asyncUtilTimeout: 10_000 });
 
 interface Entry {
   message: string;

@@ -102,10 +102,10 @@ describe('restore preview across targets', () => {
     ).toBeTruthy();
     // The slots not known can be read for the preview, when the user asks (one request each).
     fireEvent.click(screen.getByRole('button', { name: 'Show current values: 2 requests, about 1 min' }));
-    await vi.waitFor(() => expect(worker.sent('previewTargets')).toHaveLength(2));
+    await vi.waitFor(() => expect(worker.sent('previewTargets')).toHaveLength(2), { timeout: 10_000 });
     expect(worker.sent('previewTargets')[1]?.payload).toMatchObject({ read: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm: write up to 3 slots in 2 targets' }));
-    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1));
+    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1), { timeout: 10_000 });
     expect(worker.sent('startTargets')[0]?.payload).toEqual({
       slots: [
         { target: b1, slot: 2, title: HTML, data: 'new', expected: { title: 'old', data: 'old' } },
@@ -138,7 +138,7 @@ describe('restore preview across targets', () => {
     expect(screen.queryByText('Nothing to change: every slot already holds this value.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Show current values: 1 requests, about 1 min' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm: write up to 1 slots in 1 targets' }));
-    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1));
+    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1), { timeout: 10_000 });
     // No expected value: whatever another writer put there is replaced (and kept for Undo).
     expect(worker.sent('startTargets')[0]?.payload).toEqual({
       slots: [{ target: b1, slot: 1, title: 'same', data: 'x' }],
@@ -171,7 +171,7 @@ describe('restore preview across targets', () => {
     expect(screen.getByText(/Needs up to 2 requests \(1 reads, 1 writes\)/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm: write up to 1 slots in 1 targets' }));
-    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1));
+    await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1), { timeout: 10_000 });
     expect(worker.sent('startTargets')[0]?.payload).toEqual({
       slots: [{ target: b2, slot: 1, title: 'b2', data: 'y' }],
     });

@@ -65,12 +65,12 @@ describe('createBadge', () => {
     expect(shown.at(-1)).toBe('0/2');
 
     await saveBackup(backup('p-2', 40, 200));
-    await vi.waitFor(() => expect(shown.at(-1)).toBe('40/202'));
+    await vi.waitFor(() => expect(shown.at(-1)).toBe('40/202'), { timeout: 10_000 });
     const done = running.items.map((item) => ({ ...item, status: 'done' as const }));
     await saveJob({ ...running, items: done, state: 'finished' });
-    await vi.waitFor(() => expect(shown.at(-1)).toBe('40/200'));
+    await vi.waitFor(() => expect(shown.at(-1)).toBe('40/200'), { timeout: 10_000 });
     await saveBackup({ ...backup('p-2', 200, 200), state: 'finished' });
-    await vi.waitFor(() => expect(shown.at(-1)).toBe(''));
+    await vi.waitFor(() => expect(shown.at(-1)).toBe(''), { timeout: 10_000 });
   });
 
   it('counts the wait down each second while a job waits for the request budget', async () => {

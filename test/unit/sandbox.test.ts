@@ -121,7 +121,7 @@ describe('sandbox', () => {
     await withSandbox({}, async (s) => {
       s.addFault({ path: '/', kind: 'hang' });
       const pending = call('/building/list', {}, s);
-      await vi.waitFor(() => expect(s.log).toHaveLength(1));
+      await vi.waitFor(() => expect(s.log).toHaveLength(1), { timeout: 10_000 });
       const timeout = new Promise((resolve) => setTimeout(resolve, 300, 'still pending'));
       expect(await Promise.race([pending.then(() => 'answered'), timeout])).toBe('still pending');
       const start = performance.now();
