@@ -80,5 +80,5 @@ describe('a document across slots in Firefox', () => {
       .poll(() => editor.textInDocument('Document “site” in slots 1–6: 10000 characters in 5 pieces'))
       .toBe(1);
     await editor.page.close();
-  });
+  }, 120_000);
 });

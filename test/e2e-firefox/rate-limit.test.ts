@@ -108,7 +108,7 @@ describe('within the sandbox’s request limit in Firefox', () => {
     // Once everything has arrived, nothing waits any more.
     await waitUntil(async () => (await waitNotices(editor.page)).length === 0);
     await editor.page.close();
-  });
+  }, 120_000);
 });
 
 describe('a 429 in Firefox is explained, waited out and sent again', () => {
@@ -144,7 +144,7 @@ describe('a 429 in Firefox is explained, waited out and sent again', () => {
     expect(stored.title).toBe(draft);
     expect(statuses(sandbox, '/building/options', 'POST')).toEqual([429, 429, 200]);
     await editor.page.close();
-  });
+  }, 120_000);
 
   it('429 × building details in the popup: the wait is shown, then the details arrive', async () => {
     sandbox.addFault(refusedTwice('/building/details/', 'GET'));

@@ -66,5 +66,5 @@ describe('within the live request limit', () => {
     expect(posts.at(-1)?.status).toBe(200);
     expect(await editor.slot(4).getByRole('alert').count()).toBe(0);
     await editor.page.close();
-  });
+  }, 120_000);
 });
