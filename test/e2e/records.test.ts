@@ -196,7 +196,7 @@ describe('the records table in Chromium', () => {
     await editor.page.close();
   });
 
-  it('the side panel at 400 px: the table scrolls in its own box, never the page', async () => {
+  it('the side panel at 400 px: the table scrolls in its own box, never the page; each toolbar group is one line', async () => {
     sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: dealerList(10) });
     const page = await session.context.newPage();
     await page.setViewportSize({ width: 400, height: 700 });
@@ -225,6 +225,18 @@ describe('the records table in Chromium', () => {
     await page.locator('.records__scroll').evaluate((el) => el.scrollBy(300, 0));
     const rowHead = await grid.getByRole('rowheader').first().boundingBox();
     expect(rowHead?.x).toBeLessThan(40);
+    // Rows, columns, cell: each group one line that scrolls sideways (6 lines of buttons wrapped).
+    const groups = page.getByRole('toolbar', { name: 'Table actions' }).getByRole('group');
+    const lines = await groups.evaluateAll((found) =>
+      found.map((group) => {
+        const middles = [...group.children].map((child) => {
+          const box = child.getBoundingClientRect();
+          return Math.round((box.top + box.height / 2) / 4);
+        });
+        return new Set(middles).size;
+      }),
+    );
+    expect(lines).toEqual([1, 1, 1]);
     await page.close();
   });
 });
