@@ -76,9 +76,12 @@ describe('a restore after another writer in Firefox', () => {
     await page
       .locator(within(ImportPanelPage.preview, role('button', msg('targets_confirm', '80', '4'))))
       .click();
+    // Most of the job waited out on the sandbox's log: a role query polled in Firefox while the job
+    // runs holds the extension back (1.5–2 s each).
+    const posts = () => sandbox.log.filter((r) => r.method === 'POST' && r.status === 200);
+    await expect.poll(() => posts().length, SLOW).toBe(6);
     await expect.poll(() => panel.summary(), SLOW).toMatch(/^Finished: 6 written, \d+ skipped, 0 failed\.$/);
-    const posts = sandbox.log.filter((r) => r.method === 'POST' && r.status === 200);
-    expect(posts).toHaveLength(6);
+    expect(posts()).toHaveLength(6);
     const after = await Promise.all(CHANGES.map((c) => readSlotDirect(sandbox, c.target, c.option)));
     expect(after.map(valueOf)).toEqual(before.map(valueOf));
     await page.close();
