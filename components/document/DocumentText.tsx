@@ -37,10 +37,10 @@ export function DocumentText({
     <div class="field">
       <div class="field__head">
         <label for={ids.text}>{t('doc_text')}</label>
+        <TableSwitch session={session} text={text} />
         <span id={ids.count} class="hint">
           {t('doc_length', String(text.length))}
         </span>
-        <TableSwitch session={session} text={text} />
       </div>
       {asTable && <LazyTable source={source} label={t('records_documentTable')} />}
       <textarea
