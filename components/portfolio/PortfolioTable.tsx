@@ -8,14 +8,12 @@
 import type { ReadonlySignal } from '@preact/signals';
 import { useMemo } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import type { Column, Sort, totalsOf } from '../../lib/portfolio/table';
+import type { Column, Sort, Totals } from '../../lib/portfolio/table';
 import type { PortfolioRow as BuildingRow } from '../../lib/storage/portfolio';
 import { columnLabels } from './column-labels';
 import { PortfolioRow } from './PortfolioRow';
 import { Foot, Head } from './PortfolioTableEnds';
 import { tableColumns } from './table-columns';
-
-type Totals = ReturnType<typeof totalsOf>;
 
 export interface PortfolioTableProps {
   rows: ReadonlySignal<readonly BuildingRow[]>;

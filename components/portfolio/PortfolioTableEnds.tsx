@@ -1,10 +1,8 @@
 /** The portfolio table's head (a sort button per column) and its totals row. */
 import type { ReadonlySignal } from '@preact/signals';
 import { t } from '../../lib/i18n';
-import { type Column, type Sort, totalsOf } from '../../lib/portfolio/table';
+import type { Column, Sort, Totals } from '../../lib/portfolio/table';
 import { numClass, totalCell } from './table-columns';
-
-type Totals = ReturnType<typeof totalsOf>;
 
 export function Head(props: {
   sort: ReadonlySignal<Sort>;

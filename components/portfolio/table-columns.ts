@@ -1,9 +1,7 @@
 /** The portfolio table's columns as shown: which need premium, which hold figures. */
 import { t } from '../../lib/i18n';
-import { COLUMNS, type Column, totalsOf } from '../../lib/portfolio/table';
+import { COLUMNS, type Column, type Totals } from '../../lib/portfolio/table';
 import { amount, count } from './cells';
-
-type Totals = ReturnType<typeof totalsOf>;
 
 const PREMIUM_ONLY: ReadonlySet<Column> = new Set(['tenants', 'oldestPayment', 'late', 'balance']);
 /** The columns without premium, one array for every render (rows compare it by identity). */

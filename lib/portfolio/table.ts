@@ -105,6 +105,9 @@ export function filterRows(rows: readonly PortfolioRow[], filter: string): Portf
 
 export const totalsOf = (rows: readonly PortfolioRow[]) => portfolioTotals(rows.map((row) => row.figures));
 
+/** The totals row's sums. */
+export type Totals = ReturnType<typeof totalsOf>;
+
 /** The table as CSV: the header in the UI language, a row per building, then the totals row. */
 export function portfolioCsv(
   rows: readonly PortfolioRow[],

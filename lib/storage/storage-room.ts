@@ -15,8 +15,7 @@ import type { Family } from './family';
 import { firstViewUsage, refreshFirstView } from './first-view';
 import { type HistoryEntry, historyFamily } from './history';
 import { profilesItem } from './profiles';
-import { type Budgets, budgetsFor, storedSize as sizeOf } from './quota';
-import { isQuotaError } from './quota';
+import { type Budgets, budgetsFor, isQuotaError, storedSize as sizeOf } from './quota';
 
 /** One profile's budgets now (they shrink as profiles are added: all together stay within the total). */
 export async function profileBudgets(): Promise<Budgets> {
