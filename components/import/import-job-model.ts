@@ -20,6 +20,11 @@ import type { ConflictChoice } from './JobProgress';
 
 export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | null;
 
+/** Whether a stored job shows the act it was asked done: resumed (running), or cancelled (settled). */
+const doneBy = (doing: Busy, job: ImportJob) =>
+  (doing === 'resuming' && job.state === 'running') ||
+  (doing === 'cancelling' && job.state !== 'running' && job.state !== 'paused');
+
 const newest = (jobs: ImportJob[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 
 export const ImportJobModel = createModel((send: Send, profileId: string) => {
@@ -60,6 +65,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
       if (!live || parts[0] !== id || !value) return;
       changed = true;
       stored.value = value;
+      if (doneBy(busy.peek(), value)) busy.value = null;
     });
     return () => {
       live = false;
@@ -106,12 +112,19 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
     follow(answer);
   };
 
-  /** Asks the worker to act on the followed job, busy meanwhile; a refusal is shown. */
-  const act = async (type: 'cancelImport' | 'resumeImport', doing: Exclude<Busy, null>) => {
+  /**
+   * Asks the worker to act on the followed job, busy until its answer or until the stored job shows
+   * the act done, whichever comes first (an answer held up under load leaves no button held); a
+   * refusal is shown.
+   */
+  let acts = 0;
+  const act = async (type: 'cancelImport' | 'resumeImport', doing: 'cancelling' | 'resuming') => {
     const current = job.peek();
     if (!current || !begin(doing)) return;
+    const asked = ++acts;
     const answer = await send(type, { id: current.id });
-    busy.value = null;
+    // A late answer of an act the stored job ended already ends no act asked after it.
+    if (asked === acts && busy.peek() === doing) busy.value = null;
     if (!answer.ok) actionError.value = answer.error;
   };
 

@@ -152,6 +152,40 @@ describe('ImportJobModel', () => {
     expect(worker.sent('cancelImport')).toEqual([{ type: 'cancelImport', payload: { id: job.id } }]);
   });
 
+  it('a resume whose answer is held up is done once the job is stored running: Resume can be asked again when it pauses again', async () => {
+    const paused: ImportJob = {
+      ...newJob(P, 'import', target, [{ slot: 1, title: 'a', data: '' }]),
+      state: 'paused',
+      pause: { waitMs: 720_000, resumeAt: Date.now() + 720_000 },
+    };
+    await saveJob(paused);
+    const held: Array<() => void> = [];
+    const asked: MessageType[] = [];
+    const send = vi.fn((type: MessageType) => {
+      asked.push(type);
+      return new Promise((resolve) => held.push(() => resolve({ ok: true, value: { id: paused.id } })));
+    }) as unknown as Send;
+    const model = follow(send);
+    await waitFor(() => expect(model.job.value?.state).toBe('paused'));
+    const first = model.resume();
+    expect(model.busy.value).toBe('resuming');
+    const { pause: _asked, ...running } = paused;
+    await saveJob({ ...running, state: 'running' });
+    await waitFor(() => expect(model.busy.value).toBeNull());
+    await saveJob({ ...paused, pause: { waitMs: 86_400_000, resumeAt: Date.now() + 86_400_000 } });
+    await waitFor(() => expect(model.job.value?.state).toBe('paused'));
+    const second = model.resume();
+    expect(model.busy.value).toBe('resuming');
+    // The first answer arriving late does not end the second resume.
+    held[0]?.();
+    await first;
+    expect(model.busy.value).toBe('resuming');
+    held[1]?.();
+    await second;
+    expect(model.busy.value).toBeNull();
+    expect(asked).toEqual(['resumeImport', 'resumeImport']);
+  });
+
   it('once disposed, follows storage no more', async () => {
     const job = newJob(P, 'import', target, [
       { slot: 1, title: 'a', data: '' },
