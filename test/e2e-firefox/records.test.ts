@@ -110,5 +110,5 @@ describe('the records table in Firefox', () => {
     expect(records.find((r) => r.id === 2)?.price).toBe(10999);
     expect(saved).toContain('"price":80000.50');
     await editor.page.close();
-  });
+  }, 120_000);
 });

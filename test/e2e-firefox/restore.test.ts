@@ -74,7 +74,7 @@ describe('writes across targets in Firefox', () => {
     for (const target of TARGETS)
       expect(await readSlotDirect(sandbox, target, 2)).toMatchObject(backupValue(target, 2));
     await panel.page.close();
-  });
+  }, 120_000);
 
   it('copies slot 1 into three buildings and undoes it, keeping a value changed in between', async () => {
     const panel = await editorReady();
@@ -120,5 +120,5 @@ describe('writes across targets in Firefox', () => {
         data: before[index]?.data,
       });
     await page.close();
-  });
+  }, 120_000);
 });

@@ -98,5 +98,5 @@ describe('text boxes in Firefox', () => {
     const pretty = await measure(editor, documentBox);
     expect(pretty.needs).toBeLessThanOrEqual(pretty.height + 1);
     await editor.page.close();
-  });
+  }, 120_000);
 });
