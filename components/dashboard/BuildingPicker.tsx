@@ -1,7 +1,6 @@
 /**
  * The page's one picker: the character's buildings, then its factories (listed or added by hand),
- * as lists of choices, searchable when there are more than five. The current choice is marked with
- * aria-current; every field is server text rendered as text.
+ * as lists of choices (PickerLists.tsx), searchable when there are more than five.
  */
 import { useId, useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
@@ -11,6 +10,7 @@ import type { Loadable } from '../../lib/loadable';
 import { ErrorNotice } from '../ErrorNotice';
 import type { KnownFactory } from '../../lib/factories/merge';
 import { buildingName, factoryName } from '../../lib/names';
+import { PickerLists } from './PickerLists';
 
 export const SEARCH_THRESHOLD = 5;
 
@@ -27,12 +27,6 @@ export interface BuildingPickerProps {
   onRemoveFactory?: (id: string) => void;
 }
 
-const placeOf = (b: BuildingListEntry) =>
-  [b.address, b.area]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' · ');
-
 export function BuildingPicker({
   state,
   selectedId,
@@ -45,7 +39,6 @@ export function BuildingPicker({
   onRemoveFactory,
 }: BuildingPickerProps) {
   const headingId = useId();
-  const factoriesId = useId();
   const searchId = useId();
   const [query, setQuery] = useState('');
 
@@ -101,62 +94,16 @@ export function BuildingPicker({
             />
           </div>
         )}
-        <ul class="picker" aria-labelledby={headingId}>
-          {shown.map((b) => {
-            const place = placeOf(b);
-            return (
-              <li key={b.id} class="picker__item">
-                <button
-                  type="button"
-                  class="picker__choice"
-                  aria-current={b.id === selectedId && factoryId === null ? 'true' : undefined}
-                  onClick={() => onSelect(b.id)}
-                >
-                  <span class="building__name">{buildingName(b)}</span>
-                  {place && (
-                    <span class="building__place" title={place}>
-                      {place}
-                    </span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-        {shownFactories.length > 0 && (
-          <>
-            <h3 id={factoriesId} class="picker__heading picker__heading--sub">
-              {t('slots_factories')}
-            </h3>
-            <ul class="picker" aria-labelledby={factoriesId}>
-              {shownFactories.map((f) => {
-                const name = factoryName(f);
-                return (
-                  <li key={f.id} class="picker__item picker__item--factory">
-                    <button
-                      type="button"
-                      class="picker__choice"
-                      aria-current={f.id === factoryId ? 'true' : undefined}
-                      onClick={() => onSelectFactory?.(f.id)}
-                    >
-                      <span class="building__name">{name}</span>
-                    </button>
-                    {f.added && !f.listed && onRemoveFactory && (
-                      <button
-                        type="button"
-                        class="button button--quiet"
-                        aria-label={t('slots_removeFactory', name)}
-                        onClick={() => onRemoveFactory(f.id)}
-                      >
-                        ×
-                      </button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        )}
+        <PickerLists
+          headingId={headingId}
+          buildings={shown}
+          factories={shownFactories}
+          selectedId={selectedId}
+          factoryId={factoryId}
+          onSelect={onSelect}
+          {...(onSelectFactory ? { onSelectFactory } : {})}
+          {...(onRemoveFactory ? { onRemoveFactory } : {})}
+        />
         {shown.length + shownFactories.length === 0 && (
           <p class="empty">{t('picker_noMatch', query.trim())}</p>
         )}
