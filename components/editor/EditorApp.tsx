@@ -3,22 +3,16 @@
  * export, Document, Backup & restore. The target picker and the request-limit notice sit above
  * them, the bar of running jobs below, in view whichever section is shown.
  */
-import { type ReadonlySignal, computed, useModel, useSignal } from '@preact/signals';
+import { computed, useModel, useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { minutesFor } from '../../lib/backup/backup-plan';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
-import { type Backup, useBackup } from '../backup/backup-model';
+import { useBackup } from '../backup/backup-model';
 import { BackupPanel } from '../backup/BackupPanel';
 import { Tabs } from '../dashboard/Tabs';
 import type { Intent } from '../import/import-check-model';
-import {
-  type ImportPage,
-  type ImportSection,
-  ImportPanelModel,
-  type RunningJob,
-} from '../import/import-panel-model';
+import { type ImportPage, type ImportSection, ImportPanelModel } from '../import/import-panel-model';
 import { ImportPanel } from '../import/ImportPanel';
 import type { ProfileState } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
@@ -28,7 +22,7 @@ import { TargetPicker } from '../slots/TargetPicker';
 import { Workspace } from '../slots/workspace';
 import type { PageContext } from '../page/context';
 import { buildingName, factoryName } from '../../lib/names';
-import { type BarJob, JobBar } from './JobBar';
+import { RunningJobs } from './RunningJobs';
 import './editor.css';
 
 export type EditorSection = ImportSection;
@@ -123,52 +117,4 @@ export function EditorApp({ page, profiles, intent, section: initial }: EditorAp
       <RunningJobs running={imports.running} backup={backup} show={show} />
     </div>
   );
-}
-
-/** The job bar, on its own: a job's progress renders the bar, not the whole editor. */
-function RunningJobs({
-  running,
-  backup,
-  show,
-}: {
-  running: ReadonlySignal<RunningJob | null>;
-  backup: Backup;
-  show: (section: EditorSection) => void;
-}) {
-  return <JobBar jobs={runningJobs(running.value, backup, show)} />;
-}
-
-function runningJobs(
-  running: RunningJob | null,
-  backup: Backup,
-  show: (section: EditorSection) => void,
-): BarJob[] {
-  const jobs: BarJob[] = [];
-  if (running) {
-    jobs.push({
-      key: 'import',
-      what: running.kind === 'undo' ? t('jobbar_undo') : t('jobbar_import'),
-      settled: running.settled,
-      total: running.total,
-      minutesLeft: running.minutesLeft,
-      cancelling: running.cancelling,
-      onCancel: running.cancel,
-      onShow: () => show(running.section),
-    });
-  }
-  const job = backup.job.value;
-  if (job?.state === 'running') {
-    const minutes = minutesFor(job.toRead, job.perMinute);
-    jobs.push({
-      key: 'backup',
-      what: t('jobbar_backup'),
-      settled: job.settled,
-      total: job.total,
-      minutesLeft: minutes > 0 ? minutes : null,
-      cancelling: backup.busy.value === 'cancelling',
-      onCancel: () => void backup.cancel(job.id),
-      onShow: () => show('backup'),
-    });
-  }
-  return jobs;
 }
