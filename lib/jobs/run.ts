@@ -98,12 +98,15 @@ export const halted = (run: Run) => run.pausedFor !== undefined || cancelRequest
 /**
  * A 429 the scheduler did not wait out pauses the run, and ends its other requests: one queued
  * meanwhile would otherwise be sent once the key's capped wait is over. Any failure of a paused run
- * leaves its item open (a write perhaps sent is settled by the re-read when resumed).
+ * leaves its item open (a write perhaps sent is settled by the re-read when resumed). The longest
+ * wait heard is kept: the server's own 429 may reach the run after another item heard the
+ * scheduler's capped rest of it (a day, for 10^12 s), and the pause says what the server asked.
  */
 export function pausedBy(run: Run, error: ApiError): boolean {
-  if (error.kind === 'rateLimited' && run.pausedFor === undefined) {
-    run.pausedFor = error.retryAfterMs ?? MAX_WAIT_MS;
-    run.pause.abort();
+  if (error.kind === 'rateLimited') {
+    const waitMs = error.retryAfterMs ?? MAX_WAIT_MS;
+    if (run.pausedFor === undefined) run.pause.abort();
+    run.pausedFor = Math.max(run.pausedFor ?? 0, waitMs);
   }
   return run.pausedFor !== undefined;
 }

@@ -10,7 +10,8 @@ import { RequestScheduler } from '../../lib/api/scheduler';
 import { type Clock } from '../../lib/api/scheduler-types';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
-import { IMPORT_CONCURRENCY } from '../../lib/jobs/run';
+import { MAX_WAIT_MS } from '../../lib/api/waits';
+import { IMPORT_CONCURRENCY, type Run, pausedBy } from '../../lib/jobs/run';
 import { readHistory } from '../../lib/storage/history';
 import { type ImportJob, readJobs } from '../../lib/storage/import-jobs';
 import { originPattern } from '../../lib/storage/settings';
@@ -233,5 +234,32 @@ describe('a write job and a 429 past the cap', () => {
       ok: true,
     });
     expect(await readJobs(profileId)).toEqual([]);
+  });
+});
+
+describe('pausedBy', () => {
+  const rateLimited = (retryAfterMs: number | null) =>
+    ({ kind: 'rateLimited', retryAfterMs, message: '429' }) as const;
+  // Only the two fields pausedBy reads: the run's wait and the abort of its requests.
+  const newRun = () => ({ pause: new AbortController() }) as unknown as Run;
+
+  it('keeps the longest wait heard: the server’s own 429 arriving after the scheduler’s capped rest of it', () => {
+    const run = newRun();
+    const day = 86_400_000;
+    expect(pausedBy(run, rateLimited(day))).toBe(true);
+    expect(run.pause.signal.aborted).toBe(true);
+    expect(pausedBy(run, rateLimited(1e15))).toBe(true);
+    expect(run.pausedFor).toBe(1e15);
+    expect(pausedBy(run, rateLimited(day))).toBe(true);
+    expect(run.pausedFor).toBe(1e15);
+  });
+
+  it('pauses on a 429 only; any failure of a paused run leaves it paused', () => {
+    const run = newRun();
+    expect(pausedBy(run, { kind: 'network', message: 'down' })).toBe(false);
+    expect(run.pause.signal.aborted).toBe(false);
+    expect(pausedBy(run, rateLimited(null))).toBe(true);
+    expect(run.pausedFor).toBe(MAX_WAIT_MS);
+    expect(pausedBy(run, { kind: 'network', message: 'down' })).toBe(true);
   });
 });
