@@ -101,8 +101,8 @@ export function BuildingPicker({
           selectedId={selectedId}
           factoryId={factoryId}
           onSelect={onSelect}
-          {...(onSelectFactory ? { onSelectFactory } : {})}
-          {...(onRemoveFactory ? { onRemoveFactory } : {})}
+          onSelectFactory={onSelectFactory}
+          onRemoveFactory={onRemoveFactory}
         />
         {shown.length + shownFactories.length === 0 && (
           <p class="empty">{t('picker_noMatch', query.trim())}</p>

@@ -16,8 +16,8 @@ export interface PickerListsProps {
   selectedId: string | null;
   factoryId: string | null;
   onSelect: (id: string) => void;
-  onSelectFactory?: (id: string) => void;
-  onRemoveFactory?: (id: string) => void;
+  onSelectFactory?: ((id: string) => void) | undefined;
+  onRemoveFactory?: ((id: string) => void) | undefined;
 }
 
 const placeOf = (b: BuildingListEntry) =>
