@@ -50,7 +50,9 @@ describe('an import and a 429 past the cap', () => {
   for (const [seconds, words] of [['1000000000000', PAUSED_YEARS]] as const) {
     it(`a Retry-After of ${seconds} s is said in words, and once the server answers again Resume finishes (issue 33)`, async () => {
       sandbox.clearFaults();
-      const panel = await sixSlotImport(session, (i) => `Far ${seconds} ${i}`);
+      // The key still waits what the test above was told (12 min): the editor's reads of any slot
+      // its cache lacks wait too (CI met 4), and the import needs none of them.
+      const panel = await sixSlotImport(session, (i) => `Far ${seconds} ${i}`, { slotsRead: false });
       refuseWrites(sandbox, seconds, 1);
       await panel.confirm.click();
       // After the tests above, the key still waits what its server last asked (believed up to a
