@@ -6,7 +6,14 @@
 import { computed, createModel, effect, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import { type ImportJob, type JobItem, jobFamily, readJob, readJobs } from '../../lib/storage/import-jobs';
+import {
+  type ImportJob,
+  type JobItem,
+  isUnsettledJob,
+  jobFamily,
+  readJob,
+  readJobs,
+} from '../../lib/storage/import-jobs';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
 import { documentJobSlots, documentRetrySlots } from '../../lib/jobs/document-job';
@@ -22,8 +29,7 @@ export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporti
 
 /** Whether a stored job shows the act it was asked done: resumed (running), or cancelled (settled). */
 const doneBy = (doing: Busy, job: ImportJob) =>
-  (doing === 'resuming' && job.state === 'running') ||
-  (doing === 'cancelling' && job.state !== 'running' && job.state !== 'paused');
+  (doing === 'resuming' && job.state === 'running') || (doing === 'cancelling' && !isUnsettledJob(job));
 
 const newest = (jobs: ImportJob[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 
@@ -112,12 +118,13 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
     follow(answer);
   };
 
+  /** Counts the acts asked: a late answer ends only the act asked last. */
+  let acts = 0;
   /**
    * Asks the worker to act on the followed job, busy until its answer or until the stored job shows
    * the act done, whichever comes first (an answer held up under load leaves no button held); a
    * refusal is shown.
    */
-  let acts = 0;
   const act = async (type: 'cancelImport' | 'resumeImport', doing: 'cancelling' | 'resuming') => {
     const current = job.peek();
     if (!current || !begin(doing)) return;
