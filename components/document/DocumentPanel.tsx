@@ -61,6 +61,9 @@ export function DocumentPanel(props: DocumentPanelProps) {
     setPlan(null);
   };
   const makePlan = async () => {
+    // A cell still open in the Table view is kept first; refused, it stays open and says why.
+    if (!draft.table.commitOpen()) return;
+    const text = draft.text.peek();
     const minified = minifiedDocument(text);
     setOverwrite(false);
     if (!minified.ok) return setPlan({ ok: 'notJson', error: minified.error });

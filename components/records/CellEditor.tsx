@@ -51,7 +51,7 @@ export function CellEditor({
         aria-label={t('records_cellInput', [edit.column, typeLabel(edit.type)])}
         aria-invalid={edit.error ? 'true' : undefined}
         aria-describedby={edit.error ? errorId : undefined}
-        onInput={(event) => (model.typed.value = event.currentTarget.value)}
+        onInput={(event) => model.typeCell(event.currentTarget.value)}
         onKeyDown={onKeyDown}
       />
     </>

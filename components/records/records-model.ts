@@ -64,7 +64,8 @@ export const RecordsModel = createModel((source: TableSource) => {
   const writeOut = (next: RecordTable) => {
     const text = tableToText(next);
     session.wrote(text);
-    source.write(text);
+    // The open cell's typing may have written it already.
+    if (text !== source.text.peek()) source.write(text);
   };
   const step = (next: RecordTable) => {
     const history = session.history.peek();
@@ -114,9 +115,82 @@ export const RecordsModel = createModel((source: TableSource) => {
     const next = history(current);
     if (next === current) return;
     session.history.value = next;
-    editing.value = null;
+    closeEdit();
     writeOut(next.present);
   };
+
+  /** The draft's text before the open cell's typing went into it (restored when that is dropped). */
+  let before = '';
+  const closeEdit = () => {
+    editing.value = null;
+    session.editing(null);
+  };
+  // A view that goes with a cell open leaves its typing in the draft; the session forgets its commit.
+  effect(() => () => session.editing(null));
+
+  function startEdit(at: CellAt, type?: CellType, initial?: string) {
+    const row = table.peek()?.rows.find((r) => r.id === at.row);
+    const value = row && cellOf(row, at.column);
+    const text = initial ?? (value ? cellText(value) : '');
+    editing.value = {
+      ...at,
+      type: type ?? (value ? cellType(value) : columnType(table.peek(), at.column)),
+      initial: text,
+      error: null,
+    };
+    before = source.text.peek();
+    session.editing(commit);
+    typeCell(text);
+  }
+
+  /** A keystroke in the open cell: the draft holds it at once (a save, the page closing keep it). */
+  function typeCell(text: string) {
+    typed.value = text;
+    const open = editing.peek();
+    const current = table.peek();
+    if (!open || !current) return;
+    const value = parseCell(text, open.type);
+    const row = current.rows.find((r) => r.id === open.row);
+    const cell = row && cellOf(row, open.column);
+    const unchanged = value.ok && cell !== undefined && sameJson(cell, value.value);
+    const result =
+      value.ok && !unchanged ? applyEdit(current, { kind: 'setCell', ...open, value: value.value }) : null;
+    const next = result?.ok ? tableToText(result.table) : before;
+    if (next === source.text.peek()) return;
+    session.wrote(next);
+    source.write(next);
+  }
+
+  /** Keeps the typed value when its type accepts it; else the editor stays open with the reason. */
+  function commit(): boolean {
+    const open = editing.peek();
+    if (!open) return true;
+    const value = parseCell(typed.peek(), open.type);
+    if (!value.ok) {
+      editing.value = {
+        ...open,
+        error: describeRefusal({
+          code: 'cellRefused',
+          row: open.row,
+          column: open.column,
+          cell: value.code,
+          ...(value.detail ? { detail: value.detail } : {}),
+        }),
+      };
+      return false;
+    }
+    closeEdit();
+    return apply({ kind: 'setCell', row: open.row, column: open.column, value: value.value });
+  }
+
+  /** Escape: the typing is dropped, from the draft too. */
+  function cancel() {
+    if (!editing.peek()) return;
+    closeEdit();
+    if (source.text.peek() === before) return;
+    session.wrote(before);
+    source.write(before);
+  }
 
   return {
     table,
@@ -138,42 +212,10 @@ export const RecordsModel = createModel((source: TableSource) => {
       const at = focus.peek();
       return chosen.length > 0 ? chosen : at ? [at.row] : [];
     },
-    startEdit: (at: CellAt, type?: CellType, initial?: string) => {
-      const row = table.peek()?.rows.find((r) => r.id === at.row);
-      const value = row && cellOf(row, at.column);
-      const text = initial ?? (value ? cellText(value) : '');
-      editing.value = {
-        ...at,
-        type: type ?? (value ? cellType(value) : columnType(table.peek(), at.column)),
-        initial: text,
-        error: null,
-      };
-      typed.value = text;
-    },
-    /** Keeps the typed value when its type accepts it; else the editor stays open with the reason. */
-    commit: (): boolean => {
-      const open = editing.peek();
-      if (!open) return true;
-      const value = parseCell(typed.peek(), open.type);
-      if (!value.ok) {
-        editing.value = {
-          ...open,
-          error: describeRefusal({
-            code: 'cellRefused',
-            row: open.row,
-            column: open.column,
-            cell: value.code,
-            ...(value.detail ? { detail: value.detail } : {}),
-          }),
-        };
-        return false;
-      }
-      editing.value = null;
-      return apply({ kind: 'setCell', row: open.row, column: open.column, value: value.value });
-    },
-    cancel: () => {
-      editing.value = null;
-    },
+    startEdit,
+    typeCell,
+    commit,
+    cancel,
     /** A paste: kept at once, or previewed first when it adds more than one row. */
     paste: (html: string | undefined, text: string | undefined) => {
       const at = focus.peek();

@@ -12,6 +12,8 @@ export const TableSession = createModel(() => {
   const notATable = signal<NotATable | null>(null);
   /** The text the history's present was last written as: a text edit since makes it stale. */
   let written = '';
+  /** The open cell editor's commit, while one is open: a save commits it first. */
+  let openCommit: (() => boolean) | null = null;
   return {
     view,
     history,
@@ -19,6 +21,12 @@ export const TableSession = createModel(() => {
     wrote: (text: string) => {
       written = text;
     },
+    /** A cell editor opened (its commit) or closed (null). */
+    editing: (commit: (() => boolean) | null) => {
+      openCommit = commit;
+    },
+    /** Keeps an open cell edit before a save; false when its text is refused (the editor says why). */
+    commitOpen: (): boolean => openCommit?.() ?? true,
     /** Whether `text` is what the table last wrote (else it was edited as text since). */
     isWritten: (text: string) => text === written,
     show: (next: 'text' | 'table') => {

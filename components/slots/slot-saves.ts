@@ -19,6 +19,8 @@ export const SlotSaves = createModel((page: PageContext, drafts: SlotDrafts) => 
   async function save(model: SlotModel, confirmed = false): Promise<void> {
     const server = model.server.value;
     if (model.saving.value || !server) return;
+    // A cell still open in the Table view is kept first; refused, it stays open and says why.
+    if (!model.table.commitOpen()) return;
     const typed = { title: model.title.value, data: model.data.value };
     // An account whose server refused empty text clears with its placeholder instead.
     const fill = page.placeholder.value.value;

@@ -113,6 +113,46 @@ describe('the Table view of a slot', () => {
     }
   });
 
+  it('a cell still open is written by Save slot: the POST holds what the cell shows', async () => {
+    const worker = await setup();
+    const grid = await openTable(1);
+    const price = within(grid).getAllByRole('row')[1]?.querySelectorAll('td')[2] as HTMLElement;
+    fireEvent.keyDown(price, { key: 'Enter' });
+    fireEvent.input(within(grid).getByRole('textbox'), { target: { value: '700000' } });
+    expect(within(slot(1)).getByText('Unsaved')).toBeTruthy();
+    click(1, 'Save slot');
+    await waitFor(() => expect(within(slot(1)).getByText('Saved.')).toBeTruthy());
+    expect(worker.saves.map((s) => s.data)).toEqual([DEALER.replace('12500', '700000')]);
+    expect(within(grid).queryByRole('textbox')).toBeNull();
+  });
+
+  it('a cell still open with a refused value blocks the save and says why', async () => {
+    const worker = await setup();
+    const grid = await openTable(1);
+    const price = within(grid).getAllByRole('row')[1]?.querySelectorAll('td')[2] as HTMLElement;
+    fireEvent.keyDown(price, { key: 'Enter' });
+    fireEvent.input(within(grid).getByRole('textbox'), { target: { value: 'zwölf' } });
+    click(1, 'Save slot');
+    expect(within(grid).getByRole('textbox').getAttribute('aria-invalid')).toBe('true');
+    expect(within(slot(1)).queryByText('Saved.')).toBeNull();
+    expect(worker.saves).toEqual([]);
+  });
+
+  it('a cell’s typing is in the draft before Enter (the page closing keeps it); Escape takes it out', async () => {
+    await setup();
+    const grid = await openTable(1);
+    const name = within(grid).getAllByRole('row')[1]?.querySelectorAll('td')[1] as HTMLElement;
+    fireEvent.keyDown(name, { key: 'Enter' });
+    fireEvent.input(within(grid).getByRole('textbox'), { target: { value: 'Audi A6 Kombi' } });
+    const typed = DEALER.replace('Audi A4 Avant', 'Audi A6 Kombi');
+    expect(data(1).value).toBe(typed);
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(async () => expect((await readDrafts(P, TARGET, [1])).get(1)?.data).toBe(typed));
+    fireEvent.keyDown(within(grid).getByRole('textbox'), { key: 'Escape' });
+    expect(data(1).value).toBe(DEALER);
+    expect(within(grid).getAllByRole('row')[1]?.textContent).toContain('Audi A4 Avant');
+  });
+
   it('opening the table changes no draft: a save writes the text as it was', async () => {
     const worker = await setup();
     await openTable(1);
