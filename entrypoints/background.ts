@@ -2,8 +2,9 @@ import { browser } from 'wxt/browser';
 import { RequestScheduler } from '@/lib/api/scheduler';
 import type { WorkerDeps } from '@/lib/connection';
 import { createHandlers } from '@/lib/handlers';
-import { resumeJobs } from '@/lib/jobs/launcher';
-import { resumeBackups } from '@/lib/handlers/backup';
+import { resumeJobs, runningJobCount } from '@/lib/jobs/launcher';
+import { resumeBackups, runningBackupCount } from '@/lib/handlers/backup';
+import { createTestDoor } from '@/lib/test-door';
 import type { PortfolioHandlerDeps } from '@/lib/handlers/portfolio';
 import { t } from '@/lib/i18n';
 import { progressOf } from '@/lib/jobs/job';
@@ -79,7 +80,13 @@ export default defineBackground(() => {
     .catch((error) => console.error('storage migration failed', error))
     .then(() => removeUnlistedCredentials())
     .catch((error) => console.error('removing unlisted credentials failed', error));
-  const route = createRouter(createHandlers(deps), {
+  const handlers = createHandlers(deps);
+  // The E2E build's test-only door (lib/test-door.ts); a build-time constant drops it from store builds.
+  if (import.meta.env.MODE === 'e2e') {
+    const runningJobs = () => runningJobCount() + runningBackupCount();
+    Object.assign(globalThis, { __TEST__: createTestDoor({ handlers, scheduler, runningJobs }) });
+  }
+  const route = createRouter(handlers, {
     ready,
     activeProfile: async () => (await profilesItem.get()).active,
   });

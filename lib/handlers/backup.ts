@@ -42,6 +42,9 @@ import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from 
 /** Backups this worker runs now: one is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();
 
+/** How many backups this worker is running now. */
+export const runningBackupCount = () => active.size;
+
 /** The key's budget in requests per minute: the profile's setting, else what the scheduler learned. */
 const perMinute = async (deps: WorkerDeps, connection: Connection) =>
   perMinuteOf(await keyBudget(deps, connection));

@@ -14,6 +14,9 @@ import { runJob } from './runner';
 /** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
 const active = new Set<string>();
 
+/** How many jobs this worker is running now. */
+export const runningJobCount = () => active.size;
+
 /** Whether this worker is running the job now. */
 export const isActive = (id: string) => active.has(id);
 

@@ -61,6 +61,15 @@ describe('store manifests', () => {
     expect(manifestOf(E2E).host_permissions).toEqual(['http://127.0.0.1/*', 'http://localhost/*']);
   });
 
+  it('only the test build holds the test door (__TEST__)', () => {
+    const worker = (dir: string) => readFileSync(join(dir, 'background.js'), 'utf8');
+    expect(worker(E2E)).toContain('__TEST__');
+    for (const dir of [CHROME, FIREFOX]) {
+      expect(worker(dir), dir).not.toContain('__TEST__');
+      expect(worker(dir), dir).not.toMatch(/not settled after/);
+    }
+  });
+
   it('declares the Firefox add-on id and the data it transmits (docs/development.md "Store declarations"), for Firefox only', () => {
     expect(manifestOf(FIREFOX).browser_specific_settings).toEqual({
       gecko: {

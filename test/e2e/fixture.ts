@@ -1,7 +1,7 @@
 /**
  * The Chromium suite's fixture, in the idiom of `useSandbox`: Chromium with the built extension,
- * launched before a file's tests (or before each test), set up through its options page as a demo
- * character when asked, closed after. The returned session stands for the running browser, so page
+ * launched before a file's tests (or before each test), set up through the E2E build's test door
+ * (test/e2e/test-door.ts) as a demo character when asked, closed after. The returned session stands for the running browser, so page
  * objects take it as they take a launched one.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
@@ -9,7 +9,8 @@ import { demoCredentials } from '../sandbox/direct';
 import { standIn, useSandbox } from '../sandbox/fixture';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { type ExtensionSession, type LaunchOptions, launchExtension } from './browser';
-import { OptionsPage } from './pages/options-page';
+import { type ConsoleRecorder, keepFailure, recordConsole } from './failure-record';
+import { configureThroughDoor } from './test-door';
 
 /** Whom the options page is set up as: a demo character of the sandbox, or another key. */
 export type Account = 'premium' | 'basic' | { token: string; secret?: string };
@@ -26,21 +27,34 @@ export interface BrowserOptions extends LaunchOptions {
   perTest?: boolean;
 }
 
-export function useBrowser({ configure, perTest = false, ...launch }: BrowserOptions = {}): BrowserSession {
+export function useBrowser(
+  { configure, perTest = false, ...launch }: BrowserOptions = {},
+  requestLog: () => unknown = () => 'no sandbox in this file',
+): BrowserSession {
   let running: ExtensionSession | undefined;
+  let consoleOf: ConsoleRecorder = { lines: [] };
+  const start = async (options: LaunchOptions) => {
+    running = await launchExtension(options);
+    consoleOf = recordConsole(running.context);
+  };
   const close = async () => {
     const closing = running;
     running = undefined;
     await closing?.close();
   };
   (perTest ? beforeEach : beforeAll)(async () => {
-    running = await launchExtension(launch);
-    if (configure) await OptionsPage.configure(running, credentialsOf(configure.sandbox, configure.as));
+    await start(launch);
+    if (configure) await configureThroughDoor(running!, credentialsOf(configure.sandbox, configure.as));
   });
   (perTest ? afterEach : afterAll)(close);
+  // Registered after the close: after-hooks run last-first, so the pages are still open here.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await keepFailure(task, running?.context, consoleOf.lines, requestLog);
+    consoleOf.lines = [];
+  });
   const relaunch = async (options: LaunchOptions = {}) => {
     await close();
-    running = await launchExtension(options);
+    await start(options);
   };
   return standIn<BrowserSession>(() => running as BrowserSession | undefined, 'The browser', { relaunch });
 }
@@ -60,7 +74,7 @@ export interface ExtensionOptions {
 export function useExtension(options: ExtensionOptions = {}): { sandbox: Sandbox; session: BrowserSession } {
   const sandbox = useSandbox(options.sandbox, { resetEachTest: options.resetEachTest });
   const configure = options.as === undefined ? undefined : { sandbox, as: options.as };
-  const session = useBrowser({ ...options.browser, configure });
+  const session = useBrowser({ ...options.browser, configure }, () => sandbox.log);
   return { sandbox, session };
 }
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCredentials } from '../sandbox/direct';
 import { useExtension } from './fixture';
 import { type MessageKey, msgIn } from './messages';
-import { OptionsPage } from './pages/options-page';
+import { configureThroughDoor } from './test-door';
 
 const WIDE = { width: 1280, height: 800 };
 const PANEL = { width: 400, height: 600 };
@@ -27,7 +27,7 @@ const profile = mkdtempSync(join(tmpdir(), 'po-heights-'));
 afterAll(() => rmSync(profile, { recursive: true, force: true }));
 const { sandbox, session } = useExtension({ resetEachTest: false, browser: { userDataDir: profile } });
 beforeAll(() =>
-  OptionsPage.configure(session, { ...demoCredentials(sandbox, 'premium'), persistence: 'local' }),
+  configureThroughDoor(session, { ...demoCredentials(sandbox, 'premium'), persistence: 'local' }),
 );
 
 interface Heights {

@@ -7,13 +7,13 @@ import { DEMO, SEED_TIME } from '../sandbox/seed';
 import { clearCachedAnswers, clearStoredFamilies } from './browser';
 import { useExtension } from './fixture';
 import { EditorPage } from './pages/editor-page';
-import { OptionsPage } from './pages/options-page';
+import { configureThroughDoor } from './test-door';
 import { demoCredentials, readSlotDirect } from '../sandbox/direct';
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 
 async function configure(who: 'premium' | 'basic'): Promise<void> {
-  await OptionsPage.configure(session, demoCredentials(sandbox, who));
+  await configureThroughDoor(session, demoCredentials(sandbox, who));
 }
 
 const readSlot = (kind: 'building' | 'factory', id: string, option: number) =>

@@ -1,0 +1,67 @@
+/**
+ * The E2E build's test-only door (`globalThis.__TEST__` in its worker; absent from the store
+ * builds, which the build audit proves). Tests set a profile up through it instead of the options
+ * form, and wait for **settled** instead of guessing readiness from a page:
+ *
+ *   busy ──(no request queued or in flight, no job running, for two looks in a row)──► settled
+ *
+ * A queue waiting out a 429 with nothing queued is settled: nothing is sent until asked again.
+ */
+import type { RequestScheduler } from './api/scheduler';
+import type { SettingsInput } from './messaging/protocol';
+import type { Handlers } from './messaging/router';
+
+export interface Activity {
+  queued: number;
+  inFlight: number;
+  jobs: number;
+}
+
+export interface TestDoor {
+  /** Saves a profile's connection as the options form does (the same handler, the same checks). */
+  configure(input: SettingsInput): ReturnType<Handlers['saveSettings']>;
+  /** What is under way now. */
+  activity(): Activity;
+  /** Resolves with the activity once settled; rejects after `timeoutMs`, naming what is still busy. */
+  settled(timeoutMs?: number): Promise<Activity>;
+}
+
+export interface TestDoorDeps {
+  handlers: Pick<Handlers, 'saveSettings'>;
+  scheduler: RequestScheduler;
+  /** The jobs (imports, restores, backups, …) this worker runs now. */
+  runningJobs: () => number;
+}
+
+const LOOK_MS = 25;
+
+export function createTestDoor({ handlers, scheduler, runningJobs }: TestDoorDeps): TestDoor {
+  const activity = (): Activity => {
+    let queued = 0;
+    let inFlight = 0;
+    for (const queue of scheduler.view()) {
+      queued += queue.queued.user + queue.queued.visible + queue.queued.background;
+      inFlight += queue.inFlight;
+    }
+    return { queued, inFlight, jobs: runningJobs() };
+  };
+  const idle = (a: Activity) => a.queued === 0 && a.inFlight === 0 && a.jobs === 0;
+  return {
+    configure: (input) => handlers.saveSettings(input, { profile: null }),
+    activity,
+    settled: (timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const until = Date.now() + timeoutMs;
+        let quietLooks = 0;
+        const look = () => {
+          const now = activity();
+          quietLooks = idle(now) ? quietLooks + 1 : 0;
+          if (quietLooks >= 2) return resolve(now);
+          if (Date.now() > until)
+            return reject(new Error(`not settled after ${timeoutMs} ms: ${JSON.stringify(now)}`));
+          setTimeout(look, LOOK_MS);
+        };
+        look();
+      }),
+  };
+}
