@@ -132,4 +132,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The E2E suites wait for a named event with a bound (settled, a stored state, the sandbox's
+    // log), never for a sleep: a sleep that proves nothing happened breaks under load (issue 40).
+    files: ['test/e2e/**', 'test/e2e-firefox/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='waitForTimeout']",
+          message: 'No fixed sleep: wait for a named event with a bound (test/e2e/waits.ts).',
+        },
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message: 'No fixed sleep: wait for a named event with a bound (test/e2e/waits.ts).',
+        },
+      ],
+    },
+  },
 );

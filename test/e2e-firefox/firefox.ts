@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { findFirefox } from '../../scripts/browsers';
+import { pollPause } from './pages/query';
 
 /** The store build: it asks for the API origin at save time, granted without a prompt by a pref. */
 export const EXTENSION_DIR = resolve(process.env.E2E_FIREFOX_EXTENSION_DIR ?? '.output/firefox-mv3');
@@ -49,7 +50,7 @@ export async function gotoExtensionPage(page: Page, url: string, timeoutMs = 15_
       .catch(() => null);
     if (state?.href === url && state.ready === 'complete') return;
     if (Date.now() > deadline) throw new Error(`${url} did not load within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pollPause(50);
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * "Back up everything" in Chromium against the sandbox under a request limit (10 per 2 s, the live pace
- * scaled 30× shorter, announced in headers): the options page's Stored data backs up every
+ * "Back up everything" in Chromium against the sandbox under a request limit (10 per 1 s, the live pace
+ * scaled 60× shorter, announced in headers): the options page's Stored data backs up every
  * building and factory of the premium character into one file that parses with the import format
  * and holds exactly the sandbox's slots (started and downloaded from the keyboard, no serious axe
  * finding while it runs or when done); then, from an empty cache, the worker is stopped mid-backup
@@ -17,7 +17,7 @@ import { useExtension } from './fixture';
 import { OptionsPage } from './pages/options-page';
 
 const { sandbox, session } = useExtension({
-  sandbox: { rateLimit: { limit: 10, windowSeconds: 2 }, rateHeaders: true },
+  sandbox: { rateLimit: { limit: 10, windowSeconds: 1 }, rateHeaders: true },
   resetEachTest: false,
   as: 'premium',
 });

@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { useExtension } from './fixture';
 import { SLOW, refuseWrites, sixSlotImport } from './import-pause-helpers';
+import { settled } from './waits';
 
 const PAUSED =
   /^Paused: the server asks to wait 12 min, longer than the 5 min this extension waits\. \d+ of 6 slots settled; the others are left as they were\. Resume after .+, or now: Resume asks the server again\.$/;
@@ -30,7 +31,7 @@ describe('an import and a 429 past the cap', () => {
     // Nothing more of the job is sent while it is paused (a view's own read may still go).
     const posts = () => sandbox.log.filter((r) => r.method === 'POST').length;
     const sent = posts();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await settled(session);
     expect(posts()).toBe(sent);
     expect(sandbox.log.filter((r) => r.method === 'POST' && r.status !== 429)).toEqual([]);
 

@@ -12,6 +12,7 @@ import { clearCachedAnswers } from './browser';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 import { readSlotDirect } from '../sandbox/direct';
+import { sandboxAnswered, settled } from './waits';
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 const BUILDING = DEMO.buildings.juergen[0];
@@ -157,11 +158,9 @@ describe('import', () => {
     await panel.page.close();
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    // Stopped: requests already sent may still land, then nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Stopped: the requests already sent are answered, and the job is far from done.
+    await sandboxAnswered(sandbox);
     const whenStopped = posts().length;
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(posts().length).toBe(whenStopped);
     expect(whenStopped).toBeLessThan(20);
 
     // Opening an extension page sends messages, which start the worker; it resumes the job.
@@ -295,14 +294,14 @@ describe('the request floor of an import over a warm editor (issue 26)', () => {
     await panel.showSection('Slots');
     await expect.poll(() => slot(2).getByLabel('Title', { exact: true }).inputValue()).toBe('Boden 2');
     await expect.poll(() => slot(3).getByLabel('Data', { exact: true }).inputValue()).toBe('drei');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled(session);
     expect(sandbox.log.map((r) => r.method).toSorted()).toEqual(['GET', 'GET', 'POST', 'POST']);
     // A view opened after the job shows the job's values without reading a slot.
     const second = await ImportPanelPage.open(session);
     await second.showSection('Slots');
     const slot2 = second.page.getByRole('group', { name: 'Slot 2', exact: true });
     await expect.poll(() => slot2.getByLabel('Title', { exact: true }).inputValue()).toBe('Boden 2');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled(session);
     expect(optionGets()).toHaveLength(2);
     expect(posts()).toHaveLength(2);
     await Promise.all([panel.page.close(), second.page.close()]);
@@ -409,7 +408,7 @@ describe('push from a page', () => {
     await expect.poll(() => panel.preview.textContent()).toContain('Haus Müllerstraße: 2 of 2 slots change');
     expect(await panel.preview.getByRole('alert').count()).toBe(0);
     expect(await panel.page.getByText(`From: ${siteUrl}`).count()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settled(session);
     expect(posts()).toHaveLength(0);
 
     await panel.confirm.click();

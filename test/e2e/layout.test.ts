@@ -16,6 +16,7 @@ import { LANDLORD } from '../sandbox/landlord';
 import { seriousViolations } from './axe';
 import { useExtension } from './fixture';
 import { OptionsPage } from './pages/options-page';
+import { loaded } from './pages/flow-pages';
 
 type Lang = 'en' | 'de';
 type Key = keyof typeof enMessages;
@@ -136,8 +137,7 @@ async function everyState(page: Page, lang: Lang, tabs: Key[]): Promise<string[]
   await check('transactions');
   for (const tab of tabs) {
     await page.getByRole('tab', { name: ui(lang, tab) }).click();
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await loaded(page);
     await check(tab);
   }
   return found;

@@ -1,6 +1,6 @@
 /**
  * The extension against the sandbox answering as the live service does, with its request limit
- * (10 requests per 15 s per key, 429 with Retry-After): reopening the popup costs at most one
+ * (10 requests per key in a window, here 5 s, 429 with Retry-After): reopening the popup costs at most one
  * request, all 20 slots arrive with none shown as failed while the wait is counted down, and a save
  * made while the budget is spent is written when it allows.
  */
@@ -10,6 +10,7 @@ import { useExtension } from './fixture';
 import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
+import { settled } from './waits';
 
 const { sandbox, session } = useExtension({
   sandbox: { profile: 'live' },
@@ -33,18 +34,18 @@ describe('within the live request limit', () => {
     const first = await openPopupUntilDetails();
     // The first open reads the list and the four sections of the building; all of them kept.
     await expect.poll(() => sandbox.log.length, SLOW).toBeGreaterThanOrEqual(5);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled(session);
     await first.page.close();
     sandbox.clearLog();
     const popup = await openPopupUntilDetails();
-    // Let any revalidation that would be sent go out before counting.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Any revalidation that would be sent has gone out and been answered before counting.
+    await settled(session);
     expect(sandbox.log.length).toBeLessThanOrEqual(1);
     await popup.page.close();
   });
 
   it('reads all 20 slots with the wait counted down and none failed; a save waits its turn', async () => {
-    sandbox.setRateLimit({ limit: 10, windowSeconds: 15 });
+    sandbox.setRateLimit({ limit: 10, windowSeconds: 5 });
     sandbox.clearLog();
     const editor = await EditorPage.open(session);
     await editor.page.getByRole('status').filter({ hasText: waitingPrefix }).first().waitFor(SLOW);

@@ -18,6 +18,7 @@ import { useExtension } from './fixture';
 import { DashboardPage } from './pages/dashboard-page';
 import { OptionsPage } from './pages/options-page';
 import { PopupPage } from './pages/popup-page';
+import { settled } from './waits';
 
 const { sandbox, session } = useExtension({
   sandbox: { profile: 'live', rateLimit: { limit: 10, windowSeconds: 3 }, rateHeaders: true },
@@ -217,8 +218,19 @@ describe('the portfolio', () => {
       ),
     );
     expect(stored.filter((key) => /\.portfolio:/.test(key))).toEqual([]);
+    // Stopped: no refresh alarm is armed, and once the worker settled nothing was sent.
+    const alarms = await (
+      await worker()
+    ).evaluate(() =>
+      (
+        globalThis as unknown as { chrome: { alarms: { getAll(): Promise<{ name: string }[]> } } }
+      ).chrome.alarms
+        .getAll()
+        .then((all) => all.map((alarm) => alarm.name)),
+    );
+    expect(alarms).not.toContain('portfolio-refresh');
     sandbox.clearLog();
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    await settled(session);
     expect(sandbox.log).toEqual([]);
     await options.page.close();
   }, 60_000);

@@ -13,6 +13,7 @@ import { LANDLORD } from '../sandbox/landlord';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 import { OptionsPage } from './pages/options-page';
+import { settled } from './waits';
 
 const { sandbox, session } = useExtension({ as: { token: LANDLORD.token, secret: LANDLORD.secret } });
 type Target = { kind: 'building'; id: string };
@@ -53,8 +54,8 @@ describe('a restore with other accounts', () => {
     await expect
       .poll(() => panel.summary.textContent(), { timeout: 240_000 })
       .toBe('Finished: 60 written, 0 skipped, 0 failed.');
-    // The job's room is settled as it is stored finished; give the page a moment to show what followed.
-    await panel.page.waitForTimeout(3_000);
+    // The job's room is settled as it is stored finished: the worker settled, the page shows what followed.
+    await settled(session);
     expect(await panel.page.getByText(/is no longer possible/).count()).toBe(0);
     sandbox.clearLog();
     await panel.undo.click();

@@ -10,6 +10,7 @@ import { DEMO } from '../sandbox/seed';
 import { seriousViolations } from './axe';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
+import { sandboxAnswered } from './waits';
 
 const { sandbox, session } = useExtension({ as: 'premium' });
 type Target = { kind: 'building' | 'factory'; id: string };
@@ -79,7 +80,7 @@ describe('restore across targets', () => {
     await panel.page.close();
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await sandboxAnswered(sandbox);
     const whenStopped = posts().length;
     expect(whenStopped).toBeLessThan(6);
 

@@ -15,6 +15,7 @@ import { msg } from './messages';
 import { DashboardPage } from './pages/dashboard-page';
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
+import { settled } from './waits';
 
 const { token, secret } = DEMO.premium;
 
@@ -221,7 +222,7 @@ describe('security', () => {
     // devtools view lists the redirect hop as a request, but with redirect 'manual' it is never sent:
     // the other server, which logs every connection, is the witness.)
     expect(sandbox.log.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([307]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await settled(session);
     expect(foreign.log.slice(foreignBefore)).toEqual([]);
     // Nothing was saved: the API still holds the old title.
     const { buildingId } = JSON.parse(sandbox.log.find((r) => r.method === 'POST')?.body ?? '{}') as {

@@ -54,6 +54,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 40_000): Pr
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    // eslint-disable-next-line no-restricted-syntax -- the pause between two looks of this bounded poll
     await new Promise((done) => setTimeout(done, 200));
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { FirefoxSession } from '../firefox';
-import { countOf, field, role, text, textOf, textsOf, valueOf, waitFor, within } from './query';
+import { countOf, field, pollPause, role, text, textOf, textsOf, valueOf, waitFor, within } from './query';
 
 export class EditorPage {
   private constructor(readonly page: Page) {}
@@ -42,7 +42,7 @@ export class EditorPage {
     while (!(await this.page.$(this.title(n)))) {
       if (await this.page.$(folded)) await this.page.locator(folded).click();
       else if (Date.now() > deadline) throw new Error(`slot ${n} was not read`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await pollPause();
     }
   }
   /** Shows one of the editor's sections: "Slots", "Import & export", "Document", "Backup & restore". */

@@ -69,6 +69,10 @@ export async function attributeOf(page: Page, selector: string, name: string): P
   return element ? element.evaluate((node, attribute) => node.getAttribute(attribute), name) : null;
 }
 
+/** The interval of the bounded polls of this suite (puppeteer's Firefox has no event to wait for there). */
+// eslint-disable-next-line no-restricted-syntax -- the one pause between two looks of a bounded poll
+export const pollPause = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Waits until `selector` matches. Polls with fresh queries: after a navigation that puppeteer did not
  * see complete (moz-extension:// pages send no load events), a Locator's wait may never end.
@@ -77,7 +81,7 @@ export async function waitFor(page: Page, selector: string, timeoutMs = 15_000):
   const deadline = Date.now() + timeoutMs;
   while ((await page.$(selector).catch(() => null)) === null) {
     if (Date.now() > deadline) throw new Error(`nothing matches ${selector} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollPause();
   }
 }
 
@@ -86,6 +90,6 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_00
   const deadline = Date.now() + timeoutMs;
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`the condition did not hold within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollPause();
   }
 }

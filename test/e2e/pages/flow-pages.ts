@@ -25,8 +25,10 @@ export async function loaded(page: Page): Promise<void> {
     .getByText(LOADING)
     .first()
     .waitFor({ state: 'detached', ...LONG });
-  // A section may start loading only after the first one painted: look once more after a frame.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  // A section may start loading only after the first one painted: look once more two frames later.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page
     .getByText(LOADING)
     .first()
