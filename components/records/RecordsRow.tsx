@@ -44,7 +44,14 @@ export const RecordsRow = memo(
         aria-selected={selected ? 'true' : 'false'}
         class={selected ? 'records__row--selected' : undefined}
       >
-        <th scope="row" class="records__rowhead">
+        <th
+          scope="row"
+          class="records__rowhead"
+          onClick={(event) =>
+            event.target === event.currentTarget &&
+            onCell({ row: row.id, column: columns[Math.max(0, focused)] ?? '' })
+          }
+        >
           <label class="records__select">
             <input
               type="checkbox"

@@ -1,4 +1,4 @@
-/** The table's row actions: add, duplicate, delete (the selected rows or the focused one), move, copy. */
+/** The table's row actions: add, then duplicate, delete, move and copy the checked rows (else the focused one). */
 import { t } from '../../lib/i18n';
 import type { RecordsModel } from './records-model';
 import { ToolbarButton as Button } from './ToolbarButton';
@@ -47,12 +47,12 @@ export function RowActions({ model, row }: { model: RecordsModel; row: number | 
       <Button
         label={t('records_moveUp')}
         disabled={noRow}
-        onClick={() => row !== null && model.apply({ kind: 'moveRow', row, by: -1 })}
+        onClick={() => model.apply({ kind: 'moveRows', rows: rows(), by: -1 })}
       />
       <Button
         label={t('records_moveDown')}
         disabled={noRow}
-        onClick={() => row !== null && model.apply({ kind: 'moveRow', row, by: 1 })}
+        onClick={() => model.apply({ kind: 'moveRows', rows: rows(), by: 1 })}
       />
       <Button
         label={t('records_copyRows')}

@@ -46,7 +46,7 @@ export function gridKey(model: RecordsModel, at: CellAt, event: KeyboardEvent): 
     return { focus: at };
   }
   if (event.altKey && (key === 'ArrowUp' || key === 'ArrowDown')) {
-    model.apply({ kind: 'moveRow', row: at.row, by: key === 'ArrowUp' ? -1 : 1 });
+    model.apply({ kind: 'moveRows', rows: model.targetRows(), by: key === 'ArrowUp' ? -1 : 1 });
     return { focus: at };
   }
   if (ctrl || event.altKey) return null;

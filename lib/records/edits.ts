@@ -74,12 +74,11 @@ export function applyEdit(table: RecordTable, edit: TableEdit): EditResult {
       const gone = new Set(edit.rows);
       return done({ ...table, rows: rows.filter((row) => !gone.has(row.id)) });
     }
-    case 'moveRow': {
-      const at = rowIndex(table, edit.row);
-      if (at < 0) return refused({ code: 'unknownRow', row: edit.row });
-      const to = at + edit.by;
-      if (to < 0 || to >= rows.length) return done(table);
-      return done({ ...table, rows: rows.with(at, rows[to] as RecordRow).with(to, rows[at] as RecordRow) });
+    case 'moveRows': {
+      const unknown = edit.rows.find((id) => rowIndex(table, id) < 0);
+      if (unknown !== undefined) return refused({ code: 'unknownRow', row: unknown });
+      const moved = movedRows(rows, new Set(edit.rows), edit.by);
+      return done(moved ? { ...table, rows: moved } : table);
     }
     case 'addColumn': {
       const problem = checkColumnName(table, edit.name);
@@ -156,4 +155,20 @@ export function pastePlan(
   const paste = planPaste(table, at, grid);
   if (!paste.ok) throw new Error(`paste target not in the table: ${paste.refusal.code}`);
   return paste.plan;
+}
+
+/** Each chosen row swaps with the unchosen one before it (up) or after it (down), once; null: none moved. */
+function movedRows(rows: readonly RecordRow[], chosen: ReadonlySet<number>, by: -1 | 1): RecordRow[] | null {
+  const next = [...rows];
+  let moved = false;
+  const order = by === -1 ? next.keys() : [...next.keys()].toReversed();
+  for (const i of order) {
+    const j = i + by;
+    const [row, other] = [next[i], next[j]];
+    if (!row || !other || !chosen.has(row.id) || chosen.has(other.id)) continue;
+    next[j] = row;
+    next[i] = other;
+    moved = true;
+  }
+  return moved ? next : null;
 }

@@ -60,7 +60,8 @@ export type TableEdit =
   | { kind: 'addRow'; after?: number }
   | { kind: 'duplicateRows'; rows: number[] }
   | { kind: 'deleteRows'; rows: number[] }
-  | { kind: 'moveRow'; row: number; by: -1 | 1 }
+  /** The rows move one place together; a block at the edge stays, the rest close up to it. */
+  | { kind: 'moveRows'; rows: readonly number[]; by: -1 | 1 }
   | { kind: 'addColumn'; name: string; type: CellType; at?: number; value?: Json }
   /** The key keeps its position in each record. */
   | { kind: 'renameColumn'; from: string; to: string }

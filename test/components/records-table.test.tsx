@@ -143,6 +143,24 @@ describe('records table: the buttons', () => {
     expect(parsed(last())[1]?.id).toBe(13);
   });
 
+  it('moves the checked rows, not the one focused last; a click on a row’s number makes it current', () => {
+    const { last } = renderTable();
+    fireEvent.click(cell(0, 1));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    fireEvent.click(button('Move up'));
+    expect(parsed(last()).map((r) => r.id)).toEqual([12, 14, 13]);
+    // Row 2 (id 14) stays checked; row 3 (id 13) joins it: both move together.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 3' }));
+    fireEvent.click(button('Move up'));
+    expect(parsed(last()).map((r) => r.id)).toEqual([14, 13, 12]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row 2' }));
+    // Nothing checked: the row whose number was clicked is the one that moves.
+    fireEvent.click(within(grid()).getAllByRole('rowheader')[2] as HTMLElement);
+    fireEvent.click(button('Move up'));
+    expect(parsed(last()).map((r) => r.id)).toEqual([14, 12, 13]);
+  });
+
   it('adds, renames, moves and removes a column; sorts; changes a cell’s type; undo and redo', () => {
     const { last } = renderTable();
     fireEvent.click(cell(0, 3));

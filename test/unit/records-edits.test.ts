@@ -111,12 +111,26 @@ describe('rows', () => {
 
   it('delete several; move up and down (a no-op at the edges)', () => {
     expect(text('[{"a":1},{"a":2},{"a":3}]', { kind: 'deleteRows', rows: [1, 3] })).toBe('[{"a":2}]');
-    expect(text('[{"a":1},{"a":2},{"a":3}]', { kind: 'moveRow', row: 3, by: -1 })).toBe(
+    expect(text('[{"a":1},{"a":2},{"a":3}]', { kind: 'moveRows', rows: [3], by: -1 })).toBe(
       '[{"a":1},{"a":3},{"a":2}]',
     );
-    expect(text('[{"a":1},{"a":2}]', { kind: 'moveRow', row: 1, by: 1 })).toBe('[{"a":2},{"a":1}]');
+    expect(text('[{"a":1},{"a":2}]', { kind: 'moveRows', rows: [1], by: 1 })).toBe('[{"a":2},{"a":1}]');
     const t = table('[{"a":1},{"a":2}]');
-    expect(applyEdit(t, { kind: 'moveRow', row: 1, by: -1 })).toEqual({ ok: true, table: t });
+    expect(applyEdit(t, { kind: 'moveRows', rows: [1], by: -1 })).toEqual({ ok: true, table: t });
+  });
+
+  it('moves several chosen rows together; a block at the edge stays and the rest close up to it', () => {
+    const five = '[{"a":1},{"a":2},{"a":3},{"a":4},{"a":5}]';
+    expect(text(five, { kind: 'moveRows', rows: [2, 4], by: -1 })).toBe(
+      '[{"a":2},{"a":1},{"a":4},{"a":3},{"a":5}]',
+    );
+    expect(text(five, { kind: 'moveRows', rows: [3, 4], by: 1 })).toBe(
+      '[{"a":1},{"a":2},{"a":5},{"a":3},{"a":4}]',
+    );
+    expect(text(five, { kind: 'moveRows', rows: [1, 2, 4], by: -1 })).toBe(
+      '[{"a":1},{"a":2},{"a":4},{"a":3},{"a":5}]',
+    );
+    expect(applyEdit(table(five), { kind: 'moveRows', rows: [9], by: 1 })).toMatchObject({ ok: false });
   });
 });
 

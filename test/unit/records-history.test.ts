@@ -36,11 +36,11 @@ describe('history', () => {
 
   it('an edit after an undo drops the redo steps; an edit that changes nothing adds no step', () => {
     let h = historyStart(table('[{"a":1},{"a":2}]'));
-    h = apply(h, { kind: 'moveRow', row: 1, by: 1 });
+    h = apply(h, { kind: 'moveRows', rows: [1], by: 1 });
     h = undo(h);
     h = apply(h, { kind: 'deleteRows', rows: [2] });
     expect(h.future).toEqual([]);
-    expect(apply(h, { kind: 'moveRow', row: 1, by: -1 })).toBe(h);
+    expect(apply(h, { kind: 'moveRows', rows: [1], by: -1 })).toBe(h);
   });
 
   it(`keeps the last ${HISTORY_LIMIT} steps`, () => {

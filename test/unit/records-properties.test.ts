@@ -176,7 +176,11 @@ describe('edits', () => {
       fc.record({ kind: fc.constant('addRow' as const), after: fc.option(row, { nil: undefined }) }),
       fc.record({ kind: fc.constant('duplicateRows' as const), rows: fc.subarray(ids) }),
       fc.record({ kind: fc.constant('deleteRows' as const), rows: fc.subarray(ids) }),
-      fc.record({ kind: fc.constant('moveRow' as const), row, by: fc.constantFrom(-1 as const, 1 as const) }),
+      fc.record({
+        kind: fc.constant('moveRows' as const),
+        rows: fc.subarray(ids),
+        by: fc.constantFrom(-1 as const, 1 as const),
+      }),
       fc.record({
         kind: fc.constant('addColumn' as const),
         name: fc.string({ maxLength: 4 }),
