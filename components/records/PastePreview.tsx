@@ -1,4 +1,7 @@
-/** A paste that adds more than one row, shown before it is kept: what it changes and the size after. */
+/**
+ * A paste that adds more than one row or has refused cells, shown before it is kept: what it changes,
+ * the size after, and the cells it could not read (they keep their value; the rest can be kept).
+ */
 import { t } from '../../lib/i18n';
 import type { RecordsModel } from './records-model';
 import { cellRefusal } from './records-text';
@@ -14,8 +17,9 @@ export function PastePreview({ model, limit }: { model: RecordsModel; limit: num
         {limit === null
           ? t('records_meterDocument', plan.lengthAfter.toLocaleString())
           : t('records_meter', [plan.lengthAfter.toLocaleString(), limit.toLocaleString()])}
-        {plan.header ? ` ${t('records_pasteHeader')}` : ''}
+        .{plan.header ? ` ${t('records_pasteHeader')}` : ''}
       </p>
+      {plan.refusals.length > 0 && <p>{t('records_pasteNotPasted')}</p>}
       {plan.refusals.length > 0 && (
         <ul>
           {plan.refusals.slice(0, 10).map((r) => (
@@ -26,11 +30,9 @@ export function PastePreview({ model, limit }: { model: RecordsModel; limit: num
         </ul>
       )}
       <div class="actions">
-        {plan.refusals.length === 0 && (
-          <button type="button" class="button button--small button--primary" onClick={model.keepPaste}>
-            {t('records_pasteKeep')}
-          </button>
-        )}
+        <button type="button" class="button button--small button--primary" onClick={model.keepPaste}>
+          {plan.refusals.length === 0 ? t('records_pasteKeep') : t('records_pasteKeepGood')}
+        </button>
         <button type="button" class="button button--small" onClick={model.dropPaste}>
           {t('records_cancel')}
         </button>

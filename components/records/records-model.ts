@@ -10,7 +10,9 @@ import { clipboardFromRows, gridFromClipboard } from '../../lib/records/clipboar
 import { applyEdit, pastePlan } from '../../lib/records/edits';
 import { historyPush, historyStart, redo, undo } from '../../lib/records/history';
 import { minify } from '../../lib/records/exact-json';
+import { decimalMarkOf } from '../../lib/records/locale-number';
 import { createSizeMeter } from '../../lib/records/size';
+import { uiLanguage } from '../display-format';
 import { cellOf, cellType, tableFromText, tableToText } from '../../lib/records/table';
 import type { CellType, Json, PastePlan, RecordTable, TableEdit } from '../../lib/records/types';
 import type { TableSession } from './table-session';
@@ -226,8 +228,14 @@ export const RecordsModel = createModel((source: TableSource) => {
         message.value = describeRefusal({ code: 'clipboard', clipboard: grid.code, limit: grid.limit });
         return;
       }
-      const edit: TableEdit = { kind: 'paste', row: at.row, column: at.column, grid: grid.grid };
-      const plan = pastePlan(current, at, grid.grid);
+      const edit: TableEdit = {
+        kind: 'paste',
+        row: at.row,
+        column: at.column,
+        grid: grid.grid,
+        ...(grid.from === 'text' ? { decimal: decimalMarkOf(uiLanguage()) } : {}),
+      };
+      const plan = pastePlan(current, edit);
       if (plan.addedRows > 1 || plan.refusals.length > 0) preview.value = { plan, edit };
       else apply(edit);
     },

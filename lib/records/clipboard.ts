@@ -26,32 +26,51 @@ export function gridFromClipboard(
     // Counted before parsing: a huge table is refused without building its DOM.
     if ((html.match(/<tr[\s>]/gi)?.length ?? 0) > PASTE_ROW_LIMIT) return tooMany();
     const grid = gridFromHtml(parseHtml(html));
-    if (grid) return { ok: true, grid };
+    if (grid) return { ok: true, grid, from: 'html' };
   }
   if (text === undefined || text.trim() === '') return { ok: false, code: html ? 'notATable' : 'empty' };
   if (BINARY.test(text)) return { ok: false, code: 'notATable' };
   const grid = parseTsv(text);
   if (grid.length > PASTE_ROW_LIMIT) return tooMany();
-  return { ok: true, grid };
+  return { ok: true, grid, from: 'text' };
 }
 
 function gridFromHtml(doc: Document): string[][] | null {
   const table = doc.querySelector('table');
   if (!table) return null;
   const grid: string[][] = [];
+  /** Per column: how many more rows a merged cell above still covers (`rowspan`). */
+  const covered: number[] = [];
+  const skipCovered = (row: string[]) => {
+    while ((covered[row.length] ?? 0) > 0) {
+      covered[row.length] = (covered[row.length] ?? 1) - 1;
+      row.push('');
+    }
+  };
   for (const tr of Array.from(table.querySelectorAll('tr'))) {
     if (tr.closest('table') !== table) continue;
     const row: string[] = [];
     for (const cell of Array.from(tr.children)) {
       const tag = cell.tagName.toLowerCase();
       if (tag !== 'td' && tag !== 'th') continue;
-      row.push(cellValue(cell));
-      const span = Number(cell.getAttribute('colspan') ?? '1');
-      for (let k = 1; k < Math.min(span, 1000); k++) row.push('');
+      skipCovered(row);
+      const columns = span(cell, 'colspan');
+      const rows = span(cell, 'rowspan');
+      for (let k = 0; k < columns; k++) {
+        if (rows > 1) covered[row.length] = rows - 1;
+        row.push(k === 0 ? cellValue(cell) : '');
+      }
     }
+    skipCovered(row);
     grid.push(row);
   }
   return grid.length > 0 ? grid : null;
+}
+
+/** A cell's colspan or rowspan: 1 unless a sane number says more. */
+function span(cell: Element, name: 'colspan' | 'rowspan'): number {
+  const value = Number(cell.getAttribute(name) ?? '1');
+  return Number.isInteger(value) && value > 1 ? Math.min(value, 1000) : 1;
 }
 
 /**
@@ -68,8 +87,9 @@ function cellValue(cell: Element): string {
 }
 
 function storedNumber(cell: Element): string | null {
+  // A German LibreOffice writes the value with its decimal comma (sdval="12500,5").
   const sdval = cell.getAttribute('sdval');
-  if (sdval !== null) return sdval;
+  if (sdval !== null) return /^-?\d+,\d+$/.test(sdval.trim()) ? sdval.trim().replace(',', '.') : sdval;
   const num = cell.getAttribute('x:num');
   if (num !== null && num !== '') return num;
   const sheets = cell.getAttribute('data-sheets-value');

@@ -130,29 +130,16 @@ export function applyEdit(table: RecordTable, edit: TableEdit): EditResult {
       return done({ ...table, rows: sorted });
     }
     case 'paste': {
-      const paste = planPaste(table, { row: edit.row, column: edit.column }, edit.grid);
+      const paste = planPaste(table, { row: edit.row, column: edit.column }, edit.grid, edit.decimal);
       if (!paste.ok) return refused(paste.refusal);
-      const [first] = paste.plan.refusals;
-      if (first)
-        return refused({
-          code: 'cellRefused',
-          row: first.gridRow,
-          column: first.column,
-          cell: first.code,
-          ...(first.detail === undefined ? {} : { detail: first.detail }),
-        });
       return done(paste.table);
     }
   }
 }
 
 /** What a paste would change, for the preview before a paste that adds rows. Throws for a target not in the table. */
-export function pastePlan(
-  table: RecordTable,
-  at: { row: number; column: string },
-  grid: string[][],
-): PastePlan {
-  const paste = planPaste(table, at, grid);
+export function pastePlan(table: RecordTable, edit: Extract<TableEdit, { kind: 'paste' }>): PastePlan {
+  const paste = planPaste(table, { row: edit.row, column: edit.column }, edit.grid, edit.decimal);
   if (!paste.ok) throw new Error(`paste target not in the table: ${paste.refusal.code}`);
   return paste.plan;
 }

@@ -2,9 +2,11 @@
  * A paste of a grid (from a spreadsheet) into the table: fills cells from the current one to the
  * right and down, adds rows past the end. A first row whose cells all name columns is a header and
  * maps the grid's columns by name. Each cell is read as the type the cell (or its column) has, so
- * `12500` pasted into a text column stays text and `abc` into a number column is refused.
+ * `12500` pasted into a text column stays text and `abc` into a number column is refused. A refused
+ * cell keeps its value; the good cells of the same paste are kept (the plan lists the refused).
  */
 import { parseCell } from './cells';
+import { type DecimalMark, readLocaleNumber } from './locale-number';
 import { idSource, withCell, withoutCell } from './rows';
 import { minify } from './exact-json';
 import { cellOf, cellType, columnType, tableToText } from './table';
@@ -25,10 +27,15 @@ export function isHeader(table: RecordTable, grid: readonly string[][]): boolean
  * A pasted cell as a value of `type`: empty clears (text: ""), `null` is null in a typed column;
  * text pasted over a null is kept as text (parseCell).
  */
-function pastedValue(text: string, type: CellType): CellResult | 'clear' {
+function pastedValue(text: string, type: CellType, decimal: DecimalMark | undefined): CellResult | 'clear' {
   if (type === 'text') return parseCell(text, 'text');
   if (text.trim() === '') return 'clear';
   if (text.trim() === 'null') return { ok: true, value: { kind: 'null' } };
+  if (type === 'number' && decimal) {
+    // `12.500` in a German sheet is twelve thousand five hundred: the sheet's marks come first.
+    const read = readLocaleNumber(text, decimal);
+    if (read !== null) return { ok: true, value: { kind: 'number', raw: read } };
+  }
   return parseCell(text, type);
 }
 
@@ -36,6 +43,7 @@ export function planPaste(
   table: RecordTable,
   at: { row: number; column: string },
   grid: string[][],
+  decimal?: DecimalMark,
 ): PasteResult {
   const start = table.rows.findIndex((row) => row.id === at.row);
   if (start < 0 && !(table.rows.length === 0 && at.row === 0))
@@ -75,7 +83,7 @@ export function planPaste(
       const column = targets[j];
       if (column === undefined || !row) return;
       const before = cellOf(row, column);
-      const value = pastedValue(text, before ? cellType(before) : (types.get(column) as CellType));
+      const value = pastedValue(text, before ? cellType(before) : (types.get(column) as CellType), decimal);
       if (value !== 'clear' && !value.ok) {
         plan.refusals.push({
           gridRow: r + 1 + (header ? 1 : 0),

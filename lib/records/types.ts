@@ -2,6 +2,7 @@
  * The records table's types, shared by the core (lib/records, framework-free) and its views
  * (components/records). The core returns codes and parameters, never sentences: the views word them.
  */
+import type { DecimalMark } from './locale-number';
 
 /** A JSON value as written: key order, duplicate keys, number and string literals kept. */
 export type Json =
@@ -70,7 +71,8 @@ export type TableEdit =
   | { kind: 'moveColumn'; name: string; by: -1 | 1 }
   | { kind: 'sortRows'; column: string; direction: 'asc' | 'desc' }
   /** Fills from (row, column), adds rows past the end; a header row maps by name. */
-  | { kind: 'paste'; row: number; column: string; grid: string[][] };
+  /** `decimal`: the grid is plain text whose numbers are written with this decimal mark (the UI's). */
+  | { kind: 'paste'; row: number; column: string; grid: string[][]; decimal?: DecimalMark };
 
 export type EditRefusal =
   | { code: 'columnExists'; name: string }
@@ -101,7 +103,9 @@ export interface History {
 }
 
 export type ClipboardGrid =
-  { ok: true; grid: string[][] } | { ok: false; code: 'empty' | 'notATable' | 'tooManyRows'; limit?: number };
+  /** `from`: the HTML table (numbers as stored) or the plain text (numbers as the sheet shows them). */
+  | { ok: true; grid: string[][]; from: 'html' | 'text' }
+  | { ok: false; code: 'empty' | 'notATable' | 'tooManyRows'; limit?: number };
 
 export interface SizeMeter {
   measure(table: RecordTable): { total: number; row(id: number): number };

@@ -234,6 +234,24 @@ describe('records table: history, paste and the limit', () => {
     ]);
   });
 
+  it('a paste with a refused cell keeps the other cells and names the refused one, which keeps its value', () => {
+    const { last } = renderTable();
+    fireEvent.paste(cell(0, 1), {
+      clipboardData: {
+        getData: (type: string) => (type === 'text/plain' ? 'Audi A6\tzwölf\nBMW 330i\t81000' : ''),
+      },
+    });
+    const preview = screen.getByRole('group', { name: 'Paste preview' });
+    expect(preview.textContent).toContain('Not pasted (these cells keep their value):');
+    expect(preview.textContent).toContain('Row 1, column “price”');
+    expect(preview.textContent).toMatch(/of 2,400 characters\./);
+    fireEvent.click(within(preview).getByRole('button', { name: 'Keep the other cells' }));
+    expect(parsed(last()).slice(0, 2)).toMatchObject([
+      { name: 'Audi A6', price: 12500 },
+      { name: 'BMW 330i', price: 81000 },
+    ]);
+  });
+
   it('counts the cell being typed, and past 2400 refuses with the number over and offers a document', () => {
     const long = JSON.stringify(Array.from({ length: 21 }, (_, i) => ({ id: i + 1, name: 'x'.repeat(90) })));
     const { offered } = renderTable(long);

@@ -23,6 +23,44 @@ const grid = (html: string | undefined, text: string | undefined) => {
   return result.grid;
 };
 
+/** The sheet both captures hold (LibreOffice 7.4 under Xvfb, copied with Ctrl+C, read with xclip). */
+const CAPTURED = [
+  ['id', 'name', 'price', 'sold'],
+  ['12', 'Audi A4 Avant', '12500.5', 'FALSCH'],
+  ['13', 'BMW 320d', '38000', 'WAHR'],
+  ['14', 'VW Golf', '240000.99', 'FALSCH'],
+  ['15', 'Opel Astra', '9900', 'FALSCH'],
+  // B5:B6 merged: the covered cell is empty, the row's other values stay in their columns.
+  ['16', '', '15000', 'WAHR'],
+];
+const english = (rows: string[][]) =>
+  rows.map((row) => row.map((cell) => ({ FALSCH: 'FALSE', WAHR: 'TRUE' })[cell] ?? cell));
+
+describe('LibreOffice Calc, captured from a German and an English interface', () => {
+  it('German HTML: sdval with a decimal comma (12500,5) read as the number, rowspan honoured', () => {
+    expect(fixture('libreoffice-de.html')).toContain('sdval="12500,5"');
+    expect(grid(fixture('libreoffice-de.html'), fixture('libreoffice-de.txt'))).toEqual(CAPTURED);
+  });
+
+  it('English HTML: the same sheet pastes the same numbers', () => {
+    expect(grid(fixture('libreoffice-en.html'), fixture('libreoffice-en.txt'))).toEqual(english(CAPTURED));
+  });
+
+  it('German plain text pasted into the dealer’s list reads 12.500,50 and 38.000,00 € as they say', () => {
+    const dealer = table(
+      '[{"id":1,"name":"a","price":1,"sold":true},{"id":2,"name":"b","price":2,"sold":true},{"id":3,"name":"c","price":3,"sold":true}]',
+    );
+    const rows = grid(undefined, fixture('libreoffice-de.txt')).slice(0, 4);
+    const pasted = applyEdit(dealer, { kind: 'paste', row: 1, column: 'id', grid: rows, decimal: ',' });
+    if (!pasted.ok) throw new Error(pasted.refusal.code);
+    expect(JSON.parse(tableToText(pasted.table))).toEqual([
+      { id: 12, name: 'Audi A4 Avant', price: 12500.5, sold: false },
+      { id: 13, name: 'BMW 320d', price: 38000, sold: true },
+      { id: 14, name: 'VW Golf', price: 240000.99, sold: false },
+    ]);
+  });
+});
+
 describe('LibreOffice Calc', () => {
   it('HTML: numbers from sdval when shown formatted; dates, booleans and "007" as shown; <br> a line break', () => {
     expect(grid(fixture('libreoffice.html'), fixture('libreoffice.txt'))).toEqual([

@@ -11,6 +11,12 @@ function paste(t: RecordTable, row: number, column: string, grid: string[][]): s
   return tableToText(result.table);
 }
 
+function text(t: RecordTable, edit: Parameters<typeof applyEdit>[1]): string {
+  const result = applyEdit(t, edit);
+  if (!result.ok) throw new Error(JSON.stringify(result.refusal));
+  return tableToText(result.table);
+}
+
 describe('paste', () => {
   it('fills from the current cell rightwards and down, each value as its cell type', () => {
     const t = table('[{"a":"x","b":1,"c":true},{"a":"y","b":2,"c":false}]');
@@ -60,33 +66,41 @@ describe('paste', () => {
     ).toBe('[{"a":"a","b":"x"},{"a":"c","b":"d"}]');
   });
 
-  it('refuses the whole paste when a cell is refused, naming it (abc into a number column)', () => {
-    const t = table('[{"n":"x","p":1}]');
-    expect(
-      applyEdit(t, {
-        kind: 'paste',
-        row: 1,
-        column: 'n',
-        grid: [
-          ['a', '2'],
-          ['b', 'abc'],
-          ['c', '1,5'],
-        ],
-      }),
-    ).toEqual({
-      ok: false,
-      refusal: { code: 'cellRefused', row: 2, column: 'p', cell: 'notANumber' },
-    });
-    expect(
-      pastePlan(t, { row: 1, column: 'n' }, [
-        ['a', '2'],
-        ['b', 'abc'],
-        ['c', '1,5'],
-      ]).refusals,
-    ).toEqual([
+  it('keeps the good cells of a paste and lists the refused ones, which keep their value (abc into a number column)', () => {
+    const t = table('[{"n":"x","p":1},{"n":"y","p":2}]');
+    const grid = [
+      ['a', '2'],
+      ['b', 'abc'],
+      ['c', '1,5'],
+    ];
+    expect(text(t, { kind: 'paste', row: 1, column: 'n', grid })).toBe(
+      '[{"n":"a","p":2},{"n":"b","p":2},{"n":"c"}]',
+    );
+    expect(pastePlan(t, { kind: 'paste', row: 1, column: 'n', grid }).refusals).toEqual([
       { gridRow: 2, column: 'p', code: 'notANumber' },
       { gridRow: 3, column: 'p', code: 'notANumber', detail: '1.5' },
     ]);
+  });
+
+  it('plain text in the interface’s decimal mark: 12.500,50 and 38.000,00 € read as they say', () => {
+    const t = table('[{"name":"a","price":1},{"name":"b","price":2},{"name":"c","price":3}]');
+    const grid = [['12.500,50'], ['38.000,00 €'], ['240.000,99']];
+    const german = { kind: 'paste' as const, row: 1, column: 'price', grid, decimal: ',' as const };
+    expect(text(t, german)).toBe(
+      '[{"name":"a","price":12500.5},{"name":"b","price":38000},{"name":"c","price":240000.99}]',
+    );
+    const english = {
+      kind: 'paste' as const,
+      row: 1,
+      column: 'price',
+      grid: [['12,500.50'], ['1.5'], ['−7']],
+      decimal: '.' as const,
+    };
+    expect(text(t, english)).toBe(
+      '[{"name":"a","price":12500.5},{"name":"b","price":1.5},{"name":"c","price":-7}]',
+    );
+    // From the HTML (the stored numbers), no locale reading: 1.5 stays 1.5.
+    expect(text(t, { kind: 'paste', row: 1, column: 'price', grid: [['1.5']] })).toContain('"price":1.5');
   });
 
   it('the plan says what a paste changes and the length written after it', () => {
@@ -97,7 +111,7 @@ describe('paste', () => {
       ['c', '7'],
       ['d', '8', 'extra'],
     ];
-    const plan = pastePlan(t, { row: 1, column: 'name' }, grid);
+    const plan = pastePlan(t, { kind: 'paste', row: 1, column: 'name', grid });
     const after = paste(t, 1, 'name', grid);
     expect(after).toBe(
       '[{"id":1,"name":"a","price":9},{"id":2,"name":"c","price":7},{"id":3,"name":"d","price":8}]',
@@ -110,7 +124,9 @@ describe('paste', () => {
       refusals: [],
       lengthAfter: after.length,
     });
-    expect(pastePlan(t, { row: 2, column: 'price' }, [['1', '2']]).droppedColumns).toBe(1);
+    expect(pastePlan(t, { kind: 'paste', row: 2, column: 'price', grid: [['1', '2']] }).droppedColumns).toBe(
+      1,
+    );
   });
 
   it('into an empty list', () => {
