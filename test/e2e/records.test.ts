@@ -4,6 +4,7 @@
  * pasted) and saved with one read and one write; one record of a 6-piece document edited and
  * written at its floor; a list past 2400 refused and offered as a document; the side panel at 400 px.
  */
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
@@ -97,7 +98,47 @@ beforeEach(async () => {
   await clearStoredFamilies(session, ['draft', 'docDraft', 'job']);
 });
 
+/** The clipboard a German LibreOffice Calc makes (captured; test/unit/fixtures/clipboard). */
+const germanCalc = (name: string) =>
+  readFileSync(new URL(`../unit/fixtures/clipboard/libreoffice-de.${name}`, import.meta.url), 'utf8');
+
 describe('the records table in Chromium', () => {
+  it('pastes a German LibreOffice clipboard, and a price typed and saved without Enter is written', async () => {
+    const { editor, grid } = await openSlotTable(dealerList(3));
+    await cell(grid, 0, 0).click();
+    await cell(grid, 0, 0).evaluate(
+      (el, flavours) => {
+        const data = new DataTransfer();
+        data.setData('text/html', flavours.html);
+        data.setData('text/plain', flavours.text);
+        el.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      },
+      { html: germanCalc('html'), text: germanCalc('txt') },
+    );
+    await editor.page
+      .getByRole('group', { name: 'Paste preview' })
+      .getByRole('button', { name: 'Keep the paste' })
+      .click();
+    await expect.poll(() => grid.getByRole('row').count()).toBe(6);
+    // The last price typed, the cell still open: Save slot writes what the cell shows.
+    await cell(grid, 4, 2).dblclick();
+    await grid.getByRole('textbox').fill('700000');
+    sandbox.clearLog();
+    await editor.save(1);
+    await expect.poll(() => editor.slot(1).getByRole('status').textContent()).toBe('Saved.');
+    const records = JSON.parse((await readSlotDirect(sandbox, target, 1)).data) as Record<string, unknown>[];
+    expect(records.map((r) => [r.id, r.name, r.price, r.sold])).toEqual([
+      [12, 'Audi A4 Avant', 12500.5, false],
+      [13, 'BMW 320d', 38000, true],
+      [14, 'VW Golf', 240000.99, false],
+      [15, 'Opel Astra', 9900, false],
+      [16, '', 700000, true],
+    ]);
+    await editor.page.close();
+  });
+
   it('edits the dealer’s list in slot 1 as a table and saves it with one read and one write', async () => {
     const list = dealerList(8);
     const { editor, grid } = await openSlotTable(list);
