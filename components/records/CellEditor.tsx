@@ -1,6 +1,8 @@
 /**
- * The open cell: what is typed goes to the model at once (the meter counts it); Enter keeps it,
- * Tab keeps it and moves on, Escape drops it. Uncontrolled, so a keystroke renders no row.
+ * The open cell: what is typed goes to the model at once (the draft and the meter hold it); Enter
+ * keeps it, Shift+Enter or Alt+Enter is a line break (as in a spreadsheet), Tab keeps it and moves
+ * on, Escape drops it. Multi-line, so a text's line breaks stay; uncontrolled, so a keystroke renders
+ * no row.
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
@@ -21,15 +23,24 @@ export function CellEditor({
   /** The editor closed: `by` is the key that closed it. */
   onDone: (by: 'enter' | 'tab' | 'shiftTab' | 'escape') => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     const box = input.current;
     if (!box) return;
     box.focus();
     box.setSelectionRange(box.value.length, box.value.length);
   }, []);
-  const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLTextAreaElement>) => {
     const key = event.key;
+    if (key === 'Enter' && (event.shiftKey || event.altKey)) {
+      event.stopPropagation();
+      if (event.altKey) {
+        event.preventDefault();
+        breakLine(event.currentTarget);
+        model.typeCell(event.currentTarget.value);
+      }
+      return;
+    }
     if (key !== 'Enter' && key !== 'Escape' && key !== 'Tab') return;
     event.preventDefault();
     event.stopPropagation();
@@ -42,10 +53,10 @@ export function CellEditor({
   };
   return (
     <>
-      <input
+      <textarea
         ref={input}
         class="cell__input"
-        type="text"
+        rows={Math.min(6, edit.initial.split('\n').length)}
         spellcheck={false}
         defaultValue={edit.initial}
         aria-label={t('records_cellInput', [edit.column, typeLabel(edit.type)])}
@@ -56,4 +67,11 @@ export function CellEditor({
       />
     </>
   );
+}
+
+/** Alt+Enter: a line break where the caret is (Shift+Enter is the textarea's own). */
+function breakLine(box: HTMLTextAreaElement) {
+  const { selectionStart: from, selectionEnd: to, value } = box;
+  box.value = `${value.slice(0, from)}\n${value.slice(to)}`;
+  box.setSelectionRange(from + 1, from + 1);
 }

@@ -1,4 +1,7 @@
-/** One value as a cell shows it: absent, null and "" each look their own; a mixed column names each value's type. */
+/**
+ * One value as a cell shows it: absent, null and "" each look their own; a mixed column names each
+ * value's type; a line break in text shows as ↵.
+ */
 import { t } from '../../lib/i18n';
 import { cellText } from '../../lib/records/cells';
 import { cellType } from '../../lib/records/table';
@@ -14,9 +17,25 @@ export function CellView({ value, showType }: { value: Json | undefined; showTyp
       {value.kind === 'string' && text === '' ? (
         <span class="cell cell--empty">{t('records_emptyText')}</span>
       ) : (
-        <span class={`cell cell--${type}`}>{text}</span>
+        <span class={`cell cell--${type}`}>{withBreaks(text)}</span>
       )}
       {showType && <span class="cell__type">{typeLabel(type)}</span>}
     </>
   );
+}
+
+/** A kept line break shown as ↵ (rows keep one line each), named for a screen reader. */
+function withBreaks(text: string) {
+  if (!text.includes('\n')) return text;
+  return text.split('\n').map((line, i) => (
+    <>
+      {i > 0 && (
+        <span class="cell__break" title={t('records_lineBreak')}>
+          <span aria-hidden="true">↵</span>
+          <span class="visually-hidden">{t('records_lineBreak')}</span>
+        </span>
+      )}
+      {line}
+    </>
+  ));
 }

@@ -202,6 +202,21 @@ describe('records table: the buttons', () => {
   });
 });
 
+describe('records table: text of several lines', () => {
+  it('opens a two-line cell with its line break, shows ↵ in the grid, Alt+Enter breaks a line, Enter keeps it', () => {
+    const { last } = renderTable('[{"id":1,"note":"Zeile eins\\nZeile zwei"}]');
+    expect(cell(0, 1).textContent).toBe('Zeile eins↵line breakZeile zwei');
+    key(cell(0, 1), 'Enter');
+    const box = within(grid()).getByRole('textbox') as HTMLTextAreaElement;
+    expect(box.value).toBe('Zeile eins\nZeile zwei');
+    box.setSelectionRange(box.value.length, box.value.length);
+    key(box, 'Enter', { altKey: true });
+    fireEvent.input(box, { target: { value: `${box.value}Zeile drei` } });
+    key(box, 'Enter');
+    expect(parsed(last())[0]?.note).toBe('Zeile eins\nZeile zwei\nZeile drei');
+  });
+});
+
 describe('records table: history, paste and the limit', () => {
   it('keeps the undo history when the view goes and comes back (text and table)', () => {
     const first = renderTable();

@@ -43,8 +43,11 @@ const rowCount = (page: Page, grid: string) => countOf(page, within(grid, 'tbody
 async function editCell(page: Page, grid: string, row: number, column: number, value: string) {
   await page.locator(cell(grid, row, column)).click();
   await page.keyboard.press('Enter');
-  await waitFor(page, within(grid, 'input.cell__input'));
-  await page.$eval(within(grid, 'input.cell__input'), (node) => ((node as HTMLInputElement).value = ''));
+  await waitFor(page, within(grid, 'textarea.cell__input'));
+  await page.$eval(
+    within(grid, 'textarea.cell__input'),
+    (node) => ((node as HTMLTextAreaElement).value = ''),
+  );
   await page.keyboard.type(value);
   await page.keyboard.press('Enter');
 }
