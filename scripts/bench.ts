@@ -294,7 +294,10 @@ async function editorSlots(): Promise<void> {
   const oneTrip = await timeRuns(RUNS, () => timed(readOne));
   const editorRuns: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    editorRuns.push(await timeToContent('editor.html', 'fieldset.slot input[type=text]', SLOTS));
+    // A slot is shown once read: open with its title field, or empty and folded into its run.
+    editorRuns.push(
+      await timeToContent('editor.html', 'fieldset.slot input[type=text], .slot--folded', SLOTS),
+    );
   }
   add({
     id: 'editorSlots',
