@@ -84,7 +84,10 @@ export default defineBackground(() => {
   // The E2E build's test-only door (lib/test-door.ts); a build-time constant drops it from store builds.
   if (import.meta.env.MODE === 'e2e') {
     const runningJobs = () => runningJobCount() + runningBackupCount();
-    Object.assign(globalThis, { __TEST__: createTestDoor({ handlers, scheduler, runningJobs }) });
+    const setRequestTimeout = (ms: number) => void (deps.timeoutMs = ms);
+    Object.assign(globalThis, {
+      __TEST__: createTestDoor({ handlers, scheduler, runningJobs, setRequestTimeout }),
+    });
   }
   const route = createRouter(handlers, {
     ready,

@@ -24,6 +24,8 @@ export interface TestDoor {
   activity(): Activity;
   /** Resolves with the activity once settled; rejects after `timeoutMs`, naming what is still busy. */
   settled(timeoutMs?: number): Promise<Activity>;
+  /** How long a request waits for an answer from now on, until the worker stops (the build's 3 s). */
+  setRequestTimeout(ms: number): void;
 }
 
 export interface TestDoorDeps {
@@ -31,11 +33,17 @@ export interface TestDoorDeps {
   scheduler: RequestScheduler;
   /** The jobs (imports, restores, backups, …) this worker runs now. */
   runningJobs: () => number;
+  setRequestTimeout: (ms: number) => void;
 }
 
 const LOOK_MS = 25;
 
-export function createTestDoor({ handlers, scheduler, runningJobs }: TestDoorDeps): TestDoor {
+export function createTestDoor({
+  handlers,
+  scheduler,
+  runningJobs,
+  setRequestTimeout,
+}: TestDoorDeps): TestDoor {
   const activity = (): Activity => {
     let queued = 0;
     let inFlight = 0;
@@ -48,6 +56,7 @@ export function createTestDoor({ handlers, scheduler, runningJobs }: TestDoorDep
   const idle = (a: Activity) => a.queued === 0 && a.inFlight === 0 && a.jobs === 0;
   return {
     configure: (input) => handlers.saveSettings(input, { profile: null }),
+    setRequestTimeout,
     activity,
     settled: (timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 /**
  * The portfolio in Chromium against the sandbox's landlord (live profile, 12 buildings) under a
- * request limit that announces itself (10 per 3 s with X-RateLimit-* headers, the live pace scaled
- * 20× shorter): the table fills in the background within the share without a 429, the CSV export
+ * request limit that announces itself (10 per 1 s with X-RateLimit-* headers, the live pace scaled
+ * 60× shorter): the table fills in the background within the share without a 429, the CSV export
  * parses back to the table's rows, sorting and filtering, a click overtakes the background reads, an
  * alert for a freed room comes once (not again after a worker stop), a token changed to another
  * account's shows none of the first account's rows or totals, and a sign-out stops the refresh
@@ -21,7 +21,7 @@ import { PopupPage } from './pages/popup-page';
 import { settled } from './waits';
 
 const { sandbox, session } = useExtension({
-  sandbox: { profile: 'live', rateLimit: { limit: 10, windowSeconds: 3 }, rateHeaders: true },
+  sandbox: { profile: 'live', rateLimit: { limit: 10, windowSeconds: 1 }, rateHeaders: true },
   // The tests go on where the one before stopped: the background refresh, its log and its budget.
   resetEachTest: false,
   as: LANDLORD,

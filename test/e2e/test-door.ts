@@ -22,6 +22,14 @@ export async function configureThroughDoor(
   if (!answer.ok) throw new Error(`set-up through the test door refused: ${JSON.stringify(answer.error)}`);
 }
 
+/** How long the worker waits for an answer from now on (until it stops: set it again per test). */
+export async function setRequestTimeout(session: ExtensionSession, ms: number): Promise<void> {
+  await workerOf(session).evaluate(
+    (given) => (globalThis as unknown as { __TEST__: TestDoor }).__TEST__.setRequestTimeout(given),
+    ms,
+  );
+}
+
 /** Waits until no request is queued or in flight and no job runs (bounded; the error names what is busy). */
 export function settled(session: ExtensionSession, timeoutMs = 15_000): Promise<Activity> {
   return workerOf(session).evaluate(
