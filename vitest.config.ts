@@ -4,6 +4,9 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is 1 worker; unit and component files wait mostly on loopback HTTP
+    // and happy-dom, so two run at once. The E2E projects keep one file at a time (fileParallelism).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [WxtVitest()],
