@@ -112,7 +112,7 @@ export function SlotEditor({ model, workspace, page, layout }: SlotEditorProps) 
           ))}
           <SlotActions model={model} workspace={workspace} page={page} layout={layout} />
           <p role="status" class="status">
-            {model.saved.value ? t('slot_saved') : ''}
+            {model.saved.value ? t('slot_saved') : model.unchanged.value ? t('slot_nothingToSave') : ''}
           </p>
           {model.storageNotice.value && <StorageNotice notice={model.storageNotice.value} />}
           {model.draftNotice.value && <DraftNotice kind={model.draftNotice.value} />}

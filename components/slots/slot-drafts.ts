@@ -54,6 +54,7 @@ export const SlotDrafts = createModel(
         if (cleared) other.value = '';
         model[field].value = value;
         model.saved.value = false;
+        model.unchanged.value = false;
         model.blocked.value = [];
         model.opened.value = true;
         const timer = timers.get(model);

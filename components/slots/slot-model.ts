@@ -29,6 +29,8 @@ export const SlotModel = createModel((target: Target, option: number) => {
     start,
     saving: signal(false),
     saved: signal(false),
+    /** The last save found the slot already holding the fields' text: nothing was sent. */
+    unchanged: signal(false),
     saveError: signal<AppError | null>(null),
     blocked: signal<SlotProblem[]>([]),
     conflict: signal<PageOption | null>(null),

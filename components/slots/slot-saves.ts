@@ -27,12 +27,15 @@ export const SlotSaves = createModel((page: PageContext, drafts: SlotDrafts) => 
     const title = typed.title === '' && fill ? fill : typed.title;
     const data = typed.data === '' && fill ? fill : typed.data;
     const problems = validateSlot({ title, data }, model.option.value, page.premium.value);
+    const unchanged = problems.length === 0 && title === server.title && data === server.data;
     batch(() => {
       model.blocked.value = problems;
       model.saveError.value = null;
       model.saved.value = false;
+      model.unchanged.value = unchanged;
     });
-    if (problems.length > 0) return;
+    // The slot holds this already (a table opened and saved without an edit): no request is spent.
+    if (problems.length > 0 || unchanged) return;
     // The slot holds a credential shown as its marker: writing the marker over it is asked first.
     const removed = holdsRemoved(server.title, server.data) && holdsRemoved(title, data);
     model.confirmRemoved.value = removed && !confirmed;

@@ -161,4 +161,12 @@ describe('the Table view of a slot', () => {
     expect((await readDrafts(P, TARGET, [1])).size).toBe(0);
     expect(worker.saves).toEqual([]);
   });
+
+  it('a save with nothing changed sends nothing and says so', async () => {
+    const worker = await setup();
+    await openTable(1);
+    click(1, 'Save slot');
+    expect(await within(slot(1)).findByText('Nothing to save: the slot already holds this.')).toBeTruthy();
+    expect(worker.saves).toEqual([]);
+  });
 });
