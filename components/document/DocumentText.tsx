@@ -5,6 +5,7 @@ import { minifyJson, prettyJson } from '../../lib/slots/validate';
 import { useGrowToContent } from '../grow-to-content';
 import type { TableSession } from '../records/table-session';
 import { LazyTable, TableSwitch } from '../records/TableSwitch';
+import { mayBeTable } from '../records/table-session';
 import type { TableSource } from '../records/records-model';
 import type { ReadonlySignal } from '@preact/signals';
 
@@ -62,6 +63,19 @@ export function DocumentText({
             onClick={() => onLoad(prettyJson(storedText) ?? storedText)}
           >
             {t('doc_load')}
+          </button>
+        )}
+        {storedText !== null && !asTable && mayBeTable(storedText) && (
+          // One click from the Document tab to its records: the stored document loaded, as a table.
+          <button
+            type="button"
+            class="button button--small"
+            onClick={() => {
+              if (storedText !== text) onLoad(prettyJson(storedText) ?? storedText);
+              session.show('table');
+            }}
+          >
+            {t('doc_editAsTable')}
           </button>
         )}
         <button type="button" class="button button--small" onClick={() => onChange(prettyJson(text) ?? text)}>

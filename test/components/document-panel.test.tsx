@@ -89,6 +89,19 @@ describe('a document across slots', () => {
     expect(within(section()).queryByText(/^The box starts empty/)).toBeNull();
   });
 
+  it('offers the stored list of records as a table in one click, and none for a document that is no list', async () => {
+    const cars = JSON.stringify(
+      Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `Wagen ${i + 1} 🚗`, price: 9000 + i })),
+    );
+    renderPanel(slotsWith(cars));
+    fireEvent.click(within(section()).getByRole('button', { name: 'Edit the stored document as a table' }));
+    const grid = await within(section()).findByRole('grid');
+    expect(within(grid).getAllByRole('row')).toHaveLength(61);
+    expect(
+      within(section()).queryByRole('button', { name: 'Edit the stored document as a table' }),
+    ).toBeNull();
+  });
+
   it('shows a broken manifest with what is wrong, never repaired', () => {
     const slots = slotsWith(big);
     slots[2] = { title: 'Preise', data: '[1]', lastUpdated: T0 };
