@@ -26,6 +26,8 @@ export function SlotDataField({
   const { drafts } = workspace;
   const data = model.data.value;
   const json = jsonStatus(data);
+  // A piece of a document across slots (titled "<document>:<n>") is no JSON of its own: named so.
+  const piece = json === 'invalid' ? /^(.+):(\d+)$/.exec(model.title.value) : null;
   const dataBox = useGrowToContent(cleared ? '' : data);
   const table = useMemo<TableSource>(
     () => ({
@@ -47,7 +49,10 @@ export function SlotDataField({
     <div class="field">
       <div class="field__head">
         <label for={ids.data}>{t('slot_field_data')}</label>
-        {json !== 'none' && !asTable && (
+        {piece && (
+          <span class="json-status">{t('slot_documentPiece', [piece[2] ?? '', piece[1] ?? ''])}</span>
+        )}
+        {json !== 'none' && !piece && !asTable && (
           <div class="json-tools">
             <span class={`json-status json-status--${json}`}>
               {json === 'valid' ? t('slot_json_valid') : t('slot_json_invalid')}
@@ -64,7 +69,7 @@ export function SlotDataField({
             )}
           </div>
         )}
-        <TableSwitch session={model.table} text={cleared ? '' : data} />
+        {!piece && <TableSwitch session={model.table} text={cleared ? '' : data} />}
         <Counter id={ids.dataCount} field="data" text={data} />
       </div>
       {asTable && <LazyTable source={table} label={t('records_slotTable', String(model.option.value))} />}

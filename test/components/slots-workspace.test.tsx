@@ -139,6 +139,17 @@ describe('SlotWorkspace', () => {
     expect(within(slot(2)).queryByRole('button', { name: 'Minify' })).toBeNull();
   });
 
+  it('names a piece of a document as a piece, not as JSON that does not parse, and offers no Table', async () => {
+    await setup();
+    type(2, 'Title', 'site:3');
+    type(2, 'Data', '[{"id":1,"name":"Au');
+    expect(
+      within(slot(2)).getByText('Piece 3 of the document “site”: edit it in the Document section'),
+    ).toBeTruthy();
+    expect(within(slot(2)).queryByText('JSON: does not parse')).toBeNull();
+    expect(within(slot(2)).queryByRole('button', { name: 'Table' })).toBeNull();
+  });
+
   it('saves with Ctrl+S against the loaded version, then shows the saved value', async () => {
     const { worker } = await setup();
     type(4, 'Title', 'Neu');
