@@ -4,6 +4,8 @@
  */
 import { t } from '../../lib/i18n';
 import { cellText } from '../../lib/records/cells';
+import { type DecimalMark, decimalMarkOf, formatLocaleNumber } from '../../lib/records/locale-number';
+import { uiLanguage } from '../display-format';
 import { cellType } from '../../lib/records/table';
 import type { Json } from '../../lib/records/types';
 import { typeLabel } from './records-text';
@@ -11,7 +13,7 @@ import { typeLabel } from './records-text';
 export function CellView({ value, showType }: { value: Json | undefined; showType: boolean }) {
   if (value === undefined) return <span class="cell cell--absent">{t('records_absent')}</span>;
   const type = cellType(value);
-  const text = cellText(value);
+  const text = shownText(value);
   return (
     <>
       {value.kind === 'string' && text === '' ? (
@@ -22,6 +24,15 @@ export function CellView({ value, showType }: { value: Json | undefined; showTyp
       {showType && <span class="cell__type">{typeLabel(type)}</span>}
     </>
   );
+}
+
+let mark: DecimalMark | undefined;
+
+/** A number grouped with the language's decimal mark, yes/no in its words; edits show the raw value. */
+function shownText(value: Json): string {
+  if (value.kind === 'number') return formatLocaleNumber(value.raw, (mark ??= decimalMarkOf(uiLanguage())));
+  if (value.kind === 'boolean') return value.value ? t('state_yes') : t('state_no');
+  return cellText(value);
 }
 
 /** A kept line break shown as ↵ (rows keep one line each), named for a screen reader. */

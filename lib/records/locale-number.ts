@@ -31,3 +31,17 @@ export function decimalMarkOf(language: string): DecimalMark {
     return '.';
   }
 }
+
+/**
+ * A JSON number as a reader of the language reads it: its decimal mark, and its integer part grouped
+ * in threes from five digits on (as DIN 5008 and English style guides do: 2026 stays, 12.500 is
+ * grouped), digits exactly as written. A number with an exponent is shown as written.
+ */
+export function formatLocaleNumber(raw: string, mark: DecimalMark): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(raw);
+  if (!match) return raw;
+  const [, sign = '', whole = '', fraction] = match;
+  const group = mark === ',' ? '.' : ',';
+  const grouped = whole.length >= 5 ? whole.replace(/\B(?=(\d{3})+$)/g, group) : whole;
+  return `${sign}${grouped}${fraction === undefined ? '' : `${mark}${fraction}`}`;
+}

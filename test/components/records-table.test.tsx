@@ -32,8 +32,10 @@ describe('records table: what it shows', () => {
     expect(cell(1, 4).querySelector('.cell__type')?.textContent).toBe('null');
     expect(cell(2, 4).querySelector('.cell__type')?.textContent).toBe('text');
     expect(cell(1, 1).textContent).toBe('BMW 320d é 🚗');
-    expect(cell(1, 2).textContent).toBe('80000.50');
-    expect(cell(2, 2).textContent).toBe('9007199254740993');
+    // Numbers grouped as the interface's language writes them, digits as written; yes/no in words.
+    expect(cell(1, 2).textContent).toBe('80,000.50');
+    expect(cell(2, 2).textContent).toBe('9,007,199,254,740,993');
+    expect(cell(1, 3).textContent).toBe('yes');
   });
 
   it('writes nothing when opened, and the meter counts what a save would write', () => {
