@@ -41,8 +41,9 @@ export function gridKey(model: RecordsModel, at: CellAt, event: KeyboardEvent): 
   const lower = key.toLowerCase();
   if (ctrl && (lower === 'y' || (lower === 'z' && event.shiftKey))) return (model.redo(), { focus: at });
   if (ctrl && lower === 'z') return (model.undo(), { focus: at });
+  // Ctrl+D fills down, as in every spreadsheet (Duplicate is a button of its own).
   if (ctrl && lower === 'd') {
-    model.apply({ kind: 'duplicateRows', rows: model.targetRows() });
+    model.apply({ kind: 'fillDown', rows: model.targetRows(), column: at.column });
     return { focus: at };
   }
   if (event.altKey && (key === 'ArrowUp' || key === 'ArrowDown')) {

@@ -6,6 +6,7 @@ import { emptyValue } from './cells';
 import { sortedRows } from './order';
 import { planPaste } from './paste';
 import { idSource, withCell, withoutCell } from './rows';
+import { cellOf } from './table';
 import type { EditRefusal, EditResult, Entry, PastePlan, RecordRow, RecordTable, TableEdit } from './types';
 
 const done = (table: RecordTable): EditResult => ({ ok: true, table });
@@ -50,6 +51,24 @@ export function applyEdit(table: RecordTable, edit: TableEdit): EditResult {
           : withoutCell(row, edit.column);
       if (next === row) return done(table);
       return done({ ...table, rows: rows.with(at, next) });
+    }
+    case 'fillDown': {
+      if (!columns.includes(edit.column)) return refused({ code: 'unknownColumn', name: edit.column });
+      const unknown = edit.rows.find((id) => rowIndex(table, id) < 0);
+      if (unknown !== undefined) return refused({ code: 'unknownRow', row: unknown });
+      const chosen = edit.rows.map((id) => rowIndex(table, id)).toSorted((a, b) => a - b);
+      const [top = 0] = chosen;
+      const from = chosen.length === 1 ? top - 1 : top;
+      const source = rows[from];
+      if (!source) return done(table);
+      const value = cellOf(source, edit.column);
+      let next = rows;
+      for (const at of chosen.filter((i) => i > from)) {
+        const row = next[at] as RecordRow;
+        const filled = value ? withCell(row, columns, edit.column, value) : withoutCell(row, edit.column);
+        if (filled !== row) next = next.with(at, filled);
+      }
+      return done(next === rows ? table : { ...table, rows: next });
     }
     case 'addRow': {
       const at = edit.after === undefined ? rows.length : rowIndex(table, edit.after) + 1;

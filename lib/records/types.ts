@@ -63,6 +63,8 @@ export type TableEdit =
   | { kind: 'deleteRows'; rows: number[] }
   /** The rows move one place together; a block at the edge stays, the rest close up to it. */
   | { kind: 'moveRows'; rows: readonly number[]; by: -1 | 1 }
+  /** A spreadsheet's fill down: the topmost chosen row's cell into the others (one row: from the row above). */
+  | { kind: 'fillDown'; rows: readonly number[]; column: string }
   | { kind: 'addColumn'; name: string; type: CellType; at?: number; value?: Json }
   /** The key keeps its position in each record. */
   | { kind: 'renameColumn'; from: string; to: string }

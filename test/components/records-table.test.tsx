@@ -98,14 +98,15 @@ describe('records table: keyboard', () => {
     expect(document.activeElement).toBe(cell(0, 2));
   });
 
-  it('Delete makes a value absent, Alt+↓ moves the row, Ctrl+D duplicates, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y', () => {
+  it('Delete makes a value absent, Alt+↓ moves the row, Ctrl+D fills down, Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y', () => {
     const { last } = renderTable();
     key(cell(1, 4), 'Delete');
     expect(parsed(last())[1]).not.toHaveProperty('note');
     key(cell(1, 4), 'ArrowDown', { altKey: true });
     expect(parsed(last()).map((r) => r.id)).toEqual([12, 14, 13]);
-    key(cell(2, 0), 'd', { ctrlKey: true });
-    expect(parsed(last()).map((r) => r.id)).toHaveLength(4);
+    // Fill down: the name of the row above (VW Golf) into row 3's, as in a spreadsheet.
+    key(cell(2, 1), 'd', { ctrlKey: true });
+    expect(parsed(last()).map((r) => r.name)).toEqual(['Audi A4 Avant', 'VW Golf', 'VW Golf']);
     key(cell(2, 0), 'z', { ctrlKey: true });
     expect(parsed(last()).map((r) => r.id)).toEqual([12, 14, 13]);
     key(cell(2, 0), 'z', { ctrlKey: true });

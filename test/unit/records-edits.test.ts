@@ -119,6 +119,21 @@ describe('rows', () => {
     expect(applyEdit(t, { kind: 'moveRows', rows: [1], by: -1 })).toEqual({ ok: true, table: t });
   });
 
+  it('fills down: the cell above into one row, the topmost checked row’s into the others; absent stays absent', () => {
+    const four = '[{"a":1,"b":"x"},{"a":2},{"a":3,"b":"z"},{"a":4,"b":"w"}]';
+    expect(text(four, { kind: 'fillDown', rows: [2], column: 'b' })).toBe(
+      '[{"a":1,"b":"x"},{"a":2,"b":"x"},{"a":3,"b":"z"},{"a":4,"b":"w"}]',
+    );
+    expect(text(four, { kind: 'fillDown', rows: [4, 1, 3], column: 'b' })).toBe(
+      '[{"a":1,"b":"x"},{"a":2},{"a":3,"b":"x"},{"a":4,"b":"x"}]',
+    );
+    expect(text(four, { kind: 'fillDown', rows: [3], column: 'b' })).toBe(
+      '[{"a":1,"b":"x"},{"a":2},{"a":3},{"a":4,"b":"w"}]',
+    );
+    const t = table(four);
+    expect(applyEdit(t, { kind: 'fillDown', rows: [1], column: 'b' })).toEqual({ ok: true, table: t });
+  });
+
   it('moves several chosen rows together; a block at the edge stays and the rest close up to it', () => {
     const five = '[{"a":1},{"a":2},{"a":3},{"a":4},{"a":5}]';
     expect(text(five, { kind: 'moveRows', rows: [2, 4], by: -1 })).toBe(
