@@ -7,6 +7,7 @@ import type { JSX } from 'preact';
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { cellOf, cellType } from '../../lib/records/table';
+import { columnWidth } from '../../lib/records/widths';
 import { RecordsRow } from './RecordsRow';
 import { gridKey, neighbour } from './grid-keys';
 import { type CellAt, type RecordsModel, columnKind } from './records-model';
@@ -21,6 +22,8 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
   const wantsFocus = useRef(false);
   const describe = useId();
   const kinds = useMemo(() => table?.columns.map((c) => columnKind(table, c)) ?? [], [table]);
+  // Sized from every row, not the ones in view: the columns keep their widths while scrolling.
+  const widths = useMemo(() => table?.columns.map((c) => columnWidth(table, c)) ?? [], [table]);
   const first =
     table?.rows[0] && table.columns[0] !== undefined
       ? { row: table.rows[0].id, column: table.columns[0] }
@@ -112,7 +115,7 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
               {t('records_row')}
             </th>
             {table.columns.map((column, i) => (
-              <th key={column} scope="col">
+              <th key={column} scope="col" style={{ minWidth: `min(16rem, ${widths[i] ?? 4}ch)` }}>
                 <span class="records__column">{column === '' ? t('records_emptyName') : column}</span>
                 <span class="cell__type">{kinds[i] ? typeLabel(kinds[i]) : t('records_absent')}</span>
               </th>
