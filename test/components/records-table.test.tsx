@@ -263,11 +263,11 @@ describe('records table: history, paste and the limit', () => {
     expect(preview.textContent).toContain('Not pasted (these cells keep their value):');
     // The rows as the paste keeps them: the refused price stays 12,500.
     const shown = within(preview).getByRole('table');
-    expect(within(shown).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'idnamepricesoldnote',
-      '12Audi A612,500noabsent',
-      '13BMW 330i81,000yesnull',
-    ]);
+    expect(
+      within(shown)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['idnamepricesoldnote', '12Audi A612,500noabsent', '13BMW 330i81,000yesnull']);
     expect(preview.textContent).toContain('Row 1, column “price”');
     expect(preview.textContent).toMatch(/of 2,400 characters\./);
     fireEvent.click(within(preview).getByRole('button', { name: 'Keep the other cells' }));
