@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { cellOf, cellType } from '../../lib/records/table';
 import { columnWidth } from '../../lib/records/widths';
+import { RecordsFind } from './RecordsFind';
 import { RecordsRow } from './RecordsRow';
 import { gridKey, neighbour } from './grid-keys';
 import { type CellAt, type RecordsModel, columnKind } from './records-model';
@@ -35,6 +36,7 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
   const focus = known ? model.focus.value : first;
   const rows = useRowWindow(table?.rows.length ?? 0);
   const errorId = useId();
+  const findBox = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!wantsFocus.current || editing || !focus || !table) return;
@@ -62,6 +64,10 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
   };
   const onKeyDown = (event: JSX.TargetedKeyboardEvent<HTMLTableElement>) => {
     if (event.key === 'Escape') event.stopPropagation();
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f' && !editing) {
+      event.preventDefault();
+      return void findBox.current?.focus();
+    }
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') return void model.commit();
     if (editing || (event.target as HTMLElement).tagName === 'INPUT') return;
     const at = cellOfEvent(event.target);
@@ -98,69 +104,72 @@ export function RecordsGrid({ model, label }: { model: RecordsModel; label: stri
   const focusValue = focus && table.rows[focusRow] ? cellOf(table.rows[focusRow], focus.column) : undefined;
 
   return (
-    <div class="records__scroll" ref={rows.box} onScroll={rows.onScroll}>
-      <table
-        ref={grid}
-        class="records__grid"
-        role="grid"
-        aria-label={label}
-        aria-rowcount={table.rows.length + 1}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
-        onCopy={onCopy}
-      >
-        <thead>
-          <tr>
-            <th scope="col" class="records__rowhead">
-              {t('records_row')}
-            </th>
-            {table.columns.map((column, i) => (
-              <th key={column} scope="col" style={{ minWidth: `min(16rem, ${widths[i] ?? 4}ch)` }}>
-                <span class="records__column">{column === '' ? t('records_emptyName') : column}</span>
-                <span class="cell__type">{kinds[i] ? typeLabel(kinds[i]) : t('records_absent')}</span>
+    <>
+      <RecordsFind model={model} input={findBox} onFound={moveTo} />
+      <div class="records__scroll" ref={rows.box} onScroll={rows.onScroll}>
+        <table
+          ref={grid}
+          class="records__grid"
+          role="grid"
+          aria-label={label}
+          aria-rowcount={table.rows.length + 1}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onCopy={onCopy}
+        >
+          <thead>
+            <tr>
+              <th scope="col" class="records__rowhead">
+                {t('records_row')}
               </th>
+              {table.columns.map((column, i) => (
+                <th key={column} scope="col" style={{ minWidth: `min(16rem, ${widths[i] ?? 4}ch)` }}>
+                  <span class="records__column">{column === '' ? t('records_emptyName') : column}</span>
+                  <span class="cell__type">{kinds[i] ? typeLabel(kinds[i]) : t('records_absent')}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.from > 0 && <tr aria-hidden="true" style={{ height: `${rows.from * ROW_PX}px` }} />}
+            {table.rows.slice(rows.from, rows.to).map((row, at) => (
+              <RecordsRow
+                key={row.id}
+                errorId={errorId}
+                model={model}
+                row={row}
+                index={rows.from + at}
+                columns={table.columns}
+                mixed={kinds.map((k) => k === 'mixed')}
+                focused={focus?.row === row.id ? table.columns.indexOf(focus.column) : -1}
+                editing={editing?.row === row.id ? editing : null}
+                selected={selected.has(row.id)}
+                describe={describe}
+                onCell={(at) => moveTo(at)}
+                onEditDone={onEditDone}
+              />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.from > 0 && <tr aria-hidden="true" style={{ height: `${rows.from * ROW_PX}px` }} />}
-          {table.rows.slice(rows.from, rows.to).map((row, at) => (
-            <RecordsRow
-              key={row.id}
-              errorId={errorId}
-              model={model}
-              row={row}
-              index={rows.from + at}
-              columns={table.columns}
-              mixed={kinds.map((k) => k === 'mixed')}
-              focused={focus?.row === row.id ? table.columns.indexOf(focus.column) : -1}
-              editing={editing?.row === row.id ? editing : null}
-              selected={selected.has(row.id)}
-              describe={describe}
-              onCell={(at) => moveTo(at)}
-              onEditDone={onEditDone}
-            />
-          ))}
-          {rows.to < table.rows.length && (
-            <tr aria-hidden="true" style={{ height: `${(table.rows.length - rows.to) * ROW_PX}px` }} />
-          )}
-        </tbody>
-      </table>
-      {editing?.error && (
-        <p id={errorId} class="field-error" role="alert">
-          {editing.error}
+            {rows.to < table.rows.length && (
+              <tr aria-hidden="true" style={{ height: `${(table.rows.length - rows.to) * ROW_PX}px` }} />
+            )}
+          </tbody>
+        </table>
+        {editing?.error && (
+          <p id={errorId} class="field-error" role="alert">
+            {editing.error}
+          </p>
+        )}
+        <p id={describe} class="visually-hidden">
+          {focus && focusRow >= 0
+            ? t('records_focused', [
+                focus.column,
+                focusValue ? typeLabel(cellType(focusValue)) : t('records_absent'),
+                String(focusRow + 1),
+                String(table.rows.length),
+              ])
+            : t('records_noRows')}
         </p>
-      )}
-      <p id={describe} class="visually-hidden">
-        {focus && focusRow >= 0
-          ? t('records_focused', [
-              focus.column,
-              focusValue ? typeLabel(cellType(focusValue)) : t('records_absent'),
-              String(focusRow + 1),
-              String(table.rows.length),
-            ])
-          : t('records_noRows')}
-      </p>
-    </div>
+      </div>
+    </>
   );
 }

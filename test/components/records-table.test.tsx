@@ -205,6 +205,30 @@ describe('records table: the buttons', () => {
   });
 });
 
+describe('records table: find', () => {
+  it('Ctrl+F in the grid goes to Find; Enter goes to the next cell holding the text, round again; none says so', () => {
+    renderTable();
+    key(cell(0, 1), 'f', { ctrlKey: true });
+    const find = screen.getByLabelText('Find in the table');
+    expect(document.activeElement).toBe(find);
+    fireEvent.input(find, { target: { value: 'golf' } });
+    key(find, 'Enter');
+    expect(document.activeElement).toBe(cell(2, 1));
+    find.focus();
+    // From the cell found on: the next 'false' in its row, then round to the first row's.
+    fireEvent.input(find, { target: { value: 'false' } });
+    key(find, 'Enter');
+    expect(document.activeElement).toBe(cell(2, 3));
+    find.focus();
+    key(find, 'Enter');
+    expect(document.activeElement).toBe(cell(0, 3));
+    find.focus();
+    fireEvent.input(find, { target: { value: 'Trabant' } });
+    key(find, 'Enter');
+    expect(screen.getByText('Not found in the table.')).toBeTruthy();
+  });
+});
+
 describe('records table: text of several lines', () => {
   it('opens a two-line cell with its line break, shows ↵ in the grid, Alt+Enter breaks a line, Enter keeps it', () => {
     const { last } = renderTable('[{"id":1,"note":"Zeile eins\\nZeile zwei"}]');

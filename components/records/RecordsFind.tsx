@@ -1,0 +1,45 @@
+/** Find in the table (Ctrl+F in the grid comes here): Enter goes to the next cell holding the text. */
+import type { RefObject } from 'preact';
+import { useId, useState } from 'preact/hooks';
+import { t } from '../../lib/i18n';
+import { findCell } from '../../lib/records/find';
+import type { CellAt, RecordsModel } from './records-model';
+
+export function RecordsFind({
+  model,
+  input,
+  onFound,
+}: {
+  model: RecordsModel;
+  input: RefObject<HTMLInputElement>;
+  onFound: (at: CellAt) => void;
+}) {
+  const id = useId();
+  const [missing, setMissing] = useState(false);
+  const next = (query: string) => {
+    const table = model.table.peek();
+    const found = table && findCell(table, query, model.focus.peek());
+    setMissing(!found && query.trim() !== '');
+    if (found) onFound(found);
+  };
+  return (
+    <div class="records__find">
+      <label for={id}>{t('records_find')}</label>
+      <input
+        ref={input}
+        id={id}
+        type="search"
+        spellcheck={false}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          next(event.currentTarget.value);
+        }}
+        onInput={() => setMissing(false)}
+      />
+      <span role="status" class="hint">
+        {missing ? t('records_findNone') : ''}
+      </span>
+    </div>
+  );
+}
