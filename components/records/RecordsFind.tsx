@@ -37,7 +37,7 @@ export function RecordsFind({
         }}
         onInput={() => setMissing(false)}
       />
-      <span role="status" class="hint">
+      <span class="hint" aria-live="polite">
         {missing ? t('records_findNone') : ''}
       </span>
     </div>
