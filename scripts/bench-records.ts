@@ -82,7 +82,7 @@ export async function recordsTableInBrowser(
   await page.goto(session.url('editor.html#document'));
   await page.getByRole('button', { name: 'Haus Müllerstraße', exact: true }).click();
   const doc = page.getByRole('region', { name: 'Document across slots' });
-  await doc.getByRole('button', { name: 'Edit the stored document' }).click({ timeout: 60_000 });
+  await doc.getByRole('button', { name: 'Edit the stored document', exact: true }).click({ timeout: 60_000 });
   // Long tables draw the rows in view (components/records/row-window.ts): the grid names its size.
   const shows = (n: number) =>
     `document.querySelector('.records__grid')?.getAttribute('aria-rowcount') === '${n + 1}' && !!document.querySelector('.records__grid tbody tr[aria-rowindex]')`;
