@@ -1,8 +1,11 @@
 /**
  * The records table in real Firefox against the sandbox (issue 32): the dealer's list in slot 1
  * edited as a table (a price, a row added, one removed, one moved, rows pasted) and saved with one
- * read and one write. (The 6-piece document's edit is proven in Chromium: test/e2e/records.test.ts.)
+ * read and one write; a German LibreOffice clipboard pasted through a real copy, and a price typed
+ * and saved without Enter written. (The 6-piece document's edit is proven in Chromium:
+ * test/e2e/records.test.ts.)
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealerList } from '../e2e/records-fixture';
@@ -14,6 +17,12 @@ import { type FirefoxSession, clearStoredFamilies, launchFirefox } from './firef
 import { EditorPage } from './pages/editor-page';
 import { OptionsPage } from './pages/options-page';
 import { countOf, role, waitFor, within } from './pages/query';
+
+/** The clipboard a German LibreOffice Calc makes (captured; test/unit/fixtures/clipboard). */
+const germanCalc = readFileSync(
+  new URL('../unit/fixtures/clipboard/libreoffice-de.html', import.meta.url),
+  'utf8',
+);
 
 const sandbox = useSandbox();
 let session: FirefoxSession;
@@ -80,6 +89,8 @@ describe('the records table in Firefox', () => {
       scratch.id = 'scratch';
       scratch.value = 'Opel Corsa\t9500\nSeat Ibiza\t7000\nKia Ceed\t8000';
       document.body.append(scratch);
+      // Ctrl+C copies what has the focus: the scratch box, not the grid's cell (whose copy is its rows).
+      scratch.focus();
       scratch.select();
     });
     await editor.page.keyboard.down('Control');
@@ -114,4 +125,60 @@ describe('the records table in Firefox', () => {
     expect(saved).toContain('"price":80000.50');
     await editor.page.close();
   }, 120_000);
+
+  it('pastes a German LibreOffice clipboard, and a price typed and saved without Enter is written', async () => {
+    sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: dealerList(3) });
+    const editor = await EditorPage.open(session);
+    await editor.chooseTarget('Haus Müllerstraße');
+    await expect.poll(() => editor.dataValue(1)).toBe(dealerList(3));
+    await editor.page.locator(editor.button(1, 'Table')).click();
+    const grid = role('grid', 'Records of slot 1');
+    await waitFor(editor.page, grid);
+    // A real copy of the captured German Calc table (Firefox keeps a synthetic paste's clipboard
+    // empty): the table put into the page, selected, Ctrl+C; then Ctrl+V on the first cell.
+    await editor.page.evaluate((html: string) => {
+      const scratch = document.createElement('div');
+      scratch.id = 'scratch';
+      scratch.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+      document.body.append(scratch);
+      // Ctrl+C copies the selection once nothing else has the focus (a grid cell copies its rows).
+      (document.activeElement as HTMLElement | null)?.blur();
+      const range = document.createRange();
+      range.selectNodeContents(scratch);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+    }, germanCalc);
+    await editor.page.keyboard.down('Control');
+    await editor.page.keyboard.press('c');
+    await editor.page.keyboard.up('Control');
+    await editor.page.evaluate(() => document.getElementById('scratch')?.remove());
+    await editor.page.locator(cell(grid, 0, 0)).click();
+    await editor.page.keyboard.down('Control');
+    await editor.page.keyboard.press('v');
+    await editor.page.keyboard.up('Control');
+    await waitFor(editor.page, '.records__preview');
+    await editor.page.locator(within('.records__preview', role('button', 'Keep the paste'))).click();
+    await expect.poll(() => rowCount(editor.page, grid)).toBe(5);
+    // The last price typed, the cell still open: Save slot writes what the cell shows.
+    await editor.page.locator(cell(grid, 4, 2)).click();
+    await editor.page.keyboard.press('Enter');
+    await waitFor(editor.page, within(grid, 'textarea.cell__input'));
+    await editor.page.$eval(
+      within(grid, 'textarea.cell__input'),
+      (node) => ((node as HTMLTextAreaElement).value = ''),
+    );
+    await editor.page.keyboard.type('700000');
+    sandbox.clearLog();
+    await editor.save(1);
+    await expect.poll(() => editor.statusOf(1)).toBe('Saved.');
+    const records = JSON.parse((await readSlotDirect(sandbox, target, 1)).data) as Record<string, unknown>[];
+    expect(records.map((r) => [r.id, r.name, r.price, r.sold])).toEqual([
+      [12, 'Audi A4 Avant', 12500.5, false],
+      [13, 'BMW 320d', 38000, true],
+      [14, 'VW Golf', 240000.99, false],
+      [15, 'Opel Astra', 9900, false],
+      [16, '', 700000, true],
+    ]);
+    await editor.page.close();
+  }, 60_000);
 });
