@@ -77,7 +77,7 @@ function PastedRows({
   if (!rows) return null;
   const { after, shown, count } = rows;
   return (
-    <div class="records__scroll records__pasted">
+    <div class="records__pasted">
       <table class="records__grid">
         <caption class="visually-hidden">{t('records_pastedRows')}</caption>
         <thead>

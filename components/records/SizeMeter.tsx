@@ -1,6 +1,8 @@
 /**
  * What a save would write, against the slot's limit, with the current row's share; past the limit
- * the save is refused and the list may be kept as a document across slots instead.
+ * the save is refused and the list may be kept as a document across slots instead. A text laid out
+ * over lines (pretty-printed) is said to be written compact by the first edit (a line break or tab
+ * outside a JSON string is layout: inside one it is always escaped).
  */
 import { t } from '../../lib/i18n';
 import type { RecordsModel, TableSource } from './records-model';
@@ -22,6 +24,7 @@ export function SizeMeter({ model, source }: { model: RecordsModel; source: Tabl
           : t('records_meter', [n(size.total), n(limit)])}{' '}
         {row}
       </p>
+      {/[\n\r\t]/.test(source.text.value) && <p class="hint">{t('records_writtenCompact')}</p>}
       {over && (
         <div class="notice" role="alert">
           <p>{t('records_over', [n(size.total - limit), n(limit)])}</p>

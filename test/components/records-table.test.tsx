@@ -45,6 +45,14 @@ describe('records table: what it shows', () => {
     expect(screen.getByText(new RegExp(`^${countCharacters(DEALER)} of 2,400 characters`))).toBeTruthy();
   });
 
+  it('says that a pretty-printed list is written compact, and nothing of the kind for a minified one', () => {
+    const pretty = renderTable('[\n  {"id": 1, "name": "Audi"}\n]');
+    expect(screen.getByText(/^The table writes the list compact \(minified\)/)).toBeTruthy();
+    pretty.view.unmount();
+    renderTable();
+    expect(screen.queryByText(/^The table writes the list compact/)).toBeNull();
+  });
+
   it('says why a text is no table', async () => {
     const { TableSession } = await import('../../components/records/table-session');
     const session = new TableSession();
