@@ -4,7 +4,6 @@
  * pasted) and saved with one read and one write; one record of a 6-piece document edited and
  * written at its floor; a list past 2400 refused and offered as a document; the side panel at 400 px.
  */
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
@@ -14,7 +13,7 @@ import { DEMO } from '../sandbox/seed';
 import type { LoggedRequest } from '../sandbox/server';
 import { clearCachedAnswers, clearStoredFamilies } from './browser';
 import { useExtension } from './fixture';
-import { dealerList } from './records-fixture';
+import { GERMAN_CALC_SAVED, dealerList, germanCalc, recordFields } from './records-fixture';
 import { EditorPage } from './pages/editor-page';
 
 const { sandbox, session } = useExtension({ as: 'premium' });
@@ -98,10 +97,6 @@ beforeEach(async () => {
   await clearStoredFamilies(session, ['draft', 'docDraft', 'job']);
 });
 
-/** The clipboard a German LibreOffice Calc makes (captured; test/unit/fixtures/clipboard). */
-const germanCalc = (name: string) =>
-  readFileSync(new URL(`../unit/fixtures/clipboard/libreoffice-de.${name}`, import.meta.url), 'utf8');
-
 describe('the records table in Chromium', () => {
   it('keeps a cell’s typing when the popup closes before Enter: reopened, the slot holds it as a draft', async () => {
     sandbox.changeSlot({ target, option: 1, title: 'Autohaus', data: dealerList(3) });
@@ -156,14 +151,7 @@ describe('the records table in Chromium', () => {
     sandbox.clearLog();
     await editor.save(1);
     await expect.poll(() => editor.slot(1).getByRole('status').textContent()).toBe('Saved.');
-    const records = JSON.parse((await readSlotDirect(sandbox, target, 1)).data) as Record<string, unknown>[];
-    expect(records.map((r) => [r.id, r.name, r.price, r.sold])).toEqual([
-      [12, 'Audi A4 Avant', 12500.5, false],
-      [13, 'BMW 320d', 38000, true],
-      [14, 'VW Golf', 240000.99, false],
-      [15, 'Opel Astra', 9900, false],
-      [16, '', 700000, true],
-    ]);
+    expect(recordFields((await readSlotDirect(sandbox, target, 1)).data)).toEqual(GERMAN_CALC_SAVED);
     await editor.page.close();
   });
 
