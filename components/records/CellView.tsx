@@ -29,7 +29,7 @@ export function CellView({ value, showType }: { value: Json | undefined; showTyp
 let mark: DecimalMark | undefined;
 
 /** A number grouped with the language's decimal mark, yes/no in its words; edits show the raw value. */
-function shownText(value: Json): string {
+export function shownText(value: Json): string {
   if (value.kind === 'number') return formatLocaleNumber(value.raw, (mark ??= decimalMarkOf(uiLanguage())));
   if (value.kind === 'boolean') return value.value ? t('state_yes') : t('state_no');
   return cellText(value);

@@ -2,7 +2,9 @@
 import type { RefObject } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
+import { cellText } from '../../lib/records/cells';
 import { findCell } from '../../lib/records/find';
+import { shownText } from './CellView';
 import type { CellAt, RecordsModel } from './records-model';
 
 export function RecordsFind({
@@ -18,7 +20,9 @@ export function RecordsFind({
   const [missing, setMissing] = useState(false);
   const next = (query: string) => {
     const table = model.table.peek();
-    const found = table && findCell(table, query, model.focus.peek());
+    // As stored or as shown: 12500.5 and 12.500,5, true and ja.
+    const found =
+      table && findCell(table, query, model.focus.peek(), (v) => `${cellText(v)}\n${shownText(v)}`);
     setMissing(!found && query.trim() !== '');
     if (found) onFound(found);
   };

@@ -1,14 +1,20 @@
 /** Find in the table: the next cell whose text holds the query (any case), row by row, wrapping round. */
 import { cellText } from './cells';
 import { cellOf } from './table';
-import type { RecordTable } from './types';
+import type { Json, RecordTable } from './types';
 
 export interface FoundCell {
   row: number;
   column: string;
 }
 
-export function findCell(table: RecordTable, query: string, after: FoundCell | null): FoundCell | null {
+/** `textOf`: the text a cell is searched in (by default as stored; a view adds what it shows). */
+export function findCell(
+  table: RecordTable,
+  query: string,
+  after: FoundCell | null,
+  textOf: (value: Json) => string = cellText,
+): FoundCell | null {
   const wanted = query.trim().toLocaleLowerCase();
   if (wanted === '' || table.columns.length === 0) return null;
   const width = table.columns.length;
@@ -22,7 +28,7 @@ export function findCell(table: RecordTable, query: string, after: FoundCell | n
     const column = table.columns[at % width];
     if (!row || column === undefined) continue;
     const value = cellOf(row, column);
-    if (value && cellText(value).toLocaleLowerCase().includes(wanted)) return { row: row.id, column };
+    if (value && textOf(value).toLocaleLowerCase().includes(wanted)) return { row: row.id, column };
   }
   return null;
 }

@@ -231,6 +231,11 @@ describe('records table: find', () => {
     key(find, 'Enter');
     expect(document.activeElement).toBe(cell(0, 3));
     find.focus();
+    // As shown, too: "yes" finds the first sold car (stored true).
+    fireEvent.input(find, { target: { value: 'yes' } });
+    key(find, 'Enter');
+    expect(document.activeElement).toBe(cell(1, 3));
+    find.focus();
     fireEvent.input(find, { target: { value: 'Trabant' } });
     key(find, 'Enter');
     expect(screen.getByText('Not found in the table.')).toBeTruthy();
