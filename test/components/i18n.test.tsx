@@ -48,6 +48,8 @@ describe('i18n', () => {
         'records_type_null',
         'report_premium',
         'tab_portfolio',
+        // The dashboard's "Slots" tab: one word for the slots in every view (was "Datenslots").
+        'tab_slots',
       ].sort(),
     );
   });
