@@ -42,6 +42,36 @@ const cell = (grid: string, row: number, column: number) =>
   within(grid, `tbody tr:nth-of-type(${row + 1}) td:nth-of-type(${column + 1})`);
 const rowCount = (page: Page, grid: string) => countOf(page, within(grid, 'tbody tr'));
 
+/** A real Ctrl+<key> (copy, paste), as a user presses it. */
+async function withCtrl(page: Page, key: string) {
+  await page.keyboard.down('Control');
+  await page.keyboard.press(key as Parameters<Page['keyboard']['press']>[0]);
+  await page.keyboard.up('Control');
+}
+
+/**
+ * A spreadsheet's copy, for real: `html` put into the page, selected, Ctrl+C (nothing else focused:
+ * a grid cell would copy its own rows), taken out again; then a click on `target` and Ctrl+V.
+ */
+async function copyAndPaste(page: Page, html: string, target: string) {
+  await page.evaluate((given: string) => {
+    const scratch = document.createElement('div');
+    scratch.id = 'scratch';
+    const parsed = new DOMParser().parseFromString(given, 'text/html');
+    scratch.append(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)));
+    document.body.append(scratch);
+    (document.activeElement as HTMLElement | null)?.blur();
+    const range = document.createRange();
+    range.selectNodeContents(scratch);
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+  }, html);
+  await withCtrl(page, 'c');
+  await page.evaluate(() => document.getElementById('scratch')?.remove());
+  await page.locator(target).click();
+  await withCtrl(page, 'v');
+}
+
 async function editCell(page: Page, grid: string, row: number, column: number, value: string) {
   await page.locator(cell(grid, row, column)).click();
   await page.keyboard.press('Enter');
@@ -75,25 +105,15 @@ describe('the records table in Firefox', () => {
     await editor.page.keyboard.down('Alt');
     await editor.page.keyboard.press('ArrowDown');
     await editor.page.keyboard.up('Alt');
-    // A real paste (Firefox keeps a synthetic event's clipboard empty): the rows copied with
-    // Ctrl+C from a scratch text box the test adds, then Ctrl+V on the cell.
-    await editor.page.evaluate(() => {
-      const scratch = document.createElement('textarea');
-      scratch.id = 'scratch';
-      scratch.value = 'Opel Corsa\t9500\nSeat Ibiza\t7000\nKia Ceed\t8000';
-      document.body.append(scratch);
-      // Ctrl+C copies what has the focus: the scratch box, not the grid's cell (whose copy is its rows).
-      scratch.focus();
-      scratch.select();
-    });
-    await editor.page.keyboard.down('Control');
-    await editor.page.keyboard.press('c');
-    await editor.page.keyboard.up('Control');
-    await editor.page.evaluate(() => document.getElementById('scratch')?.remove());
-    await editor.page.locator(cell(grid, 7, 1)).click();
-    await editor.page.keyboard.down('Control');
-    await editor.page.keyboard.press('v');
-    await editor.page.keyboard.up('Control');
+    // A real paste (Firefox keeps a synthetic event's clipboard empty): the rows as a spreadsheet's
+    // table, copied with Ctrl+C from the page, then Ctrl+V on the cell.
+    const rows = [
+      ['Opel Corsa', '9500'],
+      ['Seat Ibiza', '7000'],
+      ['Kia Ceed', '8000'],
+    ];
+    const table = `<table>${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`;
+    await copyAndPaste(editor.page, table, cell(grid, 7, 1));
     await waitFor(editor.page, '.records__preview').catch(async (e: unknown) => {
       console.log(
         'DEBUG',
@@ -127,29 +147,8 @@ describe('the records table in Firefox', () => {
     await editor.page.locator(editor.button(1, 'Table')).click();
     const grid = role('grid', 'Records of slot 1');
     await waitFor(editor.page, grid);
-    // A real copy of the captured German Calc table (Firefox keeps a synthetic paste's clipboard
-    // empty): the table put into the page, selected, Ctrl+C; then Ctrl+V on the first cell.
-    await editor.page.evaluate((html: string) => {
-      const scratch = document.createElement('div');
-      scratch.id = 'scratch';
-      const parsed = new DOMParser().parseFromString(html, 'text/html');
-      scratch.append(...[...parsed.body.childNodes].map((node) => document.importNode(node, true)));
-      document.body.append(scratch);
-      // Ctrl+C copies the selection once nothing else has the focus (a grid cell copies its rows).
-      (document.activeElement as HTMLElement | null)?.blur();
-      const range = document.createRange();
-      range.selectNodeContents(scratch);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-    }, germanCalc('html'));
-    await editor.page.keyboard.down('Control');
-    await editor.page.keyboard.press('c');
-    await editor.page.keyboard.up('Control');
-    await editor.page.evaluate(() => document.getElementById('scratch')?.remove());
-    await editor.page.locator(cell(grid, 0, 0)).click();
-    await editor.page.keyboard.down('Control');
-    await editor.page.keyboard.press('v');
-    await editor.page.keyboard.up('Control');
+    // A real copy of the captured German Calc table (Firefox keeps a synthetic paste's clipboard empty).
+    await copyAndPaste(editor.page, germanCalc('html'), cell(grid, 0, 0));
     await waitFor(editor.page, '.records__preview');
     await editor.page.locator(within('.records__preview', role('button', 'Keep the paste'))).click();
     await expect.poll(() => rowCount(editor.page, grid)).toBe(5);
