@@ -5,6 +5,7 @@
  * lib/handlers.
  */
 import type { ImportJob } from './storage/import-jobs';
+import type { Clock } from './api/clock';
 import type { ApiConfig } from './api/http-config';
 import { type RequestScheduler } from './api/scheduler';
 import { queueIdOf } from './api/scheduler-types';
@@ -22,6 +23,9 @@ export interface WorkerDeps {
   /** Whether the extension holds host permission for the pattern (browser.permissions.contains). */
   hasOriginPermission(pattern: string): Promise<boolean>;
   fetch?: typeof fetch;
+  /** The request path's clock (lib/api/clock.ts): the scheduler's, for timeouts and waits; default the system's. */
+  clock?: Clock;
+  /** A request's timeout, on `clock`. */
   timeoutMs?: number;
   /** Called with every stored change of a running import job (the worker shows it on the badge). */
   onJobProgress?(job: ImportJob): void;
@@ -43,6 +47,7 @@ export function apiConfig(deps: WorkerDeps, baseUrl: string, token: string, secr
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     ...(deps.scheduler ? { scheduler: deps.scheduler } : {}),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(deps.clock ? { clock: deps.clock } : {}),
   };
 }
 

@@ -24,8 +24,13 @@ export interface TestDoor {
   activity(): Activity;
   /** Resolves with the activity once settled; rejects after `timeoutMs`, naming what is still busy. */
   settled(timeoutMs?: number): Promise<Activity>;
-  /** How long a request waits for an answer from now on, until the worker stops (the build's 3 s). */
+  /** How long a request waits for an answer from now on (ms on the request path's clock), until the worker stops. */
   setRequestTimeout(ms: number): void;
+  /**
+   * Back to a new install between tests: once settled (or after `timeoutMs`), every stored item
+   * and family goes (local and session) and the scheduler forgets its queues.
+   */
+  reset(timeoutMs?: number): Promise<void>;
 }
 
 export interface TestDoorDeps {
@@ -34,6 +39,8 @@ export interface TestDoorDeps {
   /** The jobs (imports, restores, backups, …) this worker runs now. */
   runningJobs: () => number;
   setRequestTimeout: (ms: number) => void;
+  /** Removes everything stored (browser.storage.local and .session). */
+  clearStorage: () => Promise<void>;
 }
 
 const LOOK_MS = 25;
@@ -43,6 +50,7 @@ export function createTestDoor({
   scheduler,
   runningJobs,
   setRequestTimeout,
+  clearStorage,
 }: TestDoorDeps): TestDoor {
   const activity = (): Activity => {
     let queued = 0;
@@ -54,23 +62,30 @@ export function createTestDoor({
     return { queued, inFlight, jobs: runningJobs() };
   };
   const idle = (a: Activity) => a.queued === 0 && a.inFlight === 0 && a.jobs === 0;
+  const settled = (timeoutMs = 10_000) =>
+    new Promise<Activity>((resolve, reject) => {
+      const until = Date.now() + timeoutMs;
+      let quietLooks = 0;
+      const look = () => {
+        const now = activity();
+        quietLooks = idle(now) ? quietLooks + 1 : 0;
+        if (quietLooks >= 2) return resolve(now);
+        if (Date.now() > until)
+          return reject(new Error(`not settled after ${timeoutMs} ms: ${JSON.stringify(now)}`));
+        setTimeout(look, LOOK_MS);
+      };
+      look();
+    });
   return {
     configure: (input) => handlers.saveSettings(input, { profile: null }),
     setRequestTimeout,
     activity,
-    settled: (timeoutMs = 10_000) =>
-      new Promise((resolve, reject) => {
-        const until = Date.now() + timeoutMs;
-        let quietLooks = 0;
-        const look = () => {
-          const now = activity();
-          quietLooks = idle(now) ? quietLooks + 1 : 0;
-          if (quietLooks >= 2) return resolve(now);
-          if (Date.now() > until)
-            return reject(new Error(`not settled after ${timeoutMs} ms: ${JSON.stringify(now)}`));
-          setTimeout(look, LOOK_MS);
-        };
-        look();
-      }),
+    settled,
+    reset: async (timeoutMs = 5_000) => {
+      // What the test before left running ends with the queues; the reset never waits longer.
+      await settled(timeoutMs).catch(() => undefined);
+      scheduler.forgetAll();
+      await clearStorage();
+    },
   };
 }

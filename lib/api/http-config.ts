@@ -2,6 +2,7 @@
  * The first stage of a request to the API: its configuration (address, credentials, timeouts,
  * retries, the scheduler and the request's place in its queue) and the URL it is sent to.
  */
+import type { Clock } from './clock';
 import type { ApiError } from './errors';
 import type { RequestScheduler } from './scheduler';
 import type { Priority } from './scheduler-types';
@@ -15,7 +16,9 @@ export interface ApiConfig {
    * it is only removed, with the token, from every server text before that goes anywhere.
    */
   secret?: string;
-  /** Per attempt, including reading the body. Default 15 000. */
+  /** What times the attempts and the waits between them (lib/api/clock.ts); default the system's. */
+  clock?: Clock;
+  /** Per attempt, including reading the body, on `clock`. Default 15 000. */
   timeoutMs?: number;
   /** Extra attempts for GETs on transient failures (and for any request refused with 429). Default 2. */
   retries?: number;

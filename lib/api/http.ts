@@ -24,6 +24,7 @@ import {
   readCapped,
   readLimited,
 } from './http-response';
+import { type Clock, clockTimeOf, systemClock } from './clock';
 import { parseRetryAfter } from './rate-headers';
 import { redactCredentials } from './redact';
 import { type Report, queueIdOf } from './scheduler-types';
@@ -130,7 +131,7 @@ async function withRetries(
     } else {
       waitMs = backoffMs(base, attemptNo);
     }
-    if (!(await sleep(waitMs, cfg.signal))) return fail({ kind: 'aborted' });
+    if (!(await sleep(waitMs, cfg.signal, cfg.clock ?? systemClock))) return fail({ kind: 'aborted' });
   }
 }
 
@@ -141,14 +142,14 @@ export function backoffMs(base: number, attemptNo: number): number {
 }
 
 /** Resolves true after `ms`, or false as soon as the signal aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+function sleep(ms: number, signal: AbortSignal | undefined, clock: Clock): Promise<boolean> {
   if (signal?.aborted) return Promise.resolve(false);
   return new Promise((resolve) => {
     const onAbort = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       resolve(false);
     };
-    const timer = setTimeout(() => {
+    const timer = clock.setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve(true);
     }, ms);
@@ -173,7 +174,8 @@ async function attempt<T>(
   const timeoutMs = cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const clock = cfg.clock ?? systemClock;
+  const timer = clock.setTimeout(() => {
     timedOut = true;
     controller.abort();
   }, timeoutMs);
@@ -215,7 +217,9 @@ async function attempt<T>(
       return ok({ status: response.status, contentType, text: redactCredentials(body, known) });
     }
     const text = redactCredentials(await readCapped(response, ERROR_BODY_MAX_BYTES), known);
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), clock.now(), (epochMs) =>
+      clockTimeOf(clock, epochMs),
+    );
     return fail({
       error: classifyStatus(spec.endpoint, response.status, contentType, text, retryAfterMs),
       status: response.status,
@@ -229,7 +233,7 @@ async function attempt<T>(
       message: redactCredentials(errorMessage(error), { token: cfg.token }),
     });
   } finally {
-    clearTimeout(timer);
+    clock.clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onCallerAbort);
   }
 }

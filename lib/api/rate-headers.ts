@@ -18,6 +18,9 @@ export interface RateSignal {
 }
 
 type HeaderLookup = { get(name: string): string | null };
+/** A clock's time at an epoch ms (lib/api/clock.ts `clockTimeOf`): absolute forms are read through it. */
+type AtEpoch = (epochMs: number) => number;
+const sameTime: AtEpoch = (epochMs) => epochMs;
 
 const count = (value: string | null | undefined): number | null => {
   if (value === null || value === undefined) return null;
@@ -29,11 +32,11 @@ const count = (value: string | null | undefined): number | null => {
  * A reset value in ms from now. Servers send seconds until the reset, or (GitHub style) the reset
  * as epoch seconds: a number above a billion can only be the latter.
  */
-function resetMsOf(value: string | null | undefined, now: number): number | null {
+function resetMsOf(value: string | null | undefined, now: number, atEpoch: AtEpoch): number | null {
   if (value === null || value === undefined) return null;
   const n = Number(value.trim());
   if (!Number.isFinite(n) || n < 0) return null;
-  if (n > 1e9) return Math.max(0, n * 1000 - now);
+  if (n > 1e9) return Math.max(0, atEpoch(n * 1000) - now);
   return Math.round(n * 1000);
 }
 
@@ -53,7 +56,7 @@ function parameters(value: string | null): Map<string, string> {
   return out;
 }
 
-export function readRateSignal(headers: HeaderLookup, now: number): RateSignal {
+export function readRateSignal(headers: HeaderLookup, now: number, atEpoch: AtEpoch = sameTime): RateSignal {
   const combined = parameters(headers.get('ratelimit'));
   const policy = parameters(headers.get('ratelimit-policy') ?? headers.get('x-ratelimit-policy'));
   const pick = (...names: string[]) => {
@@ -71,25 +74,29 @@ export function readRateSignal(headers: HeaderLookup, now: number): RateSignal {
     count(pick('x-ratelimit-remaining', 'ratelimit-remaining')) ??
     count(combined.get('remaining') ?? combined.get('r'));
   const resetMs =
-    resetMsOf(pick('x-ratelimit-reset', 'ratelimit-reset'), now) ??
-    resetMsOf(combined.get('reset') ?? combined.get('t'), now);
+    resetMsOf(pick('x-ratelimit-reset', 'ratelimit-reset'), now, atEpoch) ??
+    resetMsOf(combined.get('reset') ?? combined.get('t'), now, atEpoch);
   const window = count(policy.get('w'));
   return {
     limit,
     remaining,
     resetMs,
     windowMs: window !== null && window > 0 ? window * 1000 : null,
-    retryAfterMs: parseRetryAfter(headers.get('retry-after'), now),
+    retryAfterMs: parseRetryAfter(headers.get('retry-after'), now, atEpoch),
   };
 }
 
 /** Retry-After as seconds or as an HTTP-date, in ms from now; null when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+export function parseRetryAfter(
+  value: string | null,
+  now: number = Date.now(),
+  atEpoch: AtEpoch = sameTime,
+): number | null {
   if (value === null) return null;
   const text = value.trim();
   if (text === '') return null;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const date = Date.parse(text);
   if (Number.isNaN(date)) return null;
-  return Math.max(0, date - now);
+  return Math.max(0, atEpoch(date) - now);
 }

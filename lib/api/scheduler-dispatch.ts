@@ -11,6 +11,8 @@ import { type Entry, type Queue, requeue, settle, tooLong } from './scheduler-qu
 
 export interface DispatchHost {
   now(): number;
+  /** The clock's time at an epoch ms: a server's HTTP-date or epoch reset is read through it. */
+  atEpoch(epochMs: number): number;
   overrideOf(key: string): number | null;
   scheduleSave(): void;
   pump(queue: Queue): void;
@@ -52,7 +54,7 @@ export function dispatch(host: DispatchHost, queue: Queue, entry: Entry, sentAt:
         queue.pace = pacing.withSend(queue.pace, now);
         sent.push(now);
       }
-      const signal = readRateSignal(headers, now);
+      const signal = readRateSignal(headers, now, host.atEpoch);
       if (status === 429) overCapMs = refusedAt(sent.pop() ?? now, now, signal);
       else queue.pace = pacing.learnFromAnswer(queue.pace, signal, now, host.overrideOf(queue.id.key));
       host.scheduleSave();

@@ -6,7 +6,7 @@
 import { fail, type Result } from './errors';
 import type { Budget } from './budget';
 import { NEW_PACE, type Pace, budgetOf, heldBudgetOf, nextAllowedAt, recentSends } from './pacing';
-import type { Clock, Priority, QueueId, QueueView, Task } from './scheduler-types';
+import type { Priority, QueueId, QueueView, Task } from './scheduler-types';
 import { MAX_WAIT_MS } from './waits';
 
 export const RANK: Record<Priority, number> = { user: 0, visible: 1, background: 2 };
@@ -51,12 +51,6 @@ export const newQueue = (id: QueueId): Queue => ({
   timer: undefined,
   timerAt: null,
 });
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 const byPlace = (a: Entry, b: Entry) => a.rank - b.rank || a.order - b.order || a.seq - b.seq;
 

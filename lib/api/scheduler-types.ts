@@ -22,12 +22,6 @@ export interface SchedulerStore {
   save(state: SchedulerState): Promise<void>;
 }
 
-export interface Clock {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 /** One queue per API key and origin; the key holds a hash of the token, never the token. */
 export interface QueueId {
   key: string;

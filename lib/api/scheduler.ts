@@ -41,15 +41,14 @@ import {
   enqueue,
   newQueue,
   settle,
-  systemClock,
   takeWaiters,
   tooLong,
   usageOf,
   viewOf,
 } from './scheduler-queue';
 import { CoalescedSaver, loadPaces, snapshotOf } from './scheduler-saving';
+import { type Clock, clockTimeOf, epochOf, systemClock } from './clock';
 import type {
-  Clock,
   QueueId,
   QueueView,
   RequestOptions,
@@ -175,6 +174,17 @@ export class RequestScheduler {
     this.onChange();
   }
 
+  /** Forgets every queue, as a new worker with nothing saved (the E2E door's reset between tests). */
+  forgetAll(): void {
+    for (const queue of this.queues.values()) {
+      this.clock.clearTimeout(queue.timer);
+      this.drop(queue, () => true);
+    }
+    this.queues.clear();
+    this.scheduleSave();
+    this.onChange();
+  }
+
   /** "Learn again": the key's queue forgets the budget it learned (its send times and wait stay). */
   relearn(id: QueueId): boolean {
     const queue = this.queues.get(id.key);
@@ -188,7 +198,14 @@ export class RequestScheduler {
 
   view(): QueueView[] {
     const now = this.now();
-    return [...this.queues.values()].map((queue) => viewOf(queue, this.overrideOf(queue.id.key), now));
+    return [...this.queues.values()].map((queue) => {
+      const view = viewOf(queue, this.overrideOf(queue.id.key), now);
+      // Pages count down in epoch ms; the budget stays in the clock's (a window of "60 s").
+      return {
+        ...view,
+        waitingUntil: view.waitingUntil === null ? null : epochOf(this.clock, view.waitingUntil),
+      };
+    });
   }
 
   /**
@@ -268,6 +285,7 @@ export class RequestScheduler {
   /** What sending an entry (scheduler-dispatch.ts) uses of the scheduler. */
   private readonly host: DispatchHost = {
     now: () => this.now(),
+    atEpoch: (epochMs) => clockTimeOf(this.clock, epochMs),
     overrideOf: (key) => this.overrideOf(key),
     scheduleSave: () => this.scheduleSave(),
     pump: (queue) => this.pump(queue),

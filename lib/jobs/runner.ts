@@ -33,6 +33,7 @@
  *      ├──refused / too many attempts──► failed
  *      └──job cancelled, or a document held back by another slot's conflict──► cancelled
  */
+import { epochOf, systemClock } from '../api/clock';
 import { MAX_BELIEVED_WAIT_MS } from '../api/waits';
 import type { ImportJob, JobItem } from '../storage/import-jobs';
 import { readJob, saveJob } from '../storage/import-jobs';
@@ -94,11 +95,10 @@ export async function runJob(
   if (request === 'cancel') return store.finish((current) => settleJob(current, 'cancelled', 'cancelled'));
   const waitMs = run.pausedFor;
   if (waitMs === undefined) return store.finish((current) => ({ ...current, state: 'finished' }));
-  return store.finish((current) => ({
-    ...current,
-    state: 'paused',
-    pause: { waitMs, resumeAt: Date.now() + Math.min(waitMs, MAX_BELIEVED_WAIT_MS) },
-  }));
+  // The wait is on the request path's clock; the page shows the resume time in epoch ms.
+  const clock = deps.config.clock ?? systemClock;
+  const resumeAt = epochOf(clock, clock.now() + Math.min(waitMs, MAX_BELIEVED_WAIT_MS));
+  return store.finish((current) => ({ ...current, state: 'paused', pause: { waitMs, resumeAt } }));
 }
 
 /** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */

@@ -6,6 +6,7 @@
  * nothing is stale and says when to wake up again; all it knows lives in storage, so a stopped worker
  * goes on where it was.
  */
+import { epochOf, systemClock } from '../api/clock';
 import type { Result } from '../api/errors';
 import { queueIdOf } from '../api/scheduler-types';
 import { BuildingListEntry } from '../api/schemas';
@@ -42,7 +43,14 @@ export function createPortfolioService(deps: PortfolioDeps) {
     const override = profile.requestsPerMinute
       ? { limit: profile.requestsPerMinute, windowMs: 60_000 }
       : null;
-    return { ...usage, budget: override ?? usage.budget };
+    // The refresh plans in epoch ms; the scheduler counts on the request path's clock.
+    const clock = deps.clock ?? systemClock;
+    const budget = override ?? usage.budget;
+    return {
+      sends: usage.sends.map((sent) => epochOf(clock, sent)),
+      waitingUntil: usage.waitingUntil === null ? null : epochOf(clock, usage.waitingUntil),
+      budget: budget && { limit: budget.limit, windowMs: epochOf(clock, budget.windowMs) },
+    };
   }
 
   /** The table says why the refresh waits (or that it does not) and what a round costs. */

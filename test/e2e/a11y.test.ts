@@ -10,8 +10,9 @@ import { OptionsPage } from './pages/options-page';
 import { PopupPage } from './pages/popup-page';
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  describe(`accessibility, ${colorScheme} theme`, () => {
-    const { sandbox, session } = useExtension({ resetEachTest: false, browser: { colorScheme } });
+  describe(`accessibility of the options form, ${colorScheme} theme`, () => {
+    // The options page's own test: set up through its form, from an empty install.
+    const { sandbox, session } = useExtension({ browser: { colorScheme } });
 
     it('the options page, empty and after a connection test', async () => {
       const options = await OptionsPage.open(session);
@@ -26,6 +27,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
       await options.page.getByText('Saved.').waitFor();
     });
+  });
+
+  describe(`accessibility, ${colorScheme} theme`, () => {
+    // Every test set up anew through the test door: each passes alone and in any order.
+    const { sandbox, session } = useExtension({ as: 'premium', browser: { colorScheme } });
 
     it('the scan itself finds a known violation (an unlabeled field)', async () => {
       const page = await session.context.newPage();

@@ -17,7 +17,7 @@ import { useExtension } from './fixture';
 import { OptionsPage } from './pages/options-page';
 
 const { sandbox, session } = useExtension({
-  sandbox: { rateLimit: { limit: 10, windowSeconds: 1 }, rateHeaders: true },
+  sandbox: { rateLimit: { limit: 10, windowSeconds: 10 }, rateHeaders: true },
   resetEachTest: false,
   as: 'premium',
 });

@@ -70,6 +70,12 @@ describe('store manifests', () => {
     }
   });
 
+  it('only the test build runs the request path on a scaled clock; the store builds run at ×1', () => {
+    const worker = (dir: string) => readFileSync(join(dir, 'background.js'), 'utf8');
+    expect(worker(E2E)).toContain('scaled clock ×');
+    for (const dir of [CHROME, FIREFOX]) expect(worker(dir), dir).not.toContain('scaled clock ×');
+  });
+
   it('declares the Firefox add-on id and the data it transmits (docs/development.md "Store declarations"), for Firefox only', () => {
     expect(manifestOf(FIREFOX).browser_specific_settings).toEqual({
       gecko: {

@@ -1,6 +1,6 @@
 /**
  * The extension against the sandbox answering as the live service does, with its request limit
- * (10 requests per key in a window, here 5 s, 429 with Retry-After): reopening the popup costs at most one
+ * (10 requests per key in a window, here 50 s on the build's ×10 clock, 429 with Retry-After): reopening the popup costs at most one
  * request, all 20 slots arrive with none shown as failed while the wait is counted down, and a save
  * made while the budget is spent is written when it allows.
  */
@@ -45,7 +45,7 @@ describe('within the live request limit', () => {
   });
 
   it('reads all 20 slots with the wait counted down and none failed; a save waits its turn', async () => {
-    sandbox.setRateLimit({ limit: 10, windowSeconds: 5 });
+    sandbox.setRateLimit({ limit: 10, windowSeconds: 50 });
     sandbox.clearLog();
     const editor = await EditorPage.open(session);
     await editor.page.getByRole('status').filter({ hasText: waitingPrefix }).first().waitFor(SLOW);

@@ -24,7 +24,7 @@ const SAVE = { path: '/building/options', method: 'POST' };
 const SLOW = { timeout: 20_000 };
 const json = (value: object) => JSON.stringify(value);
 
-const { sandbox, session } = useExtension();
+const { sandbox, session } = useExtension({ browser: { resetEachTest: false } });
 let fetches: { method: string; path: string }[] = [];
 
 const readSlot = (option: number) => readSlotDirect(sandbox, { kind: 'building', id: BUILDING.id }, option);

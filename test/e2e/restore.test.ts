@@ -60,7 +60,7 @@ describe('restore across targets', () => {
       ],
     };
     const panel = await editorReady();
-    sandbox.setRateLimit({ limit: 10, windowSeconds: 2 });
+    sandbox.setRateLimit({ limit: 10, windowSeconds: 20 });
     sandbox.setLatency(200);
     await panel.chooseFile('backup.json', document);
     const preview = panel.preview;
@@ -109,7 +109,7 @@ describe('copy one slot into many', () => {
     const before = await Promise.all(
       DEMO.buildings.juergen.map((id) => readSlotDirect(sandbox, { kind: 'building', id }, 7)),
     );
-    sandbox.setRateLimit({ limit: 10, windowSeconds: 2 });
+    sandbox.setRateLimit({ limit: 10, windowSeconds: 20 });
     const slot1 = page.getByRole('group', { name: 'Slot 1', exact: true });
     await slot1.getByRole('button', { name: 'Copy this slot to…' }).click();
     const copy = slot1.getByRole('region', { name: 'Copy slot 1 to buildings and factories' });

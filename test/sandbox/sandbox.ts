@@ -20,6 +20,12 @@ export interface SandboxOptions {
   rateLimit?: RateLimit | null;
   /** Adds X-RateLimit-Limit/-Remaining/-Reset to every answer while a limit is set. */
   rateHeaders?: boolean /* default false */;
+  /**
+   * How much faster than real time its rate windows and the seconds it sends (Retry-After,
+   * X-RateLimit-Reset) run: the E2E build's clock runs at E2E_TIME_SCALE (lib/api/clock.ts), and a
+   * sandbox for it alike, so "10 per 60 s" passes in 6 s. The log's times stay in epoch ms.
+   */
+  timeScale?: number /* default 1 */;
   /** GET /factory/list/ answered (true) or 404 as a service without it (false). */
   factoryList?: boolean /* default true */;
 }

@@ -123,7 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       status: 0,
     };
     log.push(entry);
-    const rate = limiter.take(entry.authorization ?? '', time);
+    const rate = limiter.take(entry.authorization ?? '', time * (options.timeScale ?? 1));
     if (latency > 0) await sleep(latency);
     if (closing) return;
 

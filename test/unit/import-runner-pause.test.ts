@@ -3,14 +3,15 @@
  * HTTP through the worker's handlers and a real request scheduler: the job pauses (nothing more is
  * sent, no slot failed), is stored with the server's wait, and its Resume writes only what is open.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { RequestScheduler } from '../../lib/api/scheduler';
-import { type Clock } from '../../lib/api/scheduler-types';
+import { type Clock } from '../../lib/api/clock';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
 import { MAX_WAIT_MS } from '../../lib/api/waits';
+import { runningJobCount } from '../../lib/jobs/launcher';
 import { IMPORT_CONCURRENCY, type Run, pausedBy } from '../../lib/jobs/run';
 import { readHistory } from '../../lib/storage/history';
 import { type ImportJob, readJobs } from '../../lib/storage/import-jobs';
@@ -44,6 +45,11 @@ beforeEach(() => {
     onJobProgress: (job) => onProgress(job),
   };
   handlers = createHandlers(deps);
+});
+
+// A job a test leaves running (a Resume not waited out) would send into the next test's log.
+afterEach(async () => {
+  await expect.poll(() => runningJobCount(), { timeout: 10_000 }).toBe(0);
 });
 
 /** Every POST to the slots endpoint from now on answers 429 asking for 12 minutes. */

@@ -1,6 +1,7 @@
 /** Shared by the scheduler tests: a manual clock and a fake server in the scheduler's terms. */
 import { fail, ok, type Result } from '../../lib/api/errors';
-import type { Clock, QueueId, Report } from '../../lib/api/scheduler-types';
+import type { Clock } from '../../lib/api/clock';
+import type { QueueId, Report } from '../../lib/api/scheduler-types';
 
 /** A clock whose time moves only when the test says so; due timers run in order. */
 export class ManualClock implements Clock {

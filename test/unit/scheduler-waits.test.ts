@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { fail, ok, type Result } from '../../lib/api/errors';
 import { RequestScheduler } from '../../lib/api/scheduler';
-import { type Clock, type Report, type SchedulerState } from '../../lib/api/scheduler-types';
+import type { Clock } from '../../lib/api/clock';
+import { type Report, type SchedulerState } from '../../lib/api/scheduler-types';
 import { MAX_WAIT_MS } from '../../lib/api/waits';
 import { ManualClock, QUEUE, server, settle } from './scheduler-helpers';
 
