@@ -5,6 +5,23 @@ import { t } from '../../lib/i18n';
 import { LazyRecordsConflict } from '../records/LazyRecordsConflict';
 import { Time } from './time';
 
+/** What the dialog calls its two values and choices: an edit's ("Yours"), or a restore's ("In the backup"). */
+export interface ConflictWords {
+  detail: string;
+  mine: string;
+  server: string;
+  keepMine: string;
+  takeServer: string;
+}
+
+const editWords = (): ConflictWords => ({
+  detail: t('conflict_detail'),
+  mine: t('conflict_mine'),
+  server: t('conflict_server'),
+  keepMine: t('conflict_keepMine'),
+  takeServer: t('conflict_takeServer'),
+});
+
 export interface ConflictDialogProps {
   option: number;
   /** The slot's target, named, when the slot belongs to one of several (a restore or copy). */
@@ -13,6 +30,10 @@ export interface ConflictDialogProps {
   server: PageOption;
   onKeepMine: () => void;
   onTakeServer: () => void;
+  /** Its words; an edit's unless given. */
+  words?: ConflictWords;
+  /** Takes the focus as it appears (false: one of several, whose list offers a choice for all first). */
+  takesFocus?: boolean;
 }
 
 function Side({
@@ -36,10 +57,13 @@ function Side({
 }
 
 export function ConflictDialog(props: ConflictDialogProps) {
-  const { option, targetLabel, mine, server, onKeepMine, onTakeServer } = props;
+  const { option, targetLabel, mine, server, onKeepMine, onTakeServer, takesFocus = true } = props;
+  const words = props.words ?? editWords();
   const ids = { title: useId(), detail: useId() };
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  useEffect(() => {
+    if (takesFocus) first.current?.focus();
+  }, []);
   return (
     <div class="conflict" role="alertdialog" aria-labelledby={ids.title} aria-describedby={ids.detail}>
       <p id={ids.title} class="conflict__heading">
@@ -48,13 +72,13 @@ export function ConflictDialog(props: ConflictDialogProps) {
           : t('conflict_title', String(option))}
       </p>
       <p id={ids.detail} class="hint">
-        {t('conflict_detail')}
+        {words.detail}
       </p>
       <LazyRecordsConflict mine={mine.data} server={server.data} />
       <div class="conflict__sides">
-        <Side heading={t('conflict_mine')} value={mine} />
+        <Side heading={words.mine} value={mine} />
         <Side
-          heading={t('conflict_server')}
+          heading={words.server}
           value={server}
           extra={
             <span class="hint">
@@ -65,10 +89,10 @@ export function ConflictDialog(props: ConflictDialogProps) {
       </div>
       <div class="actions">
         <button ref={first} type="button" class="button button--danger" onClick={onKeepMine}>
-          {t('conflict_keepMine')}
+          {words.keepMine}
         </button>
         <button type="button" class="button" onClick={onTakeServer}>
-          {t('conflict_takeServer')}
+          {words.takeServer}
         </button>
       </div>
     </div>
