@@ -51,7 +51,10 @@ function Side({
         {heading} {extra}
       </h4>
       <p class="conflict__title">{value.title || t('slot_emptyValue')}</p>
-      <pre class="conflict__data">{value.data || t('slot_emptyValue')}</pre>
+      {/* Scrolls when long (12rem): focusable, so a keyboard can scroll it too. */}
+      <pre class="conflict__data" tabIndex={0}>
+        {value.data || t('slot_emptyValue')}
+      </pre>
     </div>
   );
 }
