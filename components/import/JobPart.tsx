@@ -31,6 +31,10 @@ export function JobPart({ model, page }: PanelProps) {
             resuming={busy === 'resuming'}
             onResume={jobs.resume}
             onResolve={jobs.resolve}
+            onResolveAll={jobs.resolveAll}
+            settling={busy === 'settling'}
+            // A restore from the backup section speaks of the backup; Undo writes back, as an edit.
+            voice={model.origin.value === 'backup' && job.kind === 'import' ? 'restore' : 'edit'}
             onClearWithPlaceholder={model.clearWithPlaceholder}
             {...namesOf(page)}
           />

@@ -7,8 +7,11 @@ import { statusText, summary } from './job-text';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
 import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
-import { ConflictDialog } from '../shared/ConflictDialog';
 import { localDateTime } from '../date-format';
+import { type ConflictChoice, type ConflictVoice, ConflictList } from './ConflictList';
+import { conflictsOf } from './conflicts';
+
+export type { ConflictChoice } from './ConflictList';
 
 /** The account's buildings and factories, to name a job's targets as the pickers do. */
 export interface TargetNames {
@@ -25,9 +28,6 @@ function slotLabel(item: JobItem, names: TargetNames): string {
   return t('targets_jobSlot', [labelOf(item.target, names), String(item.slot)]);
 }
 
-/** What became of a conflict the user settled here. */
-export type ConflictChoice = 'mine' | 'server';
-
 export interface JobProgressProps extends TargetNames {
   job: ImportJob;
   onUndo?: () => void;
@@ -39,6 +39,12 @@ export interface JobProgressProps extends TargetNames {
   resuming?: boolean;
   /** Settles a slot in conflict, as part of the job: write its value anyway, or keep the later value. */
   onResolve?: (item: JobItem, choice: ConflictChoice) => void;
+  /** Settles every slot in conflict with one choice (not a document's: it is written whole). */
+  onResolveAll?: (choice: ConflictChoice) => void;
+  /** A choice for all is being written. */
+  settling?: boolean;
+  /** Whose words the conflicts speak: a restore's ("In the backup") or an edit's ("Yours"). */
+  voice?: ConflictVoice;
   /** Writes the slots the server refused to clear with empty text with the placeholder instead. */
   onClearWithPlaceholder?: () => void;
 }
@@ -65,6 +71,9 @@ export function JobProgress({
   onResume,
   resuming = false,
   onResolve,
+  onResolveAll,
+  settling = false,
+  voice = 'edit',
   onClearWithPlaceholder,
   ...names
 }: JobProgressProps) {
@@ -74,7 +83,7 @@ export function JobProgress({
   const running = job.state === 'running';
   const paused = job.state === 'paused';
   const label = job.kind === 'undo' ? t('import_undoProgress') : t('import_progress');
-  const conflicts = job.items.filter((i) => i.status === 'conflict' && i.conflict);
+  const conflicts = conflictsOf(job.items);
   return (
     <section class="job" aria-labelledby={id}>
       <h3 id={id}>{label}</h3>
@@ -114,22 +123,16 @@ export function JobProgress({
           </li>
         ))}
       </ol>
-      {onResolve &&
-        !running &&
-        !paused &&
-        conflicts.map((item) =>
-          item.conflict ? (
-            <ConflictDialog
-              key={itemKey(item)}
-              option={item.slot}
-              {...(item.target ? { targetLabel: labelOf(item.target, names) } : {})}
-              mine={{ title: item.title, data: item.data }}
-              server={item.conflict}
-              onKeepMine={() => onResolve(item, 'mine')}
-              onTakeServer={() => onResolve(item, 'server')}
-            />
-          ) : null,
-        )}
+      {onResolve && !running && !paused && conflicts.length > 0 && (
+        <ConflictList
+          conflicts={conflicts}
+          voice={voice}
+          targetLabel={(item) => (item.target ? labelOf(item.target, names) : undefined)}
+          onResolve={onResolve}
+          onResolveAll={job.finalSlot === undefined ? onResolveAll : undefined}
+          settling={settling}
+        />
+      )}
       {!running && !paused && onClearWithPlaceholder && (
         <ClearOffer count={refusedClears(job).length} onClear={onClearWithPlaceholder} />
       )}

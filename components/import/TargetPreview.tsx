@@ -59,9 +59,16 @@ function ConfirmButton({
   fits: boolean;
   onConfirm: (chosen: ReadyTargets) => void;
 }) {
-  const writes = writeCount(chosen.targets);
-  if (writes === 0) return <p class="hint">{t('import_nothing')}</p>;
-  const targets = chosen.targets.filter((plan) => writeCount([plan]) > 0).length;
+  if (writeCount(chosen.targets) === 0) return <p class="hint">{t('import_nothing')}</p>;
+  const targets = String(chosen.targets.filter((plan) => writeCount([plan]) > 0).length);
+  const { reads, writes } = chosen.cost;
+  // Slots a cached answer showed holding their value are checked, not written unasked: said apart.
+  const label =
+    reads === writes
+      ? t('targets_confirm', [String(writes), targets])
+      : writes === 0
+        ? t('targets_confirmCheckOnly', [String(reads), targets])
+        : t('targets_confirmCheck', [String(reads), targets, String(writes)]);
   return (
     <button
       type="button"
@@ -71,7 +78,7 @@ function ConfirmButton({
         if (!starting && fits) onConfirm(chosen);
       }}
     >
-      {t('targets_confirm', [String(writes), String(targets)])}
+      {label}
     </button>
   );
 }

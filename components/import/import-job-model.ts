@@ -23,9 +23,10 @@ import { jobSlotsOf } from '../../lib/jobs/multi-plan';
 import { jobSlotOf } from '../../lib/jobs/write-plan';
 import type { ReadyTargets } from './TargetPreview';
 import { download } from '../shared/json-download';
-import type { ConflictChoice } from './JobProgress';
+import type { ConflictChoice } from './ConflictList';
+import { conflictsOf } from './conflicts';
 
-export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | null;
+export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | 'settling' | null;
 
 /** Whether a stored job shows the act it was asked done: resumed (running), or cancelled (settled). */
 const doneBy = (doing: Busy, job: ImportJob) =>
@@ -116,6 +117,22 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
     });
     busy.value = null;
     follow(answer);
+  };
+
+  /** Asks the worker to settle one slot of `current` in conflict, as part of that job. */
+  const settle = (current: ImportJob, item: JobItem, choice: ConflictChoice) =>
+    send('settleConflict', {
+      id: current.id,
+      ...(item.target ? { target: item.target } : {}),
+      slot: item.slot,
+      choice,
+    });
+
+  /** Shows what the worker answered to settles: a refusal, or that another tab settled one first. */
+  const settled = (answers: Awaited<ReturnType<typeof settle>>[]) => {
+    const refused = answers.find((answer) => !answer.ok);
+    if (refused && !refused.ok) actionError.value = refused.error;
+    settledElsewhere.value = answers.some((answer) => answer.ok && answer.value.status === 'alreadySettled');
   };
 
   /** Counts the acts asked: a late answer ends only the act asked last. */
@@ -220,14 +237,24 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
       settledElsewhere.value = false;
       // A document held back whole: "mine" writes it again, over the value seen in that slot.
       if (choice === 'mine' && current.finalSlot !== undefined) return rewriteDocument(current, item);
-      const answer = await send('settleConflict', {
-        id: current.id,
-        ...(item.target ? { target: item.target } : {}),
-        slot: item.slot,
-        choice,
-      });
-      if (!answer.ok) actionError.value = answer.error;
-      settledElsewhere.value = answer.ok && answer.value.status === 'alreadySettled';
+      settled([await settle(current, item, choice)]);
+    },
+    /**
+     * Settles every slot of the followed job in conflict with one choice ("Restore the backup's
+     * value in all 6"): each as its own choice would, its write checked against the value it showed
+     * (one changed yet again stays a conflict, with the newer value). Not a document's: it is
+     * written whole, from its one conflict.
+     */
+    resolveAll: async (choice: ConflictChoice) => {
+      const current = job.peek();
+      if (!current || current.finalSlot !== undefined || !begin('settling')) return;
+      settledElsewhere.value = false;
+      // The worker settles them one after another, in the order asked.
+      const answers = await Promise.all(
+        conflictsOf(current.items).map((item) => settle(current, item, choice)),
+      );
+      busy.value = null;
+      settled(answers);
     },
     /** Downloads what `target`'s slots hold as an import document. */
     exportTarget: async (target: Target | null) => {

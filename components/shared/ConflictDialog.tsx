@@ -5,6 +5,23 @@ import { t } from '../../lib/i18n';
 import { LazyRecordsConflict } from '../records/LazyRecordsConflict';
 import { Time } from './time';
 
+/** What the dialog calls its two values and choices: an edit's ("Yours"), or a restore's ("In the backup"). */
+export interface ConflictWords {
+  detail: string;
+  mine: string;
+  server: string;
+  keepMine: string;
+  takeServer: string;
+}
+
+const editWords = (): ConflictWords => ({
+  detail: t('conflict_detail'),
+  mine: t('conflict_mine'),
+  server: t('conflict_server'),
+  keepMine: t('conflict_keepMine'),
+  takeServer: t('conflict_takeServer'),
+});
+
 export interface ConflictDialogProps {
   option: number;
   /** The slot's target, named, when the slot belongs to one of several (a restore or copy). */
@@ -13,6 +30,10 @@ export interface ConflictDialogProps {
   server: PageOption;
   onKeepMine: () => void;
   onTakeServer: () => void;
+  /** Its words; an edit's unless given. */
+  words?: ConflictWords;
+  /** Takes the focus as it appears (false: one of several, whose list offers a choice for all first). */
+  takesFocus?: boolean;
 }
 
 function Side({
@@ -30,16 +51,22 @@ function Side({
         {heading} {extra}
       </h4>
       <p class="conflict__title">{value.title || t('slot_emptyValue')}</p>
-      <pre class="conflict__data">{value.data || t('slot_emptyValue')}</pre>
+      {/* Scrolls when long (12rem): focusable, so a keyboard can scroll it too. */}
+      <pre class="conflict__data" tabIndex={0}>
+        {value.data || t('slot_emptyValue')}
+      </pre>
     </div>
   );
 }
 
 export function ConflictDialog(props: ConflictDialogProps) {
-  const { option, targetLabel, mine, server, onKeepMine, onTakeServer } = props;
+  const { option, targetLabel, mine, server, onKeepMine, onTakeServer, takesFocus = true } = props;
+  const words = props.words ?? editWords();
   const ids = { title: useId(), detail: useId() };
   const first = useRef<HTMLButtonElement>(null);
-  useEffect(() => first.current?.focus(), []);
+  useEffect(() => {
+    if (takesFocus) first.current?.focus();
+  }, []);
   return (
     <div class="conflict" role="alertdialog" aria-labelledby={ids.title} aria-describedby={ids.detail}>
       <p id={ids.title} class="conflict__heading">
@@ -48,13 +75,13 @@ export function ConflictDialog(props: ConflictDialogProps) {
           : t('conflict_title', String(option))}
       </p>
       <p id={ids.detail} class="hint">
-        {t('conflict_detail')}
+        {words.detail}
       </p>
       <LazyRecordsConflict mine={mine.data} server={server.data} />
       <div class="conflict__sides">
-        <Side heading={t('conflict_mine')} value={mine} />
+        <Side heading={words.mine} value={mine} />
         <Side
-          heading={t('conflict_server')}
+          heading={words.server}
           value={server}
           extra={
             <span class="hint">
@@ -65,10 +92,10 @@ export function ConflictDialog(props: ConflictDialogProps) {
       </div>
       <div class="actions">
         <button ref={first} type="button" class="button button--danger" onClick={onKeepMine}>
-          {t('conflict_keepMine')}
+          {words.keepMine}
         </button>
         <button type="button" class="button" onClick={onTakeServer}>
-          {t('conflict_takeServer')}
+          {words.takeServer}
         </button>
       </div>
     </div>

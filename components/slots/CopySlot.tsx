@@ -115,6 +115,8 @@ export function CopySlot({ page, option, content, readAt, options, onClose }: Co
             resuming={jobs.busy.value === 'resuming'}
             onResume={() => void jobs.resume()}
             onResolve={(item, choice) => void jobs.resolve(item, choice)}
+            onResolveAll={(choice) => void jobs.resolveAll(choice)}
+            settling={jobs.busy.value === 'settling'}
             buildings={valueOf(page.buildings.list.value)}
             factories={page.factories.all.value}
           />

@@ -4,9 +4,10 @@
  * and time at the account's budget; and whether the job fits the storage it may use.
  *
  * Each slot is planned by the one write plan (lib/jobs/write-plan.ts): a slot read for the preview
- * (the user asked) holding its value costs nothing; a slot that may change, or that held its value
- * only in a cached answer (another writer may have changed it since: a restore is for undoing
- * that), costs its write-time read and at most one write.
+ * (the user asked) holding its value costs nothing; a slot that may change costs its write-time
+ * read and at most one write; one that held its value only in a cached answer costs its read, and
+ * if another writer changed it since, it is a conflict shown with both values: the user chooses
+ * whether the restore undoes that writer's change.
  */
 import type { Budget } from '../api/budget';
 import { type PageOption, Target } from '../api/schemas';

@@ -7,8 +7,11 @@
  * writing. The job reads each slot it may write once, under the slot's lock, right before writing
  * (lib/jobs/runner.ts): it writes when the slot holds the value shown (for one not known,
  * whatever it holds, kept in history for Undo), skips it when it holds the new value already, and
- * otherwise reports a conflict with both values. A slot shown holding the new value already costs
- * nothing. So a plan's floor is one read and one write per slot that may change.
+ * otherwise reports a conflict with both values, for the user to settle. A slot shown holding the
+ * new value already costs nothing; one a cached answer showed holding it costs its read, and is
+ * written only if the user chooses so (it changed since: another writer's value is never replaced
+ * unseen). So a plan's floor is one read per slot it may write and one write per slot shown
+ * holding something else or not known.
  *
  * Pure: no storage, no requests. The worker fills in what it knows; every preview shows the same
  * statuses and the same cost line.
@@ -29,7 +32,8 @@ export const PlannedStatus = z.enum([
   'unchanged',
   /**
    * A restore or copy: a cached answer (not read now) held the value already. It may have changed
-   * since (another writer): read right before writing, written only when it no longer holds it.
+   * since (another writer): read right before writing; one that no longer holds it is a conflict,
+   * shown with both values and written only if the user chooses so.
    */
   'heldWhenSeen',
   /** Not known: read right before writing, written whatever it holds (kept for Undo). */
@@ -58,7 +62,10 @@ export type PlannedSlot = z.infer<typeof PlannedSlot>;
 export const PlanCost = z.object({
   /** One write-time read per slot that may be written. */
   reads: z.int(),
-  /** At most this many writes: a slot not known may turn out to hold the value already. */
+  /**
+   * At most this many writes: the slots shown holding something else or not known (one not known
+   * may turn out to hold the value already). A slot shown holding the value is only read.
+   */
   writes: z.int(),
   /** Slots shown holding the value already: no request. */
   skipped: z.int(),
@@ -156,6 +163,14 @@ export const mayWrite = (slot: Pick<PlannedSlot, 'status'>) =>
   slot.status === 'changed' || slot.status === 'unknown' || slot.status === 'heldWhenSeen';
 
 /**
+ * A slot the job writes without asking again: one shown holding something else (while it still
+ * holds that) or not known. One shown holding the value already is only read: if another writer
+ * changed it since, the user is shown both values first.
+ */
+export const writesUnasked = (slot: Pick<PlannedSlot, 'status'>) =>
+  slot.status === 'changed' || slot.status === 'unknown';
+
+/**
  * The job's slot: the value to write and, when one was shown (different, or holding the value
  * already: a document's piece), the value it must still hold; one whose value was not known is
  * written over whatever it holds now, kept for Undo.
@@ -170,26 +185,28 @@ export function jobSlotOf(slot: PlannedSlot): {
     slot: slot.slot,
     title: slot.title,
     data: slot.data,
-    // An unchanged slot handed to a job (a document's piece, checked at write time) expects its
-    // value too: without it, one another writer changed since would be overwritten unasked.
-    ...(slot.current && (slot.status === 'changed' || slot.status === 'unchanged')
+    // A slot shown holding its value already (a document's piece; a restore's slot as a cached
+    // answer held it) expects that value too: without it, one another writer changed since would be
+    // overwritten unasked. Only a slot shown no value is written over whatever it holds.
+    ...(slot.current && slot.status !== 'unknown'
       ? { expected: { title: slot.current.title, data: slot.current.data } }
       : {}),
   };
 }
 
 /**
- * The job's requests (one read and at most one write per slot it may write) and minutes at `budget`,
- * with `room` requests the key's window still holds now.
+ * The job's requests (one read per slot it may write, at most one write per slot it writes unasked)
+ * and minutes at `budget`, with `room` requests the key's window still holds now.
  */
 export function planCost(slots: readonly PlannedSlot[], budget: Budget | null, room = 0): PlanCost {
-  const writes = slots.filter(mayWrite).length;
+  const reads = slots.filter(mayWrite).length;
+  const writes = slots.filter(writesUnasked).length;
   return {
-    reads: writes,
+    reads,
     writes,
     skipped: slots.filter((s) => s.status === 'unchanged').length,
     perMinute: perMinuteOf(budget),
-    minutes: minutesAt(2 * writes, budget, room),
+    minutes: minutesAt(reads + writes, budget, room),
     budget: budget ?? ASSUMED_BUDGET,
   };
 }

@@ -129,7 +129,7 @@ describe('copy this slot to…', () => {
     );
     expect(
       within(preview).getByText(
-        /Needs up to 4 requests \(2 reads, 2 writes\): about 1 min at 10 requests per minute\./,
+        /Reads 2 slots, writes at most 2 \(those that differ\): about 1 min at 10 requests per minute\./,
       ),
     ).toBeTruthy();
     fireEvent.click(

@@ -7,7 +7,11 @@ import { render } from '@testing-library/preact';
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
 import type { Send } from '../../lib/messaging/page-client';
 import type { Intent } from '../../components/import/import-check-model';
-import { type DocumentSlots, ImportPanelModel } from '../../components/import/import-panel-model';
+import {
+  type DocumentSlots,
+  type ImportSection,
+  ImportPanelModel,
+} from '../../components/import/import-panel-model';
 import { ImportPanel } from '../../components/import/ImportPanel';
 
 export interface PanelState {
@@ -19,6 +23,8 @@ export interface PanelState {
   buildings?: readonly BuildingListEntry[] | null;
   factories?: readonly { id: string; name: string }[];
   document?: DocumentSlots | null;
+  /** The editor's section on screen; without one, the panel shows every part. */
+  section?: ImportSection;
 }
 
 /** Renders the panel over `state`; `inputs` are the signals the page would change. */
@@ -32,7 +38,8 @@ export function renderImportPanel(state: PanelState) {
     factories: signal(state.factories ?? []),
     document: signal(state.document ?? null),
   };
-  const make = () => new ImportPanelModel({ intent: state.intent ?? null, ...inputs });
+  const section = state.section ? { section: signal(state.section) } : {};
+  const make = () => new ImportPanelModel({ intent: state.intent ?? null, ...inputs, ...section });
   function Page() {
     return <ImportPanel model={useModel(make)} page={inputs} />;
   }

@@ -90,11 +90,11 @@ describe('restore preview across targets', () => {
     // Untrusted text stays text.
     expect(within(first).getAllByText(HTML, { exact: false }).length).toBeGreaterThan(0);
     expect(document.querySelector('img')).toBeNull();
-    // Slots 2 and 3 of b-1001 and slot 1 of b-1002 to write, each read once right before: 3 reads,
-    // at most 3 writes; the slot shown holding its value already costs nothing.
+    // Slots 2 and 3 of b-1001 and slot 1 of b-1002 to write, each read once right before: reads and
+    // writes said apart; the slot shown holding its value already costs nothing.
     expect(
       screen.getByText(
-        /Needs up to 6 requests \(3 reads, 3 writes\): about 1 min at 10 requests per minute\./,
+        /^Reads 3 slots, writes at most 3 \(those that differ\): about 1 min at 10 requests per minute\./,
       ),
     ).toBeTruthy();
     expect(
@@ -115,7 +115,7 @@ describe('restore preview across targets', () => {
     });
   });
 
-  it('says it judged from cached answers, offers to read them, and writes such a slot over whatever it holds', async () => {
+  it('says it judged from cached answers, offers to read them, and has the job check such a slot against the value it held, writing none unasked', async () => {
     const cached = planTargets([{ target: b1, slots: [{ slot: 1, title: 'same', data: 'x' }] }], {
       premium: false,
       placeholder: '',
@@ -137,11 +137,16 @@ describe('restore preview across targets', () => {
     ).toBeTruthy();
     expect(screen.queryByText('Nothing to change: every slot already holds this value.')).toBeNull();
     expect(screen.getByRole('button', { name: 'Show current values: 1 requests, about 1 min' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm: write up to 1 slots in 1 targets' }));
+    expect(
+      screen.getByText(
+        /^Reads 1 slots and writes none \(each held this value when last read\): about 1 min at 10 requests per minute\./,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm: check 1 slots in 1 targets' }));
     await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1), { timeout: 10_000 });
-    // No expected value: whatever another writer put there is replaced (and kept for Undo).
+    // The value the cached answer held is expected: another writer's change since is a conflict.
     expect(worker.sent('startTargets')[0]?.payload).toEqual({
-      slots: [{ target: b1, slot: 1, title: 'same', data: 'x' }],
+      slots: [{ target: b1, slot: 1, title: 'same', data: 'x', expected: { title: 'same', data: 'x' } }],
     });
   });
 
@@ -168,7 +173,7 @@ describe('restore preview across targets', () => {
     expect(include('Building b-1001')).toHaveProperty('checked', true);
     fireEvent.click(include('Building b-1001'));
     // Only b-1002's slot 1 is left: 1 read and 1 write, and it fits.
-    expect(screen.getByText(/Needs up to 2 requests \(1 reads, 1 writes\)/)).toBeTruthy();
+    expect(screen.getByText(/^Reads 1 slots, writes at most 1 \(those that differ\)/)).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm: write up to 1 slots in 1 targets' }));
     await vi.waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1), { timeout: 10_000 });

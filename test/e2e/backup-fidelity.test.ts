@@ -58,7 +58,7 @@ it('backs up split emoji and a title past our count exactly; restoring the file 
   await expect
     .poll(() => building.locator('.hint').first().textContent())
     .toBe(
-      "19 held this value when last read (read again before writing, written only if changed), 1 past the extension's limits, left as they are (not written)",
+      "19 held this value when last read (read again before writing; one changed since is shown to you, not written), 1 past the extension's limits, left as they are (not written)",
     );
   expect(await panel.preview.textContent()).not.toMatch(/\d+ change\b/);
   // Read now, at the user's request: every slot holds its value, nothing to write.

@@ -286,7 +286,9 @@ describe('the request floor of an import over a warm editor (issue 26)', () => {
     await panel.confirm.waitFor();
     // Shown as of the editor's read: the preview sends nothing.
     expect(await panel.preview.textContent()).toMatch(/as of /);
-    expect(await panel.preview.textContent()).toContain('Needs up to 4 requests (2 reads, 2 writes)');
+    expect(await panel.preview.textContent()).toContain(
+      'Reads 2 slots, writes at most 2 (those that differ)',
+    );
     expect(sandbox.log).toHaveLength(0);
     await panel.confirm.click();
     await expect.poll(() => panel.summary.textContent()).toBe('Finished: 2 written, 0 skipped, 0 failed.');

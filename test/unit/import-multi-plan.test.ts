@@ -67,12 +67,14 @@ describe('planTargets', () => {
     const values = { 'b-1/1': held('a', '1'), 'b-1/2': held('old', '2') };
     const cached = planTargets([{ target: b1, slots }], knowing(values));
     expect(cached[0]?.slots.map((s) => s.status)).toEqual(['heldWhenSeen', 'changed']);
-    // The job writes it over whatever it holds then (another writer's change is what a restore undoes).
+    // The job expects the value the cached answer held: another writer's change since is a conflict,
+    // shown with both values, never overwritten unasked.
     expect(jobSlotsOf(cached)).toEqual([
-      { target: b1, slot: 1, title: 'a', data: '1' },
+      { target: b1, slot: 1, title: 'a', data: '1', expected: { title: 'a', data: '1' } },
       { target: b1, slot: 2, title: 'b', data: '2', expected: { title: 'old', data: '2' } },
     ]);
-    expect(planCost(cached, null)).toMatchObject({ reads: 2, writes: 2, skipped: 0 });
+    // Both are read; only the one shown differing may be written.
+    expect(planCost(cached, null)).toMatchObject({ reads: 2, writes: 1, skipped: 0 });
     expect(readCost(cached[0]?.slots ?? [], null).reads).toBe(1);
     // Read now at the user's request: then it holds the value, skipped without a request.
     const readNow = planTargets([{ target: b1, slots }], knowing(values, { readNow: () => true }));

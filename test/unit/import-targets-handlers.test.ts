@@ -103,8 +103,9 @@ describe('previewTargets', () => {
     expect(own?.slots.map((s) => s.status)).toEqual(['heldWhenSeen', 'unknown', 'needsPremium']);
     expect(foreign?.slots.map((s) => s.status)).toEqual(['notYours']);
     expect(countsOf(own?.slots ?? [])).toMatchObject({ heldWhenSeen: 1, unknown: 1, needsPremium: 1 });
-    // Two slots to restore (a read right before each, at most a write): a cached answer is not "now".
-    expect(preview.cost).toMatchObject({ reads: 2, writes: 2, skipped: 0, perMinute: 10 });
+    // Two slots to restore, each read right before it would be written (a cached answer is not
+    // "now"); only the one not known may be written unasked.
+    expect(preview.cost).toMatchObject({ reads: 2, writes: 1, skipped: 0, perMinute: 10 });
     expect(own?.slots[0]?.seenAt).toBeGreaterThan(Date.now() - 60_000);
     expect(preview.storage.bytes).toBeGreaterThan(0);
     expect(preview.storage.bytes).toBeLessThan(preview.storage.max);
@@ -190,48 +191,61 @@ describe('startTargets', () => {
     expect((await finished(undo.value.id)).items.map((i) => i.status)).toEqual(['done', 'done', 'done']);
   });
 
-  it('a slot that held its value in a fresh cached answer but was changed by another writer since is restored; one shown changed that changed since is a conflict with both values', async () => {
+  it('a slot that held its value in a fresh cached answer but was changed by another writer since is a conflict with both values, never overwritten unasked; only what the user chooses is written', async () => {
     await configure('premium');
-    const one = await handlers.readOption({ target: b2!, option: 1 });
-    const two = await handlers.readOption({ target: b2!, option: 2 });
-    if (!one.ok || !two.ok) throw new Error('no read');
+    const reads = await Promise.all([1, 3].map((option) => handlers.readOption({ target: b2!, option })));
+    const [one, three] = reads.map((read) => (read.ok ? read.value : null));
+    if (!one || !three) throw new Error('no read');
     const preview = await ready({
       targets: [
         {
           target: b2,
           slots: [
-            { slot: 1, title: one.value.title, data: one.value.data },
+            { slot: 1, title: one.title, data: one.data },
             { slot: 2, title: 'Restored', data: 'r' },
+            { slot: 3, title: three.title, data: three.data },
           ],
         },
       ],
     });
     expect(preview.targets[0]?.slots.map((s) => [s.status, typeof s.seenAt])).toEqual([
       ['heldWhenSeen', 'number'],
-      ['changed', 'number'],
+      ['unknown', 'undefined'],
+      ['heldWhenSeen', 'number'],
     ]);
-    // Both changed in the game after the extension read them (their cached answers are still fresh).
+    // Reads and writes apart: all three are read, only the one not known may be written unasked.
+    expect(preview.cost).toMatchObject({ reads: 3, writes: 1 });
+    // Changed in the game after the extension read slot 1 (its cached answer is still fresh).
     sandbox.changeSlot({ target: b2!, option: 1, title: 'Another writer', data: 'damage' });
-    sandbox.changeSlot({ target: b2!, option: 2, title: 'In the game', data: 'since' });
     sandbox.clearLog();
     const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
     if (!started.ok) throw new Error(started.error.kind);
     const job = await finished(started.value.id);
     expect(job.items.map((i) => [i.slot, i.status])).toEqual([
-      [1, 'done'],
-      [2, 'conflict'],
+      [1, 'conflict'],
+      [2, 'done'],
+      [3, 'skipped'],
     ]);
-    expect(job.items[0]?.previous).toMatchObject({ title: 'Another writer', data: 'damage' });
-    expect(job.items[1]).toMatchObject({
-      title: 'Restored',
-      conflict: { title: 'In the game', data: 'since' },
+    // Both values: the backup's (the item's) and the one on the server now.
+    expect(job.items[0]).toMatchObject({
+      title: one.title,
+      data: one.data,
+      conflict: { title: 'Another writer', data: 'damage' },
     });
-    const requests = [gets().length, posts().length];
-    expect(await readSlotDirect(sandbox, b2!, 1)).toMatchObject({
-      title: one.value.title,
-      data: one.value.data,
+    // One read per slot (the read is the conflict check), one write: the slot not known.
+    expect([gets().length, posts().length]).toEqual([3, 1]);
+    expect(await readSlotDirect(sandbox, b2!, 1)).toMatchObject({ title: 'Another writer', data: 'damage' });
+    // The user chooses the backup's value: written after its own check, kept for the job's Undo.
+    sandbox.clearLog();
+    const settled = await handlers.settleConflict({ id: job.id, target: b2, slot: 1, choice: 'mine' });
+    expect(settled).toEqual({ ok: true, value: { status: 'settled' } });
+    expect([gets().length, posts().length]).toEqual([1, 1]);
+    expect(await readSlotDirect(sandbox, b2!, 1)).toMatchObject({ title: one.title, data: one.data });
+    expect((await storedJob(job.id))?.items[0]).toMatchObject({
+      status: 'done',
+      settled: 'mine',
+      previous: { title: 'Another writer', data: 'damage' },
     });
-    expect(requests).toEqual([2, 1]);
   });
 
   it('discards a job across targets when its profile signs out, before its next request', async () => {

@@ -117,6 +117,28 @@ describe('the job and its cost', () => {
     });
   });
 
+  it('a restore’s slot a cached answer showed holding its value is read, never written unasked: it expects that value, and costs no write', () => {
+    const restore = { ...mine, sameOnlyReadNow: true };
+    const held1 = planSlot({ slot: 1, title: 'backup', data: 'b' }, seen(held('backup', 'b')), restore);
+    const changed = planSlot({ slot: 2, title: 'backup', data: 'b' }, seen(held('other', 'o')), restore);
+    const unknown = planSlot({ slot: 3, title: 'backup', data: 'b' }, null, restore);
+    expect([held1, changed, unknown].map((slot) => slot.status)).toEqual([
+      'heldWhenSeen',
+      'changed',
+      'unknown',
+    ]);
+    // Another writer's change since the cached answer is then a conflict at write time (the one rule).
+    expect(jobSlotOf(held1)).toEqual({
+      slot: 1,
+      title: 'backup',
+      data: 'b',
+      expected: { title: 'backup', data: 'b' },
+    });
+    // Reads and writes apart: three reads, at most two writes (the one shown differing, the unknown).
+    expect(planCost([held1, changed, unknown], null)).toMatchObject({ reads: 3, writes: 2, minutes: 0.5 });
+    expect(planCost([held1], null)).toMatchObject({ reads: 1, writes: 0, minutes: 0.1 });
+  });
+
   it('says what showing the slots not known costs first: one read each', () => {
     expect(readCost(slots, { limit: 10, windowMs: 60_000, source: 'assumed' })).toEqual({
       reads: 2,

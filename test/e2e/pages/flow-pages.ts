@@ -12,8 +12,11 @@ import { OptionsPage } from './options-page';
 
 /** Any "Loading …" line of a page (a section, the slots, the building list) while one is shown. */
 const LOADING = /^Loading\b/;
-/** The Confirm of every preview: "Confirm: write 3 slots", "Confirm: write up to 18 slots in 3 targets". */
-const CONFIRM = /^Confirm: write /;
+/**
+ * The Confirm of every preview: "Confirm: write 3 slots", "Confirm: write up to 18 slots in 3
+ * targets", "Confirm: check 80 slots in 4 targets, write up to 6" (some held their value when read).
+ */
+const CONFIRM = /^Confirm: (write|check) /;
 /** A finished job's summary line ("Finished: 2 written, 1 skipped, 0 failed."). */
 const FINISHED = /^Finished: \d+ written, \d+ skipped, \d+ failed\.$/;
 
