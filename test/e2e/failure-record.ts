@@ -53,4 +53,7 @@ export async function keepFailure(
     log = String(error);
   }
   writeFileSync(join(dir, 'requests.json'), JSON.stringify(log, null, 1));
+  // What failed, first: the assertion and where, as vitest reports it.
+  const errors = (test.result?.errors ?? []).map((error) => `${error.message}\n${error.stack ?? ''}`);
+  writeFileSync(join(dir, 'error.txt'), errors.join('\n\n'));
 }
