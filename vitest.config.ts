@@ -43,7 +43,7 @@ export default defineConfig({
           // failed on a11y's tenants table, polled for 1 s).
           expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
-          // After unit and component tests, alone: Chromium and the sandbox share 2 cores.
+          // After unit and component tests: Chromium and the sandbox share 2 cores with Firefox's.
           sequence: { groupOrder: 1 },
         },
       },
@@ -58,7 +58,8 @@ export default defineConfig({
           // Firefox under puppeteer is slower to settle than Chromium on 2 shared cores.
           expect: { poll: { timeout: 20_000 } },
           fileParallelism: false,
-          // After the Chromium E2E, never beside it: both browsers and the sandbox share 2 cores.
+          // In one `vitest run`, after the Chromium E2E. `npm test` (scripts/test-suites.ts) runs
+          // the two side by side in two processes, one file of each at a time.
           sequence: { groupOrder: 2 },
         },
       },

@@ -29,6 +29,7 @@
  *    docs/benchmark.md.
  */
 import { execSync } from 'node:child_process';
+import { E2E_TIME_SCALE } from '../lib/api/clock';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -438,7 +439,7 @@ function ledgerTable({ limit, announced, rows: flows, learnedAfterMs }: Ledger):
     ? 'announced in X-RateLimit-* headers'
     : 'announced by no header: learned from 429s (`--ledger-learned`)';
   lines.push(
-    `Every user flow through the real pages in Chromium, against the sandbox's live profile under ${limit.limit} requests per ${limit.windowSeconds} s (the live 10 per minute, window scaled ${round(60 / limit.windowSeconds)}× shorter; ${how}), as the landlord (12 buildings, premium), one flow after another in one browser; requests counted from the sandbox's log (429s apart), floors and why in \`scripts/bench-ledger/floors.ts\`; ${learned}.`,
+    `Every user flow through the real pages in Chromium, against the sandbox's live profile under ${limit.limit} requests per ${limit.windowSeconds} s on the E2E build's ×${E2E_TIME_SCALE} clock (the live 10 per minute, window ${round(60 / limit.windowSeconds)}× shorter; ${how}), as the landlord (12 buildings, premium), one flow after another in one browser; requests counted from the sandbox's log (429s apart), floors and why in \`scripts/bench-ledger/floors.ts\`; ${learned}.`,
     '',
   );
   const table = [
