@@ -11,7 +11,8 @@ export interface JobProgress {
   total: number;
 }
 
-export type JobKind = 'import' | 'backup';
+/** A job kind's name (lib/jobs/kinds.ts). */
+export type JobKind = string;
 
 /** What the badge says for these running jobs, when the request queues wait until `waitingUntil`. */
 export function badgeText(running: readonly JobProgress[], waitingUntil: number, now: number): string {

@@ -22,6 +22,7 @@ import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
 import { type Connection, type WorkerDeps, connect, keyBudget, keyRoom } from '../connection';
 import { startJob } from '../jobs/launcher';
+import { writeJobs } from '../jobs/runner';
 import { sightsOf } from './slot-sights';
 
 /**
@@ -144,7 +145,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
         s.title === s.data && (s.title === '' || s.title === placeholder);
       const items = slots.map((s) => (cleared(s) ? { ...s, clears: true } : s));
       const job = newJob(profile.id, 'import', first.target, items);
-      await startJob(deps, job, connection.value);
+      await startJob(deps, writeJobs, job, connection.value);
       return ok({ id: job.id });
     },
   };

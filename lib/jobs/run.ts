@@ -21,24 +21,27 @@ export interface RunnerDeps {
 }
 
 /**
- * Jobs asked to stop, checked before every read and write: 'cancel' ends the job as cancelled;
- * 'discard' (sign-out, whose caller removes the job) stops without storing anything more.
+ * Jobs of every kind asked to stop, checked before every request: 'cancel' ends the job as
+ * cancelled; 'discard' (sign-out, whose caller removes the job) stops without storing anything more.
  */
-const cancelRequests = new Map<string, 'cancel' | 'discard'>();
+const stopRequests = new Map<string, 'cancel' | 'discard'>();
 
-/** Asks a running job to stop before its next write. */
-export function requestCancel(id: string, mode: 'cancel' | 'discard' = 'cancel'): void {
-  cancelRequests.set(id, mode);
+/** Asks a running job to stop before its next request. */
+export function requestStop(id: string, mode: 'cancel' | 'discard' = 'cancel'): void {
+  stopRequests.set(id, mode);
 }
 
+/** The stop asked of a job, if any. */
+export const stopAsked = (id: string) => stopRequests.get(id);
+
 /** The stop asked of a job, forgotten as the run ends. */
-export function takeCancel(id: string): 'cancel' | 'discard' | undefined {
-  const request = cancelRequests.get(id);
-  cancelRequests.delete(id);
+export function takeStop(id: string): 'cancel' | 'discard' | undefined {
+  const request = stopRequests.get(id);
+  stopRequests.delete(id);
   return request;
 }
 
-export const discarded = (id: string) => cancelRequests.get(id) === 'discard';
+export const discarded = (id: string) => stopRequests.get(id) === 'discard';
 
 export function describe(error: ApiError): string {
   return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
@@ -93,7 +96,7 @@ export interface Run {
 }
 
 /** Whether the run sends nothing more: cancelled, discarded, or paused by the server's wait. */
-export const halted = (run: Run) => run.pausedFor !== undefined || cancelRequests.has(run.job.id);
+export const halted = (run: Run) => run.pausedFor !== undefined || stopRequests.has(run.job.id);
 
 /**
  * A 429 the scheduler did not wait out pauses the run, and ends its other requests: one queued

@@ -33,13 +33,15 @@
  *      ├──refused / too many attempts──► failed
  *      └──job cancelled, or a document held back by another slot's conflict──► cancelled
  */
+import { placed } from '../api/http-config';
 import { MAX_BELIEVED_WAIT_MS } from '../api/waits';
 import type { ImportJob, JobItem } from '../storage/import-jobs';
-import { readJob, saveJob } from '../storage/import-jobs';
+import { jobFamily, readJob, saveJob } from '../storage/import-jobs';
 import { mapPool } from '../slots/pool';
 import { applyFinal, checkFirst, checksFirst, holdingLocks } from './document-check';
-import { isAcrossTargets, isOpen, itemTarget, settleJob } from './job';
-import { IMPORT_CONCURRENCY, type Run, type RunnerDeps, jobStore, takeCancel } from './run';
+import { isAcrossTargets, isOpen, itemTarget, progressOf, settleJob } from './job';
+import type { JobKind } from './launcher';
+import { IMPORT_CONCURRENCY, type Run, type RunnerDeps, jobStore, takeStop } from './run';
 import { applyItem } from './run-item';
 
 /**
@@ -89,7 +91,7 @@ export async function runJob(
     const reason = error instanceof Error ? error.message : String(error);
     return failJob(store.get(), reason, deps);
   }
-  const request = takeCancel(id);
+  const request = takeStop(id);
   if (request === 'discard') return undefined;
   if (request === 'cancel') return store.finish((current) => settleJob(current, 'cancelled', 'cancelled'));
   const waitMs = run.pausedFor;
@@ -103,7 +105,7 @@ export async function runJob(
 
 /** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */
 async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promise<ImportJob> {
-  takeCancel(job.id);
+  takeStop(job.id);
   const failed = settleJob(job, 'failed', 'failed', reason);
   try {
     await saveJob(failed);
@@ -113,3 +115,25 @@ async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promis
   deps.onProgress?.(failed);
   return failed;
 }
+
+/** The writers' jobs (an import, a restore, a copy, a document, an undo) as a kind of the engine. */
+export const writeJobs: JobKind<ImportJob> = {
+  name: 'import',
+  family: jobFamily,
+  get: readJob,
+  save: (job) => saveJob(job),
+  writes: true,
+  cancelEndsRequests: false,
+  // Background work, tagged with the job's id so its queued requests can be cancelled; past the
+  // cap it pauses at once rather than wait the cap to be refused again.
+  run: (deps, job, { config, secret }) =>
+    runJob(job.profileId, job.id, {
+      config: placed(config, 'background', { tag: job.id, pausesPastCap: true }),
+      secret,
+      ...(deps.onJobProgress ? { onProgress: deps.onJobProgress } : {}),
+    }),
+  ended: (job, state, reason) => settleJob(job, state, state, reason),
+  // Its open slots are reported, not left running.
+  abandon: (job, reason) => saveJob(settleJob(job, 'finished', 'failed', reason)),
+  progress: progressOf,
+};

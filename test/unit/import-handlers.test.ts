@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
-import { resumeJobs } from '../../lib/jobs/launcher';
+import { resumeJobs } from '../../lib/jobs/kinds';
 import type { WorkerDeps } from '../../lib/connection';
 import { newJob } from '../../lib/jobs/job';
 import { type ImportJob, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';

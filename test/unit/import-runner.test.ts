@@ -5,7 +5,7 @@ import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, undoSlots } from '../../lib/jobs/job';
 import { type ImportJob, jobFamily, readJob, saveJob } from '../../lib/storage/import-jobs';
-import { requestCancel } from '../../lib/jobs/run';
+import { requestStop } from '../../lib/jobs/run';
 import { runJob } from '../../lib/jobs/runner';
 import { readHistory } from '../../lib/storage/history';
 import { DEMO } from '../sandbox/seed';
@@ -199,7 +199,7 @@ describe('runJob: later edits, cancel and failure', () => {
       onProgress(progress) {
         if (!requested && progress.items.some((i) => i.status === 'done')) {
           requested = true;
-          requestCancel(job.id);
+          requestStop(job.id);
         }
       },
     });
