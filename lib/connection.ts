@@ -4,7 +4,7 @@
  * credentials turned into a connection. Lib-level, so lib logic (the portfolio) needs nothing of
  * lib/handlers.
  */
-import type { ImportJob } from './storage/import-jobs';
+import type { Job } from './storage/jobs';
 import type { ApiConfig } from './api/http-config';
 import { type RequestScheduler } from './api/scheduler';
 import { queueIdOf } from './api/scheduler-types';
@@ -24,7 +24,7 @@ export interface WorkerDeps {
   fetch?: typeof fetch;
   timeoutMs?: number;
   /** Called with every stored change of a running import job (the worker shows it on the badge). */
-  onJobProgress?(job: ImportJob): void;
+  onJobProgress?(job: Job): void;
 }
 
 export interface Connection {

@@ -6,7 +6,7 @@ import { itemKey, progressOf, refusedClears } from '../../lib/jobs/job';
 import { statusText, summary } from './job-text';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
-import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
+import { type Job, type JobItem } from '../../lib/storage/jobs';
 import { ConflictDialog } from '../shared/ConflictDialog';
 import { localDateTime } from '../date-format';
 
@@ -29,7 +29,7 @@ function slotLabel(item: JobItem, names: TargetNames): string {
 export type ConflictChoice = 'mine' | 'server';
 
 export interface JobProgressProps extends TargetNames {
-  job: ImportJob;
+  job: Job;
   onUndo?: () => void;
   undoing?: boolean;
   onCancel?: () => void;

@@ -6,14 +6,7 @@
 import { computed, createModel, effect, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import {
-  type ImportJob,
-  type JobItem,
-  isUnsettledJob,
-  jobFamily,
-  readJob,
-  readJobs,
-} from '../../lib/storage/import-jobs';
+import { type Job, type JobItem, isUnsettledJob, jobFamily, readJob, readJobs } from '../../lib/storage/jobs';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
 import { documentJobSlots, documentRetrySlots } from '../../lib/jobs/document-job';
@@ -28,14 +21,14 @@ import type { ConflictChoice } from './JobProgress';
 export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | null;
 
 /** Whether a stored job shows the act it was asked done: resumed (running), or cancelled (settled). */
-const doneBy = (doing: Busy, job: ImportJob) =>
+const doneBy = (doing: Busy, job: Job) =>
   (doing === 'resuming' && job.state === 'running') || (doing === 'cancelling' && !isUnsettledJob(job));
 
-const newest = (jobs: ImportJob[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
+const newest = (jobs: Job[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 
 export const ImportJobModel = createModel((send: Send, profileId: string) => {
   const jobId = signal<string | null>(null);
-  const stored = signal<ImportJob | null>(null);
+  const stored = signal<Job | null>(null);
   const busy = signal<Busy>(null);
   const actionError = signal<AppError | null>(null);
   /** A settle answered that another tab settled it first (or undid its job). */
@@ -107,7 +100,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
   };
 
   /** A document job held back by a conflict, started again with `chosen` expected to hold what it was seen holding. */
-  const rewriteDocument = async (held: ImportJob, chosen: JobItem) => {
+  const rewriteDocument = async (held: Job, chosen: JobItem) => {
     if (!begin('starting')) return;
     const answer = await send('startImport', {
       target: held.target,

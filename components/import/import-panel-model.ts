@@ -12,7 +12,7 @@ import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schema
 import { progressOf } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import { prettyJson } from '../../lib/slots/validate';
-import type { ImportJob } from '../../lib/storage/import-jobs';
+import type { Job } from '../../lib/storage/jobs';
 import { DocumentDraftModel } from '../document/document-draft-model';
 import { type Intent, ImportCheckModel } from './import-check-model';
 import { ImportJobModel } from './import-job-model';
@@ -23,7 +23,7 @@ export type ImportSection = 'slots' | 'import' | 'document' | 'backup';
 
 /** A running job as the editor's job bar shows it. */
 export interface RunningJob {
-  kind: ImportJob['kind'];
+  kind: Job['kind'];
   settled: number;
   total: number;
   /** Minutes left at the pace so far; null before the first slot settled or while paused. */
@@ -68,7 +68,7 @@ export interface ImportPanelInputs extends ImportPage {
  * Minutes left: the open slots' requests (a read and a write each) at the key's budget as the worker
  * knows it now (learned, announced or set), not extrapolated from the first slots (issue 35).
  */
-function minutesLeft(job: ImportJob, budget: Budget | null): number | null {
+function minutesLeft(job: Job, budget: Budget | null): number | null {
   const { settled, total } = progressOf(job);
   if (job.state !== 'running') return null;
   return Math.max(1, Math.ceil(minutesAt(2 * (total - settled), budget)));

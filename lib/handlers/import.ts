@@ -13,7 +13,7 @@ import { parseImportDocument } from '../import/import-parser';
 import { itemKey, newJob, undoSlots } from '../jobs/job';
 import { afterSettles, settleConflict } from '../jobs/settle';
 import { planCost, planSlot } from '../jobs/write-plan';
-import { isUnsettledJob, jobRoom, readJob } from '../storage/import-jobs';
+import { isUnsettledJob, jobRoom, readJob } from '../storage/jobs';
 import { cancelJob, isActive, startJob } from '../jobs/launcher';
 import { writeJobs } from '../jobs/runner';
 import type { ResponseOf } from '../messaging/protocol';

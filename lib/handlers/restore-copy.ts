@@ -15,7 +15,7 @@ import type { Handlers } from '../messaging/router';
 import { BuildingListEntry } from '../api/schemas';
 import { answerParts, readCached } from '../storage/cache';
 import { readFactories } from '../storage/added-factories';
-import { sharedJobRoom } from '../storage/import-jobs';
+import { sharedJobRoom } from '../storage/jobs';
 import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';

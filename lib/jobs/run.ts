@@ -7,7 +7,7 @@ import type { ApiConfig } from '../api/http-config';
 import type { ApiError } from '../api/errors';
 import { MAX_WAIT_MS } from '../api/waits';
 import type { PageOption } from '../api/schemas';
-import { type ImportJob, type JobItem, saveJob } from '../storage/import-jobs';
+import { type Job, type JobItem, saveJob } from '../storage/jobs';
 import type { PendingWrites } from '../storage/stored-item';
 
 export const IMPORT_CONCURRENCY = 3;
@@ -17,7 +17,7 @@ export const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server'];
 export interface RunnerDeps {
   config: ApiConfig;
   secret: string;
-  onProgress?(job: ImportJob): void;
+  onProgress?(job: Job): void;
 }
 
 /**
@@ -48,7 +48,7 @@ export function describe(error: ApiError): string {
 }
 
 /** Serializes updates of one job: items finish concurrently but the stored job is one value. */
-export function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
+export function jobStore(initial: Job, onProgress?: (job: Job) => void) {
   let job = initial;
   let chain = Promise.resolve();
   return {
@@ -64,7 +64,7 @@ export function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => vo
       onProgress?.(snapshot);
       return chain;
     },
-    async finish(end: (job: ImportJob) => ImportJob): Promise<ImportJob> {
+    async finish(end: (job: Job) => Job): Promise<Job> {
       job = end(job);
       const snapshot = job;
       chain = chain.then(() => saveJob(snapshot));
@@ -79,7 +79,7 @@ export function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => vo
 export type Refusals = Map<string, string>;
 
 export interface Run {
-  job: ImportJob;
+  job: Job;
   deps: RunnerDeps;
   store: ReturnType<typeof jobStore>;
   /** Only a job across targets settles a refused target's slots unasked (one target: each is read). */

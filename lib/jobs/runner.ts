@@ -13,7 +13,7 @@
  * its cap, and every queued request of the key got the same answer): the job pauses before its
  * next write, its open slots left as they were, until the user resumes it.
  *
- * A job's states (ImportJob.state), changed here, by the launcher (Cancel, Resume) and at start-up:
+ * A job's states (Job.state), changed here, by the launcher (Cancel, Resume) and at start-up:
  *
  *   running ──all items settled──────────────► finished
  *      │ ├────Cancel / another token──────────► cancelled
@@ -35,8 +35,8 @@
  */
 import { placed } from '../api/http-config';
 import { MAX_BELIEVED_WAIT_MS } from '../api/waits';
-import type { ImportJob, JobItem } from '../storage/import-jobs';
-import { jobFamily, readJob, saveJob } from '../storage/import-jobs';
+import type { Job, JobItem } from '../storage/jobs';
+import { jobFamily, readJob, saveJob } from '../storage/jobs';
 import { mapPool } from '../slots/pool';
 import { applyFinal, checkFirst, checksFirst, holdingLocks } from './document-check';
 import { isAcrossTargets, isOpen, itemTarget, progressOf, settleJob } from './job';
@@ -48,11 +48,7 @@ import { applyItem } from './run-item';
  * Runs (or resumes) a stored job to its end and returns it finished, cancelled, or failed with
  * the reason when the run threw (a full storage quota, a bug): never left running.
  */
-export async function runJob(
-  profileId: string,
-  id: string,
-  deps: RunnerDeps,
-): Promise<ImportJob | undefined> {
+export async function runJob(profileId: string, id: string, deps: RunnerDeps): Promise<Job | undefined> {
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
@@ -104,7 +100,7 @@ export async function runJob(
 }
 
 /** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */
-async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promise<ImportJob> {
+async function failJob(job: Job, reason: string, deps: RunnerDeps): Promise<Job> {
   takeStop(job.id);
   const failed = settleJob(job, 'failed', 'failed', reason);
   try {
@@ -117,7 +113,7 @@ async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promis
 }
 
 /** The writers' jobs (an import, a restore, a copy, a document, an undo) as a kind of the engine. */
-export const writeJobs: JobKind<ImportJob> = {
+export const writeJobs: JobKind<Job> = {
   name: 'import',
   family: jobFamily,
   get: readJob,
