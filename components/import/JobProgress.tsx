@@ -8,6 +8,7 @@ import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
 import { type Job, type JobItem } from '../../lib/storage/jobs';
 import { ConflictDialog } from '../shared/ConflictDialog';
+import type { ConflictChoice } from '../jobs/job-model';
 import { localDateTime } from '../date-format';
 
 /** The account's buildings and factories, to name a job's targets as the pickers do. */
@@ -26,7 +27,6 @@ function slotLabel(item: JobItem, names: TargetNames): string {
 }
 
 /** What became of a conflict the user settled here. */
-export type ConflictChoice = 'mine' | 'server';
 
 export interface JobProgressProps extends TargetNames {
   job: Job;

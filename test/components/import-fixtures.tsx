@@ -34,7 +34,7 @@ export function renderImportPanel(state: PanelState) {
   };
   const make = () => new ImportPanelModel({ intent: state.intent ?? null, ...inputs });
   function Page() {
-    return <ImportPanel model={useModel(make)} page={inputs} />;
+    return <ImportPanel model={useModel(make)} />;
   }
   return { ...render(<Page />), inputs };
 }

@@ -8,15 +8,19 @@ import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { type Job, type JobItem, isUnsettledJob, jobFamily, readJob, readJobs } from '../../lib/storage/jobs';
 import type { Send } from '../../lib/messaging/page-client';
-import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
+import type { ImportPreview, TargetSlotWrite, TargetsPreview } from '../../lib/messaging/protocol';
 import { documentJobSlots, documentRetrySlots } from '../../lib/jobs/document-job';
 import { refusedClears } from '../../lib/jobs/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { jobSlotsOf } from '../../lib/jobs/multi-plan';
 import { jobSlotOf } from '../../lib/jobs/write-plan';
-import type { ReadyTargets } from './TargetPreview';
 import { download } from '../shared/json-download';
-import type { ConflictChoice } from './JobProgress';
+
+/** A preview across targets ready to start (a restore, a copy). */
+export type ReadyTargets = Extract<TargetsPreview, { status: 'ready' }>;
+
+/** A conflict settled: the job's value written over it, or the server's kept. */
+export type ConflictChoice = 'mine' | 'server';
 
 export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | null;
 
@@ -26,7 +30,7 @@ const doneBy = (doing: Busy, job: Job) =>
 
 const newest = (jobs: Job[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 
-export const ImportJobModel = createModel((send: Send, profileId: string) => {
+export const JobModel = createModel((send: Send, profileId: string) => {
   const jobId = signal<string | null>(null);
   const stored = signal<Job | null>(null);
   const busy = signal<Busy>(null);
@@ -233,4 +237,4 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
   };
 });
 
-export type ImportJobModel = InstanceType<typeof ImportJobModel>;
+export type JobModel = InstanceType<typeof JobModel>;

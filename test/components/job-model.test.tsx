@@ -7,7 +7,7 @@
 import { waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ImportJobModel } from '../../components/import/import-job-model';
+import { JobModel } from '../../components/jobs/job-model';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, progressOf, undoSlots } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
@@ -71,10 +71,10 @@ const written = (job: Job, count: number): Job => ({
 /** Lets storage's change events and the answers waiting on them arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-const made: ImportJobModel[] = [];
+const made: JobModel[] = [];
 /** A model of the profile, disposed after the test (as a view's is when it goes). */
-function follow(send: Send): ImportJobModel {
-  const model = new ImportJobModel(send, P);
+function follow(send: Send): JobModel {
+  const model = new JobModel(send, P);
   made.push(model);
   return model;
 }
@@ -86,7 +86,7 @@ afterEach(() => {
   for (const model of made.splice(0)) model[Symbol.dispose]();
 });
 
-describe('ImportJobModel', () => {
+describe('JobModel', () => {
   it('follows a job it started: started, progress from storage, finished, then its undo', async () => {
     const worker = fakeWorker();
     const model = follow(worker.send);
@@ -193,7 +193,7 @@ describe('ImportJobModel', () => {
     ]);
     await saveJob(job);
     const worker = fakeWorker();
-    const disposed = new ImportJobModel(worker.send, P);
+    const disposed = new JobModel(worker.send, P);
     const live = follow(worker.send);
     await waitFor(() => expect(disposed.job.value?.id).toBe(job.id));
     await waitFor(() => expect(live.job.value?.id).toBe(job.id));
