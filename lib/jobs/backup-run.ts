@@ -258,7 +258,6 @@ async function staleCount(job: BackupJob, freshMs: number): Promise<number> {
 export const backupJobs: JobKind<BackupJob> = {
   name: 'backup',
   family: backupFamily,
-  get: (profileId, id) => backupFamily.get(profileId, id),
   save: saveBackup,
   writes: false,
   cancelEndsRequests: true,

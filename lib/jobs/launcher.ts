@@ -19,17 +19,12 @@ import { profilesItem } from '../storage/profiles';
 import { type Connection, type WorkerDeps, connect } from '../connection';
 import { requestStop } from './run';
 
-export interface StoredJob {
-  id: string;
-  profileId: string;
-  state: string;
-}
+type StoredJob = { id: string; profileId: string; state: string };
 
 /** A kind of job, declared once: how it is stored, run, and ended. */
 export interface JobKind<J extends StoredJob> {
   name: string;
   family: Family<J>;
-  get(profileId: string, id: string): Promise<J | null | undefined>;
   save(job: J): Promise<void>;
   /** Its run needs the API secret (it writes). */
   writes: boolean;
@@ -77,7 +72,7 @@ export function launch<J extends StoredJob>(
     .run(deps, job, connection)
     .then(() => undefined)
     .catch(async (error: unknown) => {
-      const stored = await kind.get(job.profileId, job.id).catch(() => undefined);
+      const stored = await kind.family.get(job.profileId, job.id).catch(() => undefined);
       if (stored?.state === 'running')
         await kind.save(kind.ended(stored, 'failed', reasonOf(error))).catch(() => undefined);
     })

@@ -13,14 +13,8 @@
  * its cap, and every queued request of the key got the same answer): the job pauses before its
  * next write, its open slots left as they were, until the user resumes it.
  *
- * A job's states (Job.state), changed here, by the launcher (Cancel, Resume) and at start-up:
- *
- *   running ──all items settled──────────────► finished
- *      │ ├────Cancel / another token──────────► cancelled
- *      │ ├────the run threw (storage, a bug)──► failed
- *      │ └────a 429 past the cap──► paused ──Resume──► running
- *      │                               └─────Cancel──► cancelled
- *      └──worker stopped: still running, resumed at start-up (no credentials: finished, open items failed)
+ * A job's states (Job.state): the engine's diagram (launcher.ts); with no credentials at start-up
+ * it ends finished, its open items failed.
  *
  * An item's states (JobItem.status), changed by its checked write (run-item.ts), a document's check
  * (document-check.ts) and a settle (settle.ts):
@@ -116,7 +110,6 @@ async function failJob(job: Job, reason: string, deps: RunnerDeps): Promise<Job>
 export const writeJobs: JobKind<Job> = {
   name: 'import',
   family: jobFamily,
-  get: readJob,
   save: (job) => saveJob(job),
   writes: true,
   cancelEndsRequests: false,

@@ -43,7 +43,6 @@ let dropped: string[];
 const tallies: JobKind<Tally> = {
   name: 'tally',
   family: tallyFamily,
-  get: (profileId, id) => tallyFamily.get(profileId, id),
   save: (job) => tallyFamily.set(job, job.profileId, job.id),
   writes: false,
   cancelEndsRequests: true,
