@@ -17,7 +17,7 @@ const WORKER_ONLY = [
   String.raw`(import|jobs)/(runner|settle)`,
   String.raw`portfolio/(refresh|reads|refresh-timer|notices|alerts)`,
   String.raw`cache/(cached-read|read-through)`,
-  String.raw`backup/backup-runner`,
+  String.raw`jobs/(launcher|kinds|backup-run)`,
   'messaging/router',
   String.raw`migrations/.*`,
   'badge',

@@ -3,14 +3,11 @@ import { E2E_TIME_SCALE, scaledClock, systemClock } from '@/lib/api/clock';
 import { RequestScheduler } from '@/lib/api/scheduler';
 import type { WorkerDeps } from '@/lib/connection';
 import { createHandlers } from '@/lib/handlers';
-import { resumeJobs, runningJobCount } from '@/lib/jobs/launcher';
-import { resumeBackups, runningBackupCount } from '@/lib/handlers/backup';
+import { JOB_KINDS, resumeJobs } from '@/lib/jobs/kinds';
+import { runningJobCount } from '@/lib/jobs/launcher';
 import { createTestDoor } from '@/lib/test-door';
 import type { PortfolioHandlerDeps } from '@/lib/handlers/portfolio';
 import { t } from '@/lib/i18n';
-import { progressOf } from '@/lib/jobs/job';
-import { jobFamily } from '@/lib/storage/import-jobs';
-import { backupFamily } from '@/lib/storage/backup-jobs';
 import { createBadge } from '@/lib/badge';
 import { putPendingSelection } from '@/lib/import/hand-off';
 import { createRouter, isTrustedSender } from '@/lib/messaging/router';
@@ -90,13 +87,12 @@ export default defineBackground(() => {
   const handlers = createHandlers(deps);
   // The E2E build's test-only door (lib/test-door.ts); a build-time constant drops it from store builds.
   if (import.meta.env.MODE === 'e2e') {
-    const runningJobs = () => runningJobCount() + runningBackupCount();
     const setRequestTimeout = (ms: number) => void (deps.timeoutMs = ms);
     Object.assign(globalThis, {
       __TEST__: createTestDoor({
         handlers,
         scheduler,
-        runningJobs,
+        runningJobs: runningJobCount,
         setRequestTimeout,
         clearStorage: clearBothAreas,
       }),
@@ -116,8 +112,7 @@ export default defineBackground(() => {
   });
 
   // The badge follows the stored jobs of every profile; a change carries the job, so no re-read.
-  const loadImports = badge.follow('import', jobFamily, progressOf);
-  const loadBackups = badge.follow('backup', backupFamily, (job) => job);
+  const loads = JOB_KINDS.map((kind) => badge.follow(kind.name, kind.family, kind.progress));
 
   // Pages choose the current target; the popup's first view follows it.
   currentTargetFamily.watchAll(() => void refreshFirstView());
@@ -145,8 +140,8 @@ export default defineBackground(() => {
       // What an update of the extension or the migration left: the popup's first view as stored now.
       void refreshFirstView();
       const profileIds = (await profilesItem.get()).list.map((profile) => profile.id);
-      await Promise.all([loadImports(profileIds), loadBackups(profileIds)]);
-      await Promise.all([resumeJobs(deps), resumeBackups(deps)]);
+      await Promise.all(loads.map((load) => load(profileIds)));
+      await resumeJobs(deps);
       await portfolio.kick();
     })
     .catch(() => undefined);

@@ -11,8 +11,6 @@ export interface JobProgress {
   total: number;
 }
 
-export type JobKind = 'import' | 'backup';
-
 /** What the badge says for these running jobs, when the request queues wait until `waitingUntil`. */
 export function badgeText(running: readonly JobProgress[], waitingUntil: number, now: number): string {
   if (running.length === 0) return '';
@@ -35,7 +33,7 @@ export interface BadgeDeps {
 
 export function createBadge(deps: BadgeDeps) {
   const now = deps.now ?? Date.now;
-  const running = new Map<JobKind, JobProgress[]>();
+  const running = new Map<string, JobProgress[]>();
   let ticker: ReturnType<typeof setInterval> | undefined;
   let shown: string | null = null;
 
@@ -55,7 +53,7 @@ export function createBadge(deps: BadgeDeps) {
   }
 
   /** The running jobs of one kind, all profiles together. */
-  function jobs(kind: JobKind, progress: readonly JobProgress[]): Promise<void> {
+  function jobs(kind: string, progress: readonly JobProgress[]): Promise<void> {
     running.set(kind, [...progress]);
     return show();
   }
@@ -68,7 +66,7 @@ export function createBadge(deps: BadgeDeps) {
      * Follows the running jobs of a stored family as they change; returns the load of what is
      * stored already (at worker start, for these profiles).
      */
-    follow<T extends { state: string }>(kind: JobKind, family: Family<T>, progress: (job: T) => JobProgress) {
+    follow<T extends { state: string }>(kind: string, family: Family<T>, progress: (job: T) => JobProgress) {
       const stored = new Map<string, T>();
       const keep = (key: string, job: T | null) => {
         if (job?.state === 'running') stored.set(key, job);

@@ -4,7 +4,7 @@
  * credentials turned into a connection. Lib-level, so lib logic (the portfolio) needs nothing of
  * lib/handlers.
  */
-import type { ImportJob } from './storage/import-jobs';
+import type { Job } from './storage/jobs';
 import type { Clock } from './api/clock';
 import type { ApiConfig } from './api/http-config';
 import { type RequestScheduler } from './api/scheduler';
@@ -28,7 +28,7 @@ export interface WorkerDeps {
   /** A request's timeout, on `clock`. */
   timeoutMs?: number;
   /** Called with every stored change of a running import job (the worker shows it on the badge). */
-  onJobProgress?(job: ImportJob): void;
+  onJobProgress?(job: Job): void;
 }
 
 export interface Connection {

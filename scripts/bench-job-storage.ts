@@ -70,7 +70,7 @@ async function modulesOf(lib: string) {
     load('jobs/runner.ts'),
     load('storage/cache.ts'),
     load('storage/history.ts'),
-    load('storage/import-jobs.ts'),
+    load('storage/jobs.ts'),
   ]);
   return {
     newJob: job.newJob as typeof import('../lib/jobs/job').newJob,
@@ -78,7 +78,7 @@ async function modulesOf(lib: string) {
     writeCached: cache.writeCached as typeof import('../lib/storage/cache').writeCached,
     historyEntry: history.historyEntry as typeof import('../lib/storage/history').historyEntry,
     pushHistory: history.pushHistory as typeof import('../lib/storage/history').pushHistory,
-    saveJob: jobs.saveJob as typeof import('../lib/storage/import-jobs').saveJob,
+    saveJob: jobs.saveJob as typeof import('../lib/storage/jobs').saveJob,
   };
 }
 type Modules = Awaited<ReturnType<typeof modulesOf>>;

@@ -10,7 +10,7 @@ import type { Send } from '../../lib/messaging/page-client';
 import type { BackupJob, BackupTarget } from '../../lib/storage/backup-jobs';
 import { ErrorNotice } from '../ErrorNotice';
 import { showResult } from '../in-view';
-import { type Backup, useBackup } from './backup-model';
+import { type Backup, useBackup } from '../jobs/backup-model';
 
 const nameOf = (target: BackupTarget) => target.name ?? `${target.target.kind} ${target.target.id}`;
 

@@ -15,7 +15,7 @@ import type { ImportPreview } from '../../lib/messaging/protocol';
 import { layoutProblem } from '../../lib/slots/document-layout';
 import { planDocument } from '../../lib/slots/document-plan';
 import { exportProblem, minifiedDocument } from '../../lib/slots/document-read';
-import type { ImportJob } from '../../lib/storage/import-jobs';
+import type { Job } from '../../lib/storage/jobs';
 import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../shared/json-download';
 import { describeDocumentProblem, describeLayoutProblem } from './document-text';
@@ -36,7 +36,7 @@ export interface DocumentPanelProps {
   /** The text, layout and baseline being edited (kept as a draft). */
   draft: DocumentDraftModel;
   /** The import job the page follows: once a document job of this target settles, what it wrote. */
-  job?: ImportJob | null;
+  job?: Job | null;
   /** Hands the previewed write to the import flow (Confirm starts one job, the manifest last). */
   onPreview: (preview: Extract<ImportPreview, { status: 'ready' }>, finalSlot: number) => void;
 }

@@ -9,7 +9,7 @@ import { createModel, effect, signal } from '@preact/signals';
 import type { PageOption, Target } from '../../lib/api/schemas';
 import { writtenInTarget } from '../../lib/jobs/document-job';
 import { DEFAULT_LAYOUT, type DocumentLayout } from '../../lib/slots/document-layout';
-import { type ImportJob, jobFamily } from '../../lib/storage/import-jobs';
+import { type Job, jobFamily } from '../../lib/storage/jobs';
 import { type DocumentBase, putDocumentDraft, readDocumentDraft } from '../../lib/storage/document-drafts';
 import { TableSession } from '../records/table-session';
 
@@ -58,7 +58,7 @@ export const DocumentDraftModel = createModel(() => {
 
   /** A job of any tab or page that ended, once: what it wrote into `target` is no other writer's change. */
   const followJobs = (profileId: string, target: Target) =>
-    jobFamily.watch(profileId, (_parts, job: ImportJob | null) => {
+    jobFamily.watch(profileId, (_parts, job: Job | null) => {
       if (!job || job.state === 'running' || job.state === 'paused') return;
       const written = writtenInTarget(job, target);
       if (written.size > 0) rebase(written, job.createdAt);

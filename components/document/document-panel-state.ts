@@ -5,7 +5,7 @@ import { writtenInTarget } from '../../lib/jobs/document-job';
 import { isManifestSlot } from '../../lib/slots/document';
 import type { DocumentLayout } from '../../lib/slots/document-layout';
 import { assembleDocument } from '../../lib/slots/document-read';
-import type { ImportJob } from '../../lib/storage/import-jobs';
+import type { Job } from '../../lib/storage/jobs';
 import type { DocumentDraftModel } from './document-draft-model';
 
 /** The document the slots hold now, if their manifest slot holds one. */
@@ -26,7 +26,7 @@ export function useStoredDocument(slots: readonly (PageOption | null)[], layout:
  */
 export function useBaseline(
   draft: DocumentDraftModel,
-  job: ImportJob | null | undefined,
+  job: Job | null | undefined,
   target: Target,
   shown: readonly (PageOption | null)[],
 ) {

@@ -4,15 +4,15 @@
  * them, the bar of running jobs below, in view whichever section is shown.
  */
 import { computed, useModel, useSignal } from '@preact/signals';
-import { useEffect, useMemo } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
-import { useBackup } from '../backup/backup-model';
-import { BackupPanel } from '../backup/BackupPanel';
+import { useBackup } from '../jobs/backup-model';
+import { BackupTab } from '../backup/BackupTab';
 import { Tabs } from '../dashboard/Tabs';
 import type { Intent } from '../import/import-check-model';
-import { type ImportPage, type ImportSection, ImportPanelModel } from '../import/import-panel-model';
+import { ImportPanelModel } from '../import/import-panel-model';
 import { ImportPanel } from '../import/ImportPanel';
 import type { ProfileState } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
@@ -21,26 +21,9 @@ import { SlotWorkspace } from '../slots/SlotWorkspace';
 import { TargetPicker } from '../slots/TargetPicker';
 import { Workspace } from '../slots/workspace';
 import type { PageContext } from '../page/context';
-import { buildingName, factoryName } from '../../lib/names';
 import { RunningJobs } from './RunningJobs';
+import { type EditorSection, SECTIONS } from './sections';
 import './editor.css';
-
-export type EditorSection = ImportSection;
-
-const SECTIONS = [
-  { key: 'slots', label: 'editor_tab_slots' },
-  { key: 'import', label: 'editor_tab_import' },
-  { key: 'document', label: 'editor_tab_document' },
-  { key: 'backup', label: 'editor_tab_backup' },
-] as const;
-
-/** The section a link opens: #import-export, #import and #selection (handed over), #document, #backup. */
-export function sectionOf(hash: string): EditorSection {
-  if (hash === '#import-export' || hash === '#import' || hash === '#selection') return 'import';
-  if (hash === '#document') return 'document';
-  if (hash === '#backup' || hash === '#restore') return 'backup';
-  return 'slots';
-}
 
 const openSettings = () => void browser.runtime.openOptionsPage();
 
@@ -51,40 +34,30 @@ export interface EditorAppProps {
   section: EditorSection;
 }
 
-/** What the import panel shows of the editor's page: its target, names and slots as signals. */
-function importPage(page: PageContext, workspace: Workspace): ImportPage {
-  const buildings = computed(() => valueOf(page.buildings.list.value));
-  return {
-    send: page.send,
-    profileId: page.profileId,
-    target: page.current.target,
-    targetName: computed(() => {
-      const target = page.current.target.value;
-      if (target?.kind === 'building') {
-        const building = buildings.value?.find((b) => b.id === target.id);
-        return building && buildingName(building);
-      }
-      const factory = target && page.factories.all.value.find((f) => f.id === target.id);
-      return factory ? factoryName(factory) : undefined;
-    }),
-    premium: page.premium,
-    buildings,
-    factories: page.factories.all,
-    document: computed(() => ({
-      slots: workspace.reads.slots.value.map((model) => model.server.value),
-      placeholder: page.placeholder.value.value,
-    })),
-  };
-}
-
 export function EditorApp({ page, profiles, intent, section: initial }: EditorAppProps) {
   // One workspace for the page's sections (the slots, the import panel's document), made once:
   // a profile switch or a sign-out mounts the editor anew on a new page context.
   const workspace = useModel(() => new Workspace(page));
   const section = useSignal<EditorSection>(initial);
   const backup = useBackup(page.send, page.profileId);
-  const panelPage = useMemo(() => importPage(page, workspace), [page, workspace]);
-  const imports = useModel(() => new ImportPanelModel({ ...panelPage, intent, section }));
+  // The import panel on the page's own state: its target, names and the slots as read.
+  const imports = useModel(
+    () =>
+      new ImportPanelModel({
+        send: page.send,
+        profileId: page.profileId,
+        target: page.current.target,
+        premium: page.premium,
+        buildings: computed(() => valueOf(page.buildings.list.value)),
+        factories: page.factories.all,
+        document: computed(() => ({
+          slots: workspace.reads.slots.value.map((model) => model.server.value),
+          placeholder: page.placeholder.value.value,
+        })),
+        intent,
+        section,
+      }),
+  );
   useEffect(() => {
     workspace.asDocument.value = imports.takeDocument;
     return () => void (workspace.asDocument.value = null);
@@ -111,10 +84,10 @@ export function EditorApp({ page, profiles, intent, section: initial }: EditorAp
         <div hidden={active !== 'slots'}>
           <SlotWorkspace layout="full" page={page} workspace={workspace} inEditor />
         </div>
-        {active === 'backup' && <BackupPanel send={page.send} profileId={page.profileId} backup={backup} />}
-        <ImportPanel model={imports} page={panelPage} />
+        {active === 'backup' && <BackupTab backup={backup} imports={imports} />}
+        <ImportPanel model={imports} />
       </Tabs>
-      <RunningJobs running={imports.running} backup={backup} show={show} />
+      <RunningJobs bars={[imports.running, backup.bar]} show={show} />
     </div>
   );
 }

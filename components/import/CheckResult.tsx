@@ -5,7 +5,8 @@ import { type PanelProps, namesOf } from './import-panel-model';
 import { PreviewSection } from './PreviewSection';
 import { TargetPreview } from './TargetPreview';
 
-export function CheckResult({ model, page }: PanelProps) {
+export function CheckResult({ model }: PanelProps) {
+  const page = model.page.value;
   const { check } = model;
   const shown = check.check.value;
   const names = namesOf(page);

@@ -7,12 +7,12 @@
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import { itemKey } from '../../lib/jobs/job';
-import type { JobItem } from '../../lib/storage/import-jobs';
+import type { JobItem } from '../../lib/storage/jobs';
 import { ConflictDialog, type ConflictWords } from '../shared/ConflictDialog';
-import type { InConflict } from './conflicts';
+import type { InConflict } from '../jobs/conflicts';
+import type { ConflictChoice } from '../jobs/job-model';
 
 /** What became of a conflict the user settled here: the job's value written, or the later one kept. */
-export type ConflictChoice = 'mine' | 'server';
 
 /** Whose words: an edit's or an import's ("Yours"), or a restore's ("In the backup", "Now on the server"). */
 export type ConflictVoice = 'edit' | 'restore';

@@ -3,9 +3,10 @@
  * by the popup or the context menu) is checked and previewed by the worker; one Confirm starts the
  * job there. Progress follows the job as stored, so it survives closing and reopening this page.
  *
- * The editor shows it in three of its sections (import, document, backup's restore), one at a
- * time: the panel stays mounted across them, and its result (a preview, the job) appears in the
- * section that started it, brought into view as it arrives. Its state is one model
+ * The editor shows it in three of its sections (import, document, backup's restore: the Backup
+ * tab, components/backup/BackupTab.tsx, holds its restore and history parts), one at a time: the
+ * panel stays mounted across them, and its result (a preview, the job) appears in the section that
+ * started it, brought into view as it arrives. Its state is one model
  * (import-panel-model.ts), which the page makes and disposes; what it shows of the page (the
  * target, names, the slots) it reads from `page`.
  */
@@ -18,7 +19,6 @@ import { type PanelProps, namesOf } from './import-panel-model';
 import { lazyView } from '../lazy-view';
 import { ImportPart } from './ImportPart';
 import { JobPart } from './JobPart';
-import { RestorePart } from './RestorePart';
 import './import.css';
 
 /** The history reads every kept job from storage: its code loads after the editor's first view. */
@@ -27,22 +27,22 @@ const ImportHistory = lazyView(
   'history_loading',
 );
 
-export function ImportPanel({ model, page }: PanelProps) {
+export function ImportPanel({ model }: PanelProps) {
   const section = model.section.value;
   const shows = (part: 'import' | 'document') => section === undefined || section === part;
   return (
     <div class="import" id="import" hidden={section === 'slots'}>
-      {shows('import') && <ImportPart model={model} page={page} />}
-      {shows('document') && <DocumentPart model={model} page={page} />}
-      {section === 'backup' && <RestorePart model={model} />}
-      <ImportResults model={model} page={page} />
-      {(shows('import') || section === 'backup') && <HistoryPart model={model} page={page} />}
+      {shows('import') && <ImportPart model={model} />}
+      {shows('document') && <DocumentPart model={model} />}
+      <ImportResults model={model} />
+      {shows('import') && <HistoryPart model={model} />}
     </div>
   );
 }
 
 /** Every kept import with its Undo (or why there is none), in the import and backup sections. */
-function HistoryPart({ model, page }: PanelProps) {
+export function HistoryPart({ model }: PanelProps) {
+  const page = model.page.value;
   const part = model.section.value === 'backup' ? 'backup' : 'import';
   return (
     <ImportHistory profileId={page.profileId} undoJob={(id) => model.undoJob(id, part)} {...namesOf(page)} />
@@ -50,7 +50,8 @@ function HistoryPart({ model, page }: PanelProps) {
 }
 
 /** The document across the current target's slots; in its own section, a word when there is none. */
-function DocumentPart({ model, page }: PanelProps) {
+function DocumentPart({ model }: PanelProps) {
+  const page = model.page.value;
   const target = page.target.value;
   const document = page.document?.value;
   if (target && document)
@@ -68,7 +69,7 @@ function DocumentPart({ model, page }: PanelProps) {
 }
 
 /** Where a check's result and the job appear: in the section that started them, brought into view. */
-function ImportResults({ model, page }: PanelProps) {
+function ImportResults({ model }: PanelProps) {
   const results = useRef<HTMLDivElement>(null);
   const check = model.check.check.value;
   const source = model.check.source.value;
@@ -85,8 +86,8 @@ function ImportResults({ model, page }: PanelProps) {
       hidden={section !== undefined && section !== model.origin.value}
     >
       {source && <p class="hint">{t('import_source', source)}</p>}
-      <CheckResult model={model} page={page} />
-      <JobPart model={model} page={page} />
+      <CheckResult model={model} />
+      <JobPart model={model} />
     </div>
   );
 }

@@ -30,7 +30,8 @@ const FORMAT_EXAMPLE = `{
   ]
 }`;
 
-export function ImportPart({ model, page }: PanelProps) {
+export function ImportPart({ model }: PanelProps) {
+  const page = model.page.value;
   const heading = useId();
   const { check, jobs } = model;
   const target = page.target.value;
@@ -48,7 +49,7 @@ export function ImportPart({ model, page }: PanelProps) {
         <SelectionForm
           text={selection}
           target={target}
-          targetName={page.targetName?.value}
+          targetName={model.targetName.value}
           premium={page.premium.value}
           send={page.send}
           onPreview={model.previewSelection}

@@ -6,7 +6,8 @@ import { showResult } from '../in-view';
 import { type PanelProps, namesOf } from './import-panel-model';
 import { JobProgress } from './JobProgress';
 
-export function JobPart({ model, page }: PanelProps) {
+export function JobPart({ model }: PanelProps) {
+  const page = model.page.value;
   const { jobs } = model;
   const region = useRef<HTMLDivElement>(null);
   const job = jobs.job.value;

@@ -6,12 +6,11 @@ import { itemKey, progressOf, refusedClears } from '../../lib/jobs/job';
 import { statusText, summary } from './job-text';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { nameTarget } from './target-name';
-import { type ImportJob, type JobItem } from '../../lib/storage/import-jobs';
+import { type Job, type JobItem } from '../../lib/storage/jobs';
 import { localDateTime } from '../date-format';
-import { type ConflictChoice, type ConflictVoice, ConflictList } from './ConflictList';
-import { conflictsOf } from './conflicts';
-
-export type { ConflictChoice } from './ConflictList';
+import { type ConflictVoice, ConflictList } from './ConflictList';
+import { conflictsOf } from '../jobs/conflicts';
+import type { ConflictChoice } from '../jobs/job-model';
 
 /** The account's buildings and factories, to name a job's targets as the pickers do. */
 export interface TargetNames {
@@ -29,7 +28,7 @@ function slotLabel(item: JobItem, names: TargetNames): string {
 }
 
 export interface JobProgressProps extends TargetNames {
-  job: ImportJob;
+  job: Job;
   onUndo?: () => void;
   undoing?: boolean;
   onCancel?: () => void;

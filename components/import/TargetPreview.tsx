@@ -8,14 +8,15 @@ import { useState } from 'preact/hooks';
 import type { BuildingListEntry } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
 import { type TargetPlan, keepTargets, undoGoes, writeCount } from '../../lib/jobs/multi-plan';
-import type { TargetsPreview } from '../../lib/messaging/protocol';
 import { budgetOfCost, readCost } from '../../lib/jobs/write-plan';
 import { Time } from '../shared/time';
 import { CostLine, ReadCurrentButton } from './CostLine';
 import { TargetSection } from './TargetSection';
 import { nameTarget } from './target-name';
 
-export type ReadyTargets = Extract<TargetsPreview, { status: 'ready' }>;
+import type { ReadyTargets } from '../jobs/job-model';
+
+export type { ReadyTargets };
 
 interface TargetPreviewProps {
   preview: ReadyTargets;

@@ -9,19 +9,19 @@ import { PageOption, type Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { itemTarget } from '../../lib/jobs/job';
 import { optionParts, readCached } from '../../lib/storage/cache';
-import { type ImportJob, isUnsettledJob, jobFamily, readJobs } from '../../lib/storage/import-jobs';
+import { type Job, isUnsettledJob, jobFamily, readJobs } from '../../lib/storage/jobs';
 
 export type UndoState = 'possible' | 'undone' | 'gone' | 'running' | 'nothingWritten' | 'isUndo';
 
 export interface HistoryRow {
-  job: ImportJob;
+  job: Job;
   targets: number;
   written: number;
   undo: UndoState;
 }
 
 /** Each job as the history shows it: what, how many slots, and whether Undo is possible. */
-export function historyRows(jobs: readonly ImportJob[]): HistoryRow[] {
+export function historyRows(jobs: readonly Job[]): HistoryRow[] {
   const undone = new Set(jobs.flatMap((j) => (j.kind === 'undo' && j.undoOf ? [j.undoOf] : [])));
   return jobs
     .toSorted((a, b) => b.createdAt - a.createdAt)
@@ -50,7 +50,7 @@ export interface ChangedSlot {
 }
 
 /** The slots the import wrote that a later cached answer shows holding something else. */
-async function changedSince(job: ImportJob): Promise<ChangedSlot[]> {
+async function changedSince(job: Job): Promise<ChangedSlot[]> {
   const changed: ChangedSlot[] = [];
   for (const item of job.items) {
     if (item.status !== 'done') continue;
@@ -64,14 +64,14 @@ async function changedSince(job: ImportJob): Promise<ChangedSlot[]> {
 }
 
 /** The profile's jobs, newest first, with one job stored anew (or removed: null). */
-function withJob(jobs: readonly ImportJob[], id: string, job: ImportJob | null): ImportJob[] {
+function withJob(jobs: readonly Job[], id: string, job: Job | null): Job[] {
   const others = jobs.filter((j) => j.id !== id);
   return job ? [job, ...others].toSorted((a, b) => b.createdAt - a.createdAt) : others;
 }
 
 export const ImportHistoryModel = createModel(
   (profileId: string, undoJob: (id: string) => Promise<AppError | null>) => {
-    const jobs = signal<readonly ImportJob[]>([]);
+    const jobs = signal<readonly Job[]>([]);
     /** An Undo waiting for the user's word: the import and the slots changed since. */
     const asking = signal<{ id: string; changed: ChangedSlot[] } | null>(null);
     const busy = signal<string | null>(null);

@@ -12,27 +12,20 @@ import type { BuildingListEntry, PageOption, Target } from '../../lib/api/schema
 import { progressOf } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import { prettyJson } from '../../lib/slots/validate';
-import type { ImportJob } from '../../lib/storage/import-jobs';
+import type { Job } from '../../lib/storage/jobs';
 import { DocumentDraftModel } from '../document/document-draft-model';
 import { type Intent, ImportCheckModel } from './import-check-model';
-import { ImportJobModel } from './import-job-model';
+import { JobModel } from '../jobs/job-model';
+import type { BarJob } from '../jobs/JobBar';
+import { t } from '../../lib/i18n';
+import { buildingName, factoryName } from '../../lib/names';
 import type { ReadyTargets } from './TargetPreview';
 
 /** The editor's section on screen; without one, every part is shown at once. */
 export type ImportSection = 'slots' | 'import' | 'document' | 'backup';
 
 /** A running job as the editor's job bar shows it. */
-export interface RunningJob {
-  kind: ImportJob['kind'];
-  settled: number;
-  total: number;
-  /** Minutes left at the pace so far; null before the first slot settled or while paused. */
-  minutesLeft: number | null;
-  cancelling: boolean;
-  cancel: () => void;
-  /** The section whose result region shows the job. */
-  section: ImportSection;
-}
+export type RunningJob = BarJob<ImportSection> & { kind: Job['kind'] };
 
 /** The target's slots as read (index 0 = slot 1) and its clearing text: the document view. */
 export interface DocumentSlots {
@@ -46,7 +39,6 @@ export interface ImportPage {
   profileId: string;
   /** The editor's current target: what Export writes out and where a selection goes. */
   target: ReadonlySignal<Target | null>;
-  targetName?: ReadonlySignal<string | undefined>;
   premium: ReadonlySignal<boolean>;
   /** The account's buildings, to name a document's target and warn when it is not one of them. */
   buildings?: ReadonlySignal<readonly BuildingListEntry[] | null>;
@@ -68,7 +60,7 @@ export interface ImportPanelInputs extends ImportPage {
  * Minutes left: the open slots' requests (a read and a write each) at the key's budget as the worker
  * knows it now (learned, announced or set), not extrapolated from the first slots (issue 35).
  */
-function minutesLeft(job: ImportJob, budget: Budget | null): number | null {
+function minutesLeft(job: Job, budget: Budget | null): number | null {
   const { settled, total } = progressOf(job);
   if (job.state !== 'running') return null;
   return Math.max(1, Math.ceil(minutesAt(2 * (total - settled), budget)));
@@ -76,7 +68,7 @@ function minutesLeft(job: ImportJob, budget: Budget | null): number | null {
 
 export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
   const { send, profileId } = inputs;
-  const jobs = new ImportJobModel(send, profileId);
+  const jobs = new JobModel(send, profileId);
   const check = new ImportCheckModel(send, inputs.intent ?? null, inputs.premium);
   const draft = new DocumentDraftModel();
   const section: ReadonlySignal<ImportSection | undefined> = inputs.section ?? signal(undefined);
@@ -132,6 +124,18 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
   };
 
   return {
+    /** What the panel shows of its page. */
+    page: computed((): ImportPage => inputs),
+    /** The current target by its building's or factory's name, when the page's lists know it. */
+    targetName: computed(() => {
+      const target = inputs.target.value;
+      if (target?.kind === 'building') {
+        const building = inputs.buildings?.value?.find((b) => b.id === target.id);
+        return building && buildingName(building);
+      }
+      const factory = target && inputs.factories?.value.find((f) => f.id === target.id);
+      return factory ? factoryName(factory) : undefined;
+    }),
     jobs,
     check,
     draft,
@@ -143,6 +147,8 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
       const job = jobs.job.value;
       if (!job || (job.state !== 'running' && job.state !== 'paused')) return null;
       return {
+        key: 'import',
+        what: job.kind === 'undo' ? t('jobbar_undo') : t('jobbar_import'),
         kind: job.kind,
         ...progressOf(job),
         minutesLeft: minutesLeft(job, keyBudget.value),
@@ -190,10 +196,9 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
 
 export type ImportPanelModel = InstanceType<typeof ImportPanelModel>;
 
-/** A part of the panel: the model and the page it shows. */
+/** A part of the panel: its model, which holds the page it shows (`model.page`). */
 export interface PanelProps {
   model: ImportPanelModel;
-  page: ImportPage;
 }
 
 /** The account's names as the panel's parts show them (a target by its building's or factory's name). */

@@ -2,7 +2,7 @@
 import { LAST_DATE_MS, MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from '../../lib/api/waits';
 import { t } from '../../lib/i18n';
 import { progressOf } from '../../lib/jobs/job';
-import type { ImportJob, JobItem } from '../../lib/storage/import-jobs';
+import type { Job, JobItem } from '../../lib/storage/jobs';
 import { dateTimeAt } from '../date-format';
 
 export function statusText(item: JobItem): string {
@@ -25,7 +25,7 @@ export function statusText(item: JobItem): string {
   }
 }
 
-export function summary(job: ImportJob, count: (status: JobItem['status']) => string): string {
+export function summary(job: Job, count: (status: JobItem['status']) => string): string {
   switch (job.state) {
     case 'running': {
       const { settled, total } = progressOf(job);
@@ -53,7 +53,7 @@ function longWait(ms: number): string {
  * "Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. … Resume after …";
  * a wait past a day is believed for a day and said so; one past any date is a broken answer, in words.
  */
-function pausedText(job: ImportJob): string {
+function pausedText(job: Job): string {
   const { settled, total } = progressOf(job);
   const { waitMs, resumeAt } = job.pause ?? { waitMs: MAX_WAIT_MS, resumeAt: job.createdAt };
   const at = dateTimeAt(resumeAt);

@@ -14,7 +14,7 @@ import { showResult } from '../in-view';
 import { JobProgress } from '../import/JobProgress';
 import { TargetPreview } from '../import/TargetPreview';
 import { ProblemList } from '../import/ProblemList';
-import { ImportJobModel } from '../import/import-job-model';
+import { JobModel } from '../jobs/job-model';
 import { type CopyOption, CopyChecklist } from './CopyChecklist';
 import { CopySlotModel } from './copy-slot-model';
 import { Time } from '../shared/time';
@@ -35,7 +35,7 @@ export function CopySlot({ page, option, content, readAt, options, onClose }: Co
   const ids = { heading: useId(), slot: useId() };
   const copy = useModel(() => new CopySlotModel(send, options, option));
   // The job this panel starts, followed while the panel is open.
-  const jobs = useModel(() => new ImportJobModel(send, profileId));
+  const jobs = useModel(() => new JobModel(send, profileId));
   const step = copy.step.value;
 
   const followed = jobs.job.value;

@@ -5,11 +5,11 @@
  */
 import type { Target } from '../../lib/api/schemas';
 import { writtenInTarget } from '../../lib/jobs/document-job';
-import { type ImportJob, jobFamily } from '../../lib/storage/import-jobs';
+import { type Job, jobFamily } from '../../lib/storage/jobs';
 import type { SlotModel } from './slot-model';
 
 /** Moves the start of each edited slot `job` wrote; true when it moved any. */
-export function adoptJobWrites(models: readonly SlotModel[], target: Target, job: ImportJob): boolean {
+export function adoptJobWrites(models: readonly SlotModel[], target: Target, job: Job): boolean {
   let moved = false;
   for (const [option, value] of writtenInTarget(job, target)) {
     const model = models.find((m) => m.option.value === option);

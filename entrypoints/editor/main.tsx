@@ -1,7 +1,8 @@
 /** The full editor: the slot workspace, import/export, the document and the backup, on one page context. */
 import '../../components/theme.css';
 import '../../components/forms.css';
-import { EditorApp, sectionOf } from '../../components/editor/EditorApp';
+import { EditorApp } from '../../components/editor/EditorApp';
+import { sectionOf } from '../../components/editor/sections';
 import { mountPage } from '../../components/page/mount';
 
 const intent = location.hash === '#import' ? 'import' : location.hash === '#selection' ? 'selection' : null;

@@ -1,6 +1,6 @@
 /**
  * Pure parts of "Back up everything": the targets a backup reads, its file's name, and how long the
- * reads still to do take at the key's budget. The job itself runs in lib/backup/backup-runner.ts.
+ * reads still to do take at the key's budget. The job itself runs in lib/jobs/backup-run.ts.
  */
 import { type Target, type TargetKind, pathIdProblem } from '../api/schemas';
 import { slotCount } from '../api/slot-limits';

@@ -7,8 +7,7 @@ import { familyOfKey, removeProfileKeys } from '../storage/family';
 import { dropFirstView, withFirstView } from '../storage/first-view';
 import { dropPortfolio } from '../portfolio/table-store';
 import { type WorkerDeps, endAccountRequests } from '../connection';
-import { dropBackups } from './backup';
-import { cancelProfileJobs } from '../jobs/launcher';
+import { stopProfileJobs } from '../jobs/kinds';
 
 /**
  * Every queued or running request of the account ends, unsent or unanswered, and its jobs and
@@ -20,8 +19,7 @@ export async function removeAccountData(
   keep: (family: string) => boolean,
 ): Promise<void> {
   endAccountRequests(profileId);
-  await cancelProfileJobs(deps, profileId, 'discard');
-  await dropBackups(deps, profileId);
+  await stopProfileJobs(deps, profileId);
   // Inside the table's write queue: a refresh under way writes no row back.
   await dropPortfolio(profileId);
   const kept = (key: string) => keep(familyOfKey(key) ?? '');

@@ -1,8 +1,8 @@
 /**
  * "Back up everything" in the worker: start (the targets of the active profile's list and its
  * factories, refused before anything is read when the backup could not fit its storage bound), the
- * job as stored, Cancel, and the finished file. The job runs here, persisted, so it goes on when the
- * page closes and resumes when a stopped worker starts again; a signed-out profile's job is removed.
+ * job as stored, Cancel, and the finished file. The job runs in the job engine (lib/jobs/launcher.ts,
+ * its kind in lib/jobs/backup-run.ts), persisted, so it goes on when the page closes.
  */
 import * as api from '../api/client';
 import { placed } from '../api/http-config';
@@ -11,9 +11,8 @@ import { BuildingListEntry, PageOption, type Target } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { backupDocument } from '../backup/file';
 import { type ListedTarget, backupFileName, plannedTarget, usableTargets } from '../backup/backup-plan';
-import { perMinuteOf } from '../api/limits';
-import { requestStop, runBackup } from '../backup/backup-runner';
-import { freshnessMs, isFresh } from '../cache/fresh';
+import { backupJobs, perMinute } from '../jobs/backup-run';
+import { cancelJob, startJob } from '../jobs/launcher';
 import { FactoryDiscovery, discoveryOf } from '../factories/discovery';
 import { mergeFactories } from '../factories/merge';
 import { MAX_IMPORT_TARGETS } from '../import/format-schema';
@@ -23,31 +22,18 @@ import { slotCount } from '../api/slot-limits';
 import {
   type BackupJob,
   SLOT_STORED_BYTES,
-  backupFamily,
   backupMaxSlots,
   readBackup,
   readTargetValues,
   removeBackups,
-  saveBackup,
 } from '../storage/backup-jobs';
-import { optionParts, readCached } from '../storage/cache';
 import { readFactories } from '../storage/added-factories';
 import { withRememberedLabels } from '../storage/labels';
 import { profilesItem } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
-import { type Connection, type WorkerDeps, connect, keyBudget, profileOf } from '../connection';
-
-/** Backups this worker runs now: one is never run twice at once (start-up resume vs. start). */
-const active = new Set<string>();
-
-/** How many backups this worker is running now. */
-export const runningBackupCount = () => active.size;
-
-/** The key's budget in requests per minute: the profile's setting, else what the scheduler learned. */
-const perMinute = async (deps: WorkerDeps, connection: Connection) =>
-  perMinuteOf(await keyBudget(deps, connection));
+import { type Connection, type WorkerDeps, connect, profileOf } from '../connection';
 
 /** Every building of the list and every listed or added factory, named. */
 async function backupTargets(connection: Connection): Promise<Result<ListedTarget[], AppError>> {
@@ -75,79 +61,6 @@ async function backupTargets(connection: Connection): Promise<Result<ListedTarge
     ...buildings.map((b) => ({ target: { kind: 'building' as const, id: b.id }, name: buildingName(b) })),
     ...factories.map((f) => ({ target: { kind: 'factory' as const, id: f.id }, name: factoryName(f) })),
   ]);
-}
-
-/** Slots not fresh in the cache among those the job still has to settle: its requests, as estimated. */
-async function staleCount(job: BackupJob, freshMs: number): Promise<number> {
-  const now = Date.now();
-  let stale = 0;
-  for (const planned of job.targets) {
-    if (planned.outcome !== 'pending') continue;
-    const read = await readTargetValues(job.profileId, job.id, planned.target);
-    for (let slot = 1; slot <= planned.slots; slot++) {
-      if (read[String(slot)]) continue;
-      const cached = await readCached(job.profileId, optionParts(planned.target, slot), PageOption);
-      if (!cached || !isFresh(cached.savedAt, now, freshMs)) stale += 1;
-    }
-  }
-  return stale;
-}
-
-function launch(deps: WorkerDeps, job: BackupJob, connection: Connection): Promise<void> {
-  if (active.has(job.id)) return Promise.resolve();
-  active.add(job.id);
-  const run = async () => {
-    const profiles = (await profilesItem.get()).list.length;
-    const freshMs = freshnessMs(connection.profile);
-    const toRead = await staleCount(job, freshMs);
-    const started = { ...job, toRead, perMinute: await perMinute(deps, connection) };
-    await saveBackup(started);
-    await runBackup(started, {
-      config: placed(connection.config, 'background', { tag: job.id }),
-      freshMs,
-      profiles,
-      perMinute: () => perMinute(deps, connection),
-    });
-  };
-  return run()
-    .catch(async (error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
-      const stored = await backupFamily.get(job.profileId, job.id).catch(() => null);
-      if (stored?.state === 'running')
-        await saveBackup({ ...stored, state: 'failed', error: reason, finishedAt: Date.now() });
-    })
-    .finally(() => active.delete(job.id));
-}
-
-/**
- * Resumes every backup still marked running (the worker was stopped mid-backup). One whose profile
- * is signed out meanwhile (no token) is removed before any request.
- */
-export async function resumeBackups(deps: WorkerDeps): Promise<void> {
-  const { list } = await profilesItem.get();
-  await Promise.all(
-    list.map(async ({ id }) => {
-      const job = await readBackup(id);
-      if (!job || job.state !== 'running' || active.has(job.id)) return;
-      const connection = await connect(deps, id);
-      if (!connection.ok) return removeBackups(id);
-      return launch(deps, job, connection.value);
-    }),
-  );
-}
-
-/**
- * Sign-out, or another account behind the profile (a changed token or address): a running backup
- * stores nothing more and sends no request, and the backup and its values go (what one account
- * produced is never offered under another).
- */
-export async function dropBackups(deps: WorkerDeps, profileId: string): Promise<void> {
-  const job = await readBackup(profileId);
-  if (job?.state === 'running') {
-    requestStop(job.id, 'discard');
-    deps.scheduler?.cancel({ tag: job.id });
-  }
-  await removeBackups(profileId);
 }
 
 /** The refusal of a backup that could not fit its storage bound, before anything is read. */
@@ -207,8 +120,7 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
         targets: targets.map((t) => plannedTarget(t, premium)),
         ...(leftOut.length > 0 ? { leftOut } : {}),
       };
-      await saveBackup(job);
-      void launch(deps, job, connection.value);
+      await startJob(deps, backupJobs, job, connection.value);
       return ok(job);
     },
 
@@ -222,10 +134,7 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
       const job = profile ? await readBackup(profile.id) : null;
       if (!job || job.id !== id) return fail({ kind: 'badMessage', message: `no backup ${id}` });
       if (job.state !== 'running') return fail({ kind: 'badMessage', message: 'the backup is not running' });
-      if (active.has(id)) {
-        requestStop(id, 'cancel');
-        deps.scheduler?.cancel({ tag: id });
-      } else await saveBackup({ ...job, state: 'cancelled', finishedAt: Date.now() });
+      await cancelJob(deps, backupJobs, job);
       return ok({ id });
     },
 

@@ -10,12 +10,12 @@ import { queueIdOf } from '../api/scheduler-types';
 import { PageOption, type Target } from '../api/schemas';
 import { exportDocument } from '../import/format-export';
 import { parseImportDocument } from '../import/import-parser';
-import { itemKey, newJob, settleJob, undoSlots } from '../jobs/job';
+import { itemKey, newJob, undoSlots } from '../jobs/job';
 import { afterSettles, settleConflict } from '../jobs/settle';
 import { planCost, planSlot } from '../jobs/write-plan';
-import { isUnsettledJob, jobRoom, readJob, saveJob } from '../storage/import-jobs';
-import { isActive, startJob } from '../jobs/launcher';
-import { requestCancel } from '../jobs/run';
+import { isUnsettledJob, jobRoom, readJob } from '../storage/jobs';
+import { cancelJob, isActive, startJob } from '../jobs/launcher';
+import { writeJobs } from '../jobs/runner';
 import type { ResponseOf } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
 import { SLOT_READ_CONCURRENCY, mapPool } from '../slots/pool';
@@ -79,7 +79,7 @@ export function importHandlers(
     const room = await jobRoom(undo);
     if (room.bytes > room.max)
       return fail({ kind: 'invalidInput', field: 'undo', message: noRoom(room.bytes, room.max) });
-    await startJob(deps, undo, connection.value);
+    await startJob(deps, writeJobs, undo, connection.value);
     return ok({ id: undo.id });
   }
 
@@ -144,7 +144,7 @@ export function importHandlers(
         undefined,
         finalSlot,
       );
-      await startJob(deps, job, connection.value);
+      await startJob(deps, writeJobs, job, connection.value);
       return ok({ id: job.id });
     },
 
@@ -159,8 +159,7 @@ export function importHandlers(
       if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
       if (!isUnsettledJob(job)) return fail({ kind: 'badMessage', message: 'the job is not running' });
       // A running job stops before its next write; one not running here (or paused) is settled at once.
-      if (isActive(id) && job.state === 'running') requestCancel(id);
-      else await saveJob(settleJob(job, 'cancelled', 'cancelled'));
+      await cancelJob(deps, writeJobs, job);
       return ok({ id });
     },
 
@@ -176,7 +175,7 @@ export function importHandlers(
       // Resume asks the server once, whatever the wait it asked: its next answer decides.
       const { config } = connection.value;
       deps.scheduler?.endWait(await queueIdOf(config.baseUrl, config.token));
-      await startJob(deps, { ...resumed, state: 'running' }, connection.value);
+      await startJob(deps, writeJobs, { ...resumed, state: 'running' }, connection.value);
       return ok({ id });
     },
 

@@ -15,13 +15,14 @@ import type { Handlers } from '../messaging/router';
 import { BuildingListEntry } from '../api/schemas';
 import { answerParts, readCached } from '../storage/cache';
 import { readFactories } from '../storage/added-factories';
-import { sharedJobRoom } from '../storage/import-jobs';
+import { sharedJobRoom } from '../storage/jobs';
 import { readPlaceholder } from '../storage/placeholder';
 import { effectivePremium } from '../storage/settings';
 import { z } from '../zod';
 import { cachedRead } from '../cache/cached-read';
 import { type Connection, type WorkerDeps, connect, keyBudget, keyRoom } from '../connection';
 import { startJob } from '../jobs/launcher';
+import { writeJobs } from '../jobs/runner';
 import { sightsOf } from './slot-sights';
 
 /**
@@ -144,7 +145,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
         s.title === s.data && (s.title === '' || s.title === placeholder);
       const items = slots.map((s) => (cleared(s) ? { ...s, clears: true } : s));
       const job = newJob(profile.id, 'import', first.target, items);
-      await startJob(deps, job, connection.value);
+      await startJob(deps, writeJobs, job, connection.value);
       return ok({ id: job.id });
     },
   };

@@ -8,13 +8,13 @@ import type { PageOption } from '../api/schemas';
 import { isConflict } from '../slots/conflict';
 import { mapPool } from '../slots/pool';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
-import type { ImportJob, JobItem } from '../storage/import-jobs';
+import type { Job, JobItem } from '../storage/jobs';
 import { holdsValue } from './checked-write';
 import { isOpen, itemTarget } from './job';
 import { IMPORT_CONCURRENCY, MAX_ATTEMPTS, type Run, TRANSIENT, describe, halted, pausedBy } from './run';
 
 /** A new document job (nothing tried yet) checks every slot before writing any. */
-export const checksFirst = (job: ImportJob) =>
+export const checksFirst = (job: Job) =>
   job.finalSlot !== undefined && job.items.every((i) => i.status === 'pending' && i.attempts === 0);
 
 /** Runs `body` holding the lock of every slot the job writes, taken in one order (no deadlock). */

@@ -7,7 +7,7 @@ import type { PageOption } from '../api/schemas';
 import type { DocumentLayout } from '../slots/document-layout';
 import type { SlotContent } from '../slots/document';
 import { sameContent } from '../slots/conflict';
-import type { ImportJob, JobItem } from '../storage/import-jobs';
+import type { Job, JobItem } from '../storage/jobs';
 import type { PlannedStatus } from './write-plan';
 
 /**
@@ -58,7 +58,7 @@ export function documentPreview(
 }
 
 /** Whether `job` writes a document of this layout into `target`. */
-const isDocumentJob = (job: ImportJob, target: { kind: string; id: string }, layout: DocumentLayout) =>
+const isDocumentJob = (job: Job, target: { kind: string; id: string }, layout: DocumentLayout) =>
   job.finalSlot === layout.manifestSlot &&
   job.target.kind === target.kind &&
   job.target.id === target.id &&
@@ -69,7 +69,7 @@ const isDocumentJob = (job: ImportJob, target: { kind: string; id: string }, lay
  * reading them again. Empty while the job runs (the manifest is not written yet) or for another job.
  */
 export function writtenByJob(
-  job: ImportJob | null | undefined,
+  job: Job | null | undefined,
   target: { kind: string; id: string },
   layout: DocumentLayout,
 ): Map<number, PageOption> {
@@ -87,7 +87,7 @@ export function writtenByJob(
  * 7): only another writer's change is a conflict, never the extension's own.
  */
 export function writtenInTarget(
-  job: ImportJob | null | undefined,
+  job: Job | null | undefined,
   target: { kind: string; id: string },
 ): Map<number, PageOption> {
   const written = new Map<number, PageOption>();
@@ -109,7 +109,7 @@ export function writtenInTarget(
  */
 export function withWritten(
   slots: readonly (PageOption | null)[],
-  job: ImportJob | null | undefined,
+  job: Job | null | undefined,
   target: { kind: string; id: string },
   layout: DocumentLayout,
 ): readonly (PageOption | null)[] {
@@ -132,7 +132,7 @@ export function withWritten(
  * over `chosen` (a slot in conflict): every slot it did not write, `chosen` now expected to hold
  * the value seen there. Another slot still in conflict stops the new job again, for its own choice.
  */
-export function documentRetrySlots(job: ImportJob, chosen: JobItem) {
+export function documentRetrySlots(job: Job, chosen: JobItem) {
   return job.items
     .filter((item) => item.status === 'conflict' || item.status === 'cancelled' || item.status === 'failed')
     .map(({ slot, title, data, expected, conflict }) => {

@@ -1,17 +1,51 @@
 /**
- * The launcher of every writer's job (an import, a restore, a copy, a document, an undo): stores a
- * new job and runs it in the background, resumes the jobs a stopped worker left running, and stops
- * a profile's jobs. A job is never run twice at once (start-up resume vs. start).
+ * The job engine: every background job (an import, restore, copy, document or undo; a backup) is a
+ * stored job of a declared kind (lib/jobs/kinds.ts). Here, for every kind alike: a new job stored
+ * and run, the jobs a stopped worker left running resumed, a paused one resumed, Cancel, and a
+ * profile's jobs stopped at sign-out. A job is never run twice at once (start-up resume vs. start).
+ *
+ * A job's states, as the engine sees them (a kind's run settles its own items or targets):
+ *
+ *   running ──the run ended──────────────────────► finished
+ *      │ ├────Cancel (stopped before its next request)──► cancelled
+ *      │ ├────the run threw (storage, a bug)─────► failed
+ *      │ ├────sign-out or another account────────► discarded (nothing more stored)
+ *      │ └────the server's wait past the cap──► paused ──Resume──► running
+ *      │                                         └─────Cancel──► cancelled
+ *      └──worker stopped: still running, resumed at start-up (no connection: the kind's abandon)
  */
-import { placed } from '../api/http-config';
-import { type ImportJob, readJob, readJobs, saveJob } from '../storage/import-jobs';
+import type { Family } from '../storage/family';
 import { profilesItem } from '../storage/profiles';
 import { type Connection, type WorkerDeps, connect } from '../connection';
-import { settleJob } from './job';
-import { requestCancel } from './run';
-import { runJob } from './runner';
+import { requestStop } from './run';
 
-/** Jobs this worker is running now: a job is never run twice at once (start-up resume vs. start). */
+type StoredJob = { id: string; profileId: string; state: string };
+
+/** A kind of job, declared once: how it is stored, run, and ended. */
+export interface JobKind<J extends StoredJob> {
+  name: string;
+  family: Family<J>;
+  save(job: J): Promise<void>;
+  /** Its run needs the API secret (it writes). */
+  writes: boolean;
+  /** Cancel also ends its queued requests (a read-only run has nothing half-written). */
+  cancelEndsRequests: boolean;
+  /** Runs (or resumes) the stored job to its end; it checks the stops asked of it (run.ts). */
+  run(deps: WorkerDeps, job: J, connection: Connection): Promise<unknown>;
+  /** The job ended `state` with its open parts, for `reason`. */
+  ended(job: J, state: 'failed' | 'cancelled', reason?: string): J;
+  /** A job left running that cannot go on (no credentials any more). */
+  abandon(job: J, reason: string): Promise<void>;
+  /** Sign-out: what the kind removes beyond the profile's keys. */
+  drop?(profileId: string): Promise<void>;
+  /** How far it is, for the toolbar badge. */
+  progress(job: J): { settled: number; total: number };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of kinds of different jobs
+export type AnyJobKind = JobKind<any>;
+
+/** Jobs this worker is running now, of every kind. */
 const active = new Set<string>();
 
 /** How many jobs this worker is running now. */
@@ -20,77 +54,88 @@ export const runningJobCount = () => active.size;
 /** Whether this worker is running the job now. */
 export const isActive = (id: string) => active.has(id);
 
-/**
- * Stops a profile's running jobs and their queued requests. 'cancel' (another token or base URL)
- * ends them as cancelled; 'discard' (sign-out, whose caller removes them) stores nothing more.
- */
-export async function cancelProfileJobs(
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const jobsOf = async <J extends StoredJob>(kind: JobKind<J>, profileId: string) =>
+  (await kind.family.entries(profileId)).map((entry) => entry.value);
+
+/** Runs a stored job in the background; a failure before its run began ends it failed. */
+export function launch<J extends StoredJob>(
   deps: WorkerDeps,
-  profileId: string,
-  mode: 'cancel' | 'discard',
+  kind: JobKind<J>,
+  job: J,
+  connection: Connection,
 ): Promise<void> {
-  for (const job of await readJobs(profileId)) {
-    if (job.state === 'paused' && mode === 'cancel') await saveJob(settleJob(job, 'cancelled', 'cancelled'));
-    if (job.state !== 'running') continue;
-    deps.scheduler?.cancel({ tag: job.id });
-    if (active.has(job.id)) requestCancel(job.id, mode);
-    else if (mode === 'cancel') await saveJob(settleJob(job, 'cancelled', 'cancelled'));
+  if (active.has(job.id)) return Promise.resolve();
+  active.add(job.id);
+  return kind
+    .run(deps, job, connection)
+    .then(() => undefined)
+    .catch(async (error: unknown) => {
+      const stored = await kind.family.get(job.profileId, job.id).catch(() => undefined);
+      if (stored?.state === 'running')
+        await kind.save(kind.ended(stored, 'failed', reasonOf(error))).catch(() => undefined);
+    })
+    .finally(() => active.delete(job.id));
+}
+
+/** Stores a new (or resumed) job and runs it in the background. */
+export async function startJob<J extends StoredJob>(
+  deps: WorkerDeps,
+  kind: JobKind<J>,
+  job: J,
+  connection: Connection,
+): Promise<void> {
+  await kind.save(job);
+  void launch(deps, kind, job, connection);
+}
+
+/** Cancel: a job running here stops before its next request; one not running here ends at once. */
+export async function cancelJob<J extends StoredJob>(deps: WorkerDeps, kind: JobKind<J>, job: J) {
+  if (!active.has(job.id) || job.state !== 'running') return kind.save(kind.ended(job, 'cancelled'));
+  requestStop(job.id, 'cancel');
+  if (kind.cancelEndsRequests) deps.scheduler?.cancel({ tag: job.id });
+}
+
+/**
+ * Sign-out, or another account behind the profile: its running jobs stop, store nothing more and
+ * send no request (their caller removes them).
+ */
+export async function stopKinds(deps: WorkerDeps, kinds: readonly AnyJobKind[], profileId: string) {
+  for (const kind of kinds) {
+    for (const job of await jobsOf(kind, profileId)) {
+      if (job.state !== 'running') continue;
+      deps.scheduler?.cancel({ tag: job.id });
+      if (active.has(job.id)) requestStop(job.id, 'discard');
+    }
+    await kind.drop?.(profileId);
   }
 }
 
-/** Stores a new job and runs it in the background (a job across targets starts here too). */
-export async function startJob(deps: WorkerDeps, job: ImportJob, connection: Connection): Promise<void> {
-  await saveJob(job);
-  void launch(deps, job.id, connection);
-}
-
-export function launch(deps: WorkerDeps, id: string, { config, secret, profile }: Connection): Promise<void> {
-  if (active.has(id)) return Promise.resolve();
-  active.add(id);
-  const progress = deps.onJobProgress ? { onProgress: deps.onJobProgress } : {};
-  // Import jobs are background work, tagged with the job's id so their queued requests can be
-  // cancelled; past the cap they pause at once rather than wait the cap to be refused again.
-  const placedConfig = placed(config, 'background', { tag: id, pausesPastCap: true });
-  return runJob(profile.id, id, { config: placedConfig, secret, ...progress })
-    .then(() => undefined)
-    .catch(async (error: unknown) => {
-      // runJob settles failures of the run itself; this is one before it began (reading the job).
-      const job = await readJob(profile.id, id).catch(() => undefined);
-      const reason = error instanceof Error ? error.message : String(error);
-      if (job?.state === 'running')
-        await saveJob(settleJob(job, 'failed', 'failed', reason)).catch(() => undefined);
-    })
-    .finally(() => active.delete(id));
-}
-
-/** A job that cannot go on (no credentials any more): its open slots are reported, not left running. */
-async function abandon(job: ImportJob, reason: string): Promise<void> {
-  await saveJob(settleJob(job, 'finished', 'failed', reason));
-}
-
-/**
- * Resumes every job still marked running (the worker was stopped mid-import). Returns when all of
- * them have finished.
- */
-export async function resumeJobs(deps: WorkerDeps): Promise<void> {
+/** Resumes every job still marked running (the worker was stopped); returns when all have ended. */
+export async function resumeKinds(deps: WorkerDeps, kinds: readonly AnyJobKind[]): Promise<void> {
   const { list } = await profilesItem.get();
-  await Promise.all(list.map((profile) => resumeProfileJobs(deps, profile.id)));
+  await Promise.all(
+    list.flatMap((profile) => kinds.map((kind) => resumeProfileJobs(deps, kind, profile.id))),
+  );
 }
 
-async function resumeProfileJobs(deps: WorkerDeps, profileId: string): Promise<void> {
-  const running = (await readJobs(profileId)).filter((job) => job.state === 'running' && !active.has(job.id));
+async function resumeProfileJobs<J extends StoredJob>(deps: WorkerDeps, kind: JobKind<J>, profileId: string) {
+  const running = (await jobsOf(kind, profileId)).filter(
+    (job) => job.state === 'running' && !active.has(job.id),
+  );
   if (running.length === 0) return;
   const connection = await connect(deps, profileId);
   const reason = !connection.ok
     ? connection.error.kind === 'notConfigured'
       ? `notConfigured: ${connection.error.missing.join(', ')}`
       : connection.error.kind
-    : connection.value.secret
+    : connection.value.secret || !kind.writes
       ? ''
       : 'notConfigured: secret';
   await Promise.all(
     running.map((job) =>
-      connection.ok && !reason ? launch(deps, job.id, connection.value) : abandon(job, reason),
+      connection.ok && !reason ? launch(deps, kind, job, connection.value) : kind.abandon(job, reason),
     ),
   );
 }

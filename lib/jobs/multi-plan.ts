@@ -37,7 +37,7 @@ export type TargetPlan = z.infer<typeof TargetPlan>;
 export const PlanStorage = z.object({
   bytes: z.int(),
   max: z.int(),
-  /** What the kept jobs of every profile take now (they share one room: lib/storage/import-jobs.ts). */
+  /** What the kept jobs of every profile take now (they share one room: lib/storage/jobs.ts). */
   kept: z.optional(z.int()),
   /** The bytes each older job's undo data frees, oldest first: what goes when the room is short. */
   freeable: z.optional(z.array(z.int())),

@@ -6,7 +6,7 @@
 import type { ApiError } from '../api/errors';
 import type { Target } from '../api/schemas';
 import { BASIC_SLOTS } from '../api/slot-limits';
-import type { JobItem } from '../storage/import-jobs';
+import type { JobItem } from '../storage/jobs';
 import { checkedWrite } from './checked-write';
 import {
   MAX_ATTEMPTS,

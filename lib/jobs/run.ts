@@ -7,7 +7,7 @@ import type { ApiConfig } from '../api/http-config';
 import type { ApiError } from '../api/errors';
 import { MAX_WAIT_MS } from '../api/waits';
 import type { PageOption } from '../api/schemas';
-import { type ImportJob, type JobItem, saveJob } from '../storage/import-jobs';
+import { type Job, type JobItem, saveJob } from '../storage/jobs';
 import type { PendingWrites } from '../storage/stored-item';
 
 export const IMPORT_CONCURRENCY = 3;
@@ -17,35 +17,38 @@ export const TRANSIENT: ApiError['kind'][] = ['network', 'timeout', 'server'];
 export interface RunnerDeps {
   config: ApiConfig;
   secret: string;
-  onProgress?(job: ImportJob): void;
+  onProgress?(job: Job): void;
 }
 
 /**
- * Jobs asked to stop, checked before every read and write: 'cancel' ends the job as cancelled;
- * 'discard' (sign-out, whose caller removes the job) stops without storing anything more.
+ * Jobs of every kind asked to stop, checked before every request: 'cancel' ends the job as
+ * cancelled; 'discard' (sign-out, whose caller removes the job) stops without storing anything more.
  */
-const cancelRequests = new Map<string, 'cancel' | 'discard'>();
+const stopRequests = new Map<string, 'cancel' | 'discard'>();
 
-/** Asks a running job to stop before its next write. */
-export function requestCancel(id: string, mode: 'cancel' | 'discard' = 'cancel'): void {
-  cancelRequests.set(id, mode);
+/** Asks a running job to stop before its next request. */
+export function requestStop(id: string, mode: 'cancel' | 'discard' = 'cancel'): void {
+  stopRequests.set(id, mode);
 }
 
+/** The stop asked of a job, if any. */
+export const stopAsked = (id: string) => stopRequests.get(id);
+
 /** The stop asked of a job, forgotten as the run ends. */
-export function takeCancel(id: string): 'cancel' | 'discard' | undefined {
-  const request = cancelRequests.get(id);
-  cancelRequests.delete(id);
+export function takeStop(id: string): 'cancel' | 'discard' | undefined {
+  const request = stopRequests.get(id);
+  stopRequests.delete(id);
   return request;
 }
 
-export const discarded = (id: string) => cancelRequests.get(id) === 'discard';
+export const discarded = (id: string) => stopRequests.get(id) === 'discard';
 
 export function describe(error: ApiError): string {
   return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
 }
 
 /** Serializes updates of one job: items finish concurrently but the stored job is one value. */
-export function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => void) {
+export function jobStore(initial: Job, onProgress?: (job: Job) => void) {
   let job = initial;
   let chain = Promise.resolve();
   return {
@@ -61,7 +64,7 @@ export function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => vo
       onProgress?.(snapshot);
       return chain;
     },
-    async finish(end: (job: ImportJob) => ImportJob): Promise<ImportJob> {
+    async finish(end: (job: Job) => Job): Promise<Job> {
       job = end(job);
       const snapshot = job;
       chain = chain.then(() => saveJob(snapshot));
@@ -76,7 +79,7 @@ export function jobStore(initial: ImportJob, onProgress?: (job: ImportJob) => vo
 export type Refusals = Map<string, string>;
 
 export interface Run {
-  job: ImportJob;
+  job: Job;
   deps: RunnerDeps;
   store: ReturnType<typeof jobStore>;
   /** Only a job across targets settles a refused target's slots unasked (one target: each is read). */
@@ -93,7 +96,7 @@ export interface Run {
 }
 
 /** Whether the run sends nothing more: cancelled, discarded, or paused by the server's wait. */
-export const halted = (run: Run) => run.pausedFor !== undefined || cancelRequests.has(run.job.id);
+export const halted = (run: Run) => run.pausedFor !== undefined || stopRequests.has(run.job.id);
 
 /**
  * A 429 the scheduler did not wait out pauses the run, and ends its other requests: one queued

@@ -13,14 +13,8 @@
  * its cap, and every queued request of the key got the same answer): the job pauses before its
  * next write, its open slots left as they were, until the user resumes it.
  *
- * A job's states (ImportJob.state), changed here, by the launcher (Cancel, Resume) and at start-up:
- *
- *   running ──all items settled──────────────► finished
- *      │ ├────Cancel / another token──────────► cancelled
- *      │ ├────the run threw (storage, a bug)──► failed
- *      │ └────a 429 past the cap──► paused ──Resume──► running
- *      │                               └─────Cancel──► cancelled
- *      └──worker stopped: still running, resumed at start-up (no credentials: finished, open items failed)
+ * A job's states (Job.state): the engine's diagram (launcher.ts); with no credentials at start-up
+ * it ends finished, its open items failed.
  *
  * An item's states (JobItem.status), changed by its checked write (run-item.ts), a document's check
  * (document-check.ts) and a settle (settle.ts):
@@ -34,24 +28,22 @@
  *      └──job cancelled, or a document held back by another slot's conflict──► cancelled
  */
 import { epochOf, systemClock } from '../api/clock';
+import { placed } from '../api/http-config';
 import { MAX_BELIEVED_WAIT_MS } from '../api/waits';
-import type { ImportJob, JobItem } from '../storage/import-jobs';
-import { readJob, saveJob } from '../storage/import-jobs';
+import type { Job, JobItem } from '../storage/jobs';
+import { jobFamily, readJob, saveJob } from '../storage/jobs';
 import { mapPool } from '../slots/pool';
 import { applyFinal, checkFirst, checksFirst, holdingLocks } from './document-check';
-import { isAcrossTargets, isOpen, itemTarget, settleJob } from './job';
-import { IMPORT_CONCURRENCY, type Run, type RunnerDeps, jobStore, takeCancel } from './run';
+import { isAcrossTargets, isOpen, itemTarget, progressOf, settleJob } from './job';
+import type { JobKind } from './launcher';
+import { IMPORT_CONCURRENCY, type Run, type RunnerDeps, jobStore, takeStop } from './run';
 import { applyItem } from './run-item';
 
 /**
  * Runs (or resumes) a stored job to its end and returns it finished, cancelled, or failed with
  * the reason when the run threw (a full storage quota, a bug): never left running.
  */
-export async function runJob(
-  profileId: string,
-  id: string,
-  deps: RunnerDeps,
-): Promise<ImportJob | undefined> {
+export async function runJob(profileId: string, id: string, deps: RunnerDeps): Promise<Job | undefined> {
   const job = await readJob(profileId, id);
   if (!job || job.state !== 'running') return job;
   const store = jobStore(job, deps.onProgress);
@@ -90,7 +82,7 @@ export async function runJob(
     const reason = error instanceof Error ? error.message : String(error);
     return failJob(store.get(), reason, deps);
   }
-  const request = takeCancel(id);
+  const request = takeStop(id);
   if (request === 'discard') return undefined;
   if (request === 'cancel') return store.finish((current) => settleJob(current, 'cancelled', 'cancelled'));
   const waitMs = run.pausedFor;
@@ -102,8 +94,8 @@ export async function runJob(
 }
 
 /** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */
-async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promise<ImportJob> {
-  takeCancel(job.id);
+async function failJob(job: Job, reason: string, deps: RunnerDeps): Promise<Job> {
+  takeStop(job.id);
   const failed = settleJob(job, 'failed', 'failed', reason);
   try {
     await saveJob(failed);
@@ -113,3 +105,24 @@ async function failJob(job: ImportJob, reason: string, deps: RunnerDeps): Promis
   deps.onProgress?.(failed);
   return failed;
 }
+
+/** The writers' jobs (an import, a restore, a copy, a document, an undo) as a kind of the engine. */
+export const writeJobs: JobKind<Job> = {
+  name: 'import',
+  family: jobFamily,
+  save: (job) => saveJob(job),
+  writes: true,
+  cancelEndsRequests: false,
+  // Background work, tagged with the job's id so its queued requests can be cancelled; past the
+  // cap it pauses at once rather than wait the cap to be refused again.
+  run: (deps, job, { config, secret }) =>
+    runJob(job.profileId, job.id, {
+      config: placed(config, 'background', { tag: job.id, pausesPastCap: true }),
+      secret,
+      ...(deps.onJobProgress ? { onProgress: deps.onJobProgress } : {}),
+    }),
+  ended: (job, state, reason) => settleJob(job, state, state, reason),
+  // Its open slots are reported, not left running.
+  abandon: (job, reason) => saveJob(settleJob(job, 'finished', 'failed', reason)),
+  progress: progressOf,
+};

@@ -12,14 +12,7 @@ import type { PageOption } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { serialQueue } from '../serial';
 import { checkedWrite } from './checked-write';
-import {
-  type ImportJob,
-  type JobItem,
-  isUnsettledJob,
-  readJob,
-  readJobs,
-  saveJob,
-} from '../storage/import-jobs';
+import { type Job, type JobItem, isUnsettledJob, readJob, readJobs, saveJob } from '../storage/jobs';
 import { itemKey, itemTarget } from './job';
 
 export type Settled =
@@ -86,7 +79,7 @@ async function settle(
 }
 
 /** Stores the job with one item changed (read again first: only this item of it changes). */
-async function saveItem(job: ImportJob, index: number, change: Partial<JobItem>): Promise<void> {
+async function saveItem(job: Job, index: number, change: Partial<JobItem>): Promise<void> {
   const stored = (await readJob(job.profileId, job.id)) ?? job;
   const items = stored.items.map((item, at) => (at === index ? { ...item, ...change } : item));
   await saveJob({ ...stored, items });

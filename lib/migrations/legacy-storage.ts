@@ -5,7 +5,7 @@
  * dropped; the rest moves. Runs in the worker before it answers any message.
  */
 import { Target } from '../api/schemas';
-import { ImportJob, jobFamily } from '../storage/import-jobs';
+import { Job, jobFamily } from '../storage/jobs';
 import { cacheFamily } from '../storage/cache';
 import { currentTargetFamily } from '../storage/current-target';
 import { writeCredentials } from '../storage/credentials';
@@ -121,7 +121,7 @@ export async function migrateLegacyStorage(): Promise<Profile | null> {
 async function migrateJobs(value: unknown, profileId: string): Promise<void> {
   if (!Array.isArray(value)) return;
   for (const raw of value) {
-    const job = parseOr(ImportJob, { ...(raw as object), profileId }, JOBS, 'local');
+    const job = parseOr(Job, { ...(raw as object), profileId }, JOBS, 'local');
     if (job) await jobFamily.set(job, profileId, job.id);
   }
 }

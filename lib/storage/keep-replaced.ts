@@ -1,10 +1,10 @@
 /**
  * Keeping a replaced value in the slot's history before an overwrite, never at the cost of the
- * backups an import can still be undone with (its jobs, lib/storage/import-jobs.ts).
+ * backups an import can still be undone with (its jobs, lib/storage/jobs.ts).
  */
 import type { Target } from '../api/schemas';
 import { type HistoryEntry, historyWrite, pushHistory } from './history';
-import { undoableImports } from './import-jobs';
+import { undoableImports } from './jobs';
 import { makeRoom, scheduleBudget } from './storage-room';
 import { isQuotaError } from './quota';
 import type { PendingWrites, StoredWrite } from './stored-item';

@@ -39,7 +39,7 @@ export const JOB_MAX_BYTES = 2_000_000;
  * What the kept jobs of all profiles take together, records and the history they keep for Undo:
  * one pool of one job's bound, whichever profile holds them (a profile holding nothing leaves its
  * room to the others). Past it the oldest finished job's undo data goes first
- * (lib/storage/import-jobs.ts); a running job is never cut, nor a job's own undo data for itself.
+ * (lib/storage/jobs.ts); a running job is never cut, nor a job's own undo data for itself.
  */
 export const JOBS_BUDGET = JOB_MAX_BYTES;
 

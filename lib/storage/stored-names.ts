@@ -37,7 +37,7 @@ export const STORED_FAMILIES = {
     targets: 'added-factories.ts',
     placeholder: 'placeholder.ts',
     factoryNotice: 'factory-notice.ts',
-    job: 'import-jobs.ts',
+    job: 'jobs.ts',
     backup: 'backup-jobs.ts',
     backupSlots: 'backup-jobs.ts',
     portfolio: 'portfolio.ts',

@@ -16,7 +16,7 @@ import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { DEFAULT_LAYOUT } from '../../lib/slots/document-layout';
 import { documentSlots } from '../../lib/slots/document';
-import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
+import { type Job, saveJob } from '../../lib/storage/jobs';
 import { renderImportPanel } from './import-fixtures';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
@@ -227,7 +227,7 @@ describe('a document across slots', () => {
     const next = JSON.stringify({ v: 'b'.repeat(4001) });
     const before = slotsWith(old);
     const written = documentSlots(next, DEFAULT_LAYOUT);
-    const job: ImportJob = {
+    const job: Job = {
       id: 'import-doc',
       profileId: 'p-1',
       kind: 'import',
@@ -273,7 +273,7 @@ describe('a document across slots', () => {
 
   it('writes a document held back by a conflict again once the user keeps it, over the value seen', async () => {
     const conflict = { title: 'site:1', data: 'fremd', lastUpdated: T1 };
-    const job: ImportJob = {
+    const job: Job = {
       id: 'import-held',
       profileId: 'p-1',
       kind: 'import',

@@ -41,7 +41,7 @@ export function renderImportPanel(state: PanelState) {
   const section = state.section ? { section: signal(state.section) } : {};
   const make = () => new ImportPanelModel({ intent: state.intent ?? null, ...inputs, ...section });
   function Page() {
-    return <ImportPanel model={useModel(make)} page={inputs} />;
+    return <ImportPanel model={useModel(make)} />;
   }
   return { ...render(<Page />), inputs };
 }

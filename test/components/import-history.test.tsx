@@ -10,7 +10,7 @@ import { newJob } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType } from '../../lib/messaging/protocol';
 import { optionParts, writeCached } from '../../lib/storage/cache';
-import { type ImportJob, jobFamily } from '../../lib/storage/import-jobs';
+import { type Job, jobFamily } from '../../lib/storage/jobs';
 import { renderImportPanel } from './import-fixtures';
 
 /** vi.waitFor waits 1 s unless told: these tests share 2 cores with the unit tests' sandboxes. */
@@ -30,7 +30,7 @@ function fakeWorker() {
 }
 
 /** A finished job of `slots` slots, each written (done), made at `createdAt`. */
-function finished(kind: ImportJob['kind'], createdAt: number, slots: number, extra: Partial<ImportJob> = {}) {
+function finished(kind: Job['kind'], createdAt: number, slots: number, extra: Partial<Job> = {}) {
   const job = newJob(
     P,
     kind,

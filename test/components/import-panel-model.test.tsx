@@ -19,7 +19,7 @@ import { newJob, progressOf, settleJob } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, MessageType, RequestOf } from '../../lib/messaging/protocol';
 import { readDocumentDraft } from '../../lib/storage/document-drafts';
-import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
+import { type Job, saveJob } from '../../lib/storage/jobs';
 
 const P = 'p-1';
 const b1: Target = { kind: 'building', id: 'b-1001' };
@@ -132,7 +132,7 @@ describe('ImportPanelModel', () => {
     await waitFor(() => expect(model.check.check.value.status).toBe('ready'));
     model.confirm();
     await waitFor(() => expect(model.jobs.job.value?.id).not.toBe(found.id));
-    const started = model.jobs.job.value as ImportJob;
+    const started = model.jobs.job.value as Job;
     expect(started.items.map((i) => i.slot)).toEqual([1]);
     expect(model.arrived.value).toBe(started.id);
     expect(model.check.check.value).toEqual({ status: 'idle' });
@@ -182,7 +182,7 @@ describe('ImportPanelModel', () => {
     await saveJob({ ...job, state: 'finished', items: [{ ...job.items[0]!, status: 'done', attempts: 1 }] });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(model.jobs.job.value?.state).toBe('running');
-    expect(progressOf(model.jobs.job.value as ImportJob).settled).toBe(0);
+    expect(progressOf(model.jobs.job.value as Job).settled).toBe(0);
     expect(model.running.value).not.toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { uiLanguage } from '../../components/display-format';
 import { diffLines } from '../../components/import/diff';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, settleJob } from '../../lib/jobs/job';
-import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
+import { type Job, saveJob } from '../../lib/storage/jobs';
 import { putPendingImport } from '../../lib/import/hand-off';
 import { takePendingImport } from '../../lib/storage/pending';
 import type { Send } from '../../lib/messaging/page-client';
@@ -51,14 +51,14 @@ const READY: ImportPreview = {
 
 function fakeWorker(preview: ImportPreview) {
   const calls: { type: MessageType; payload: unknown }[] = [];
-  let started: ImportJob | null = null;
+  let started: Job | null = null;
   const send = vi.fn(async (type: MessageType, payload: unknown) => {
     calls.push({ type, payload });
     switch (type) {
       case 'previewImport':
         return { ok: true, value: preview };
       case 'startImport': {
-        const request = payload as { target: Target; slots: ImportJob['items'] };
+        const request = payload as { target: Target; slots: Job['items'] };
         started = newJob(P, 'import', request.target, request.slots);
         await saveJob(started);
         return { ok: true, value: { id: started.id } };
@@ -172,11 +172,7 @@ describe('ImportPanel', () => {
       { slot: 2, title: 'b', data: '' },
       { slot: 3, title: 'c', data: '' },
     ]);
-    const [one, two, three] = job.items as [
-      ImportJob['items'][0],
-      ImportJob['items'][0],
-      ImportJob['items'][0],
-    ];
+    const [one, two, three] = job.items as [Job['items'][0], Job['items'][0], Job['items'][0]];
     await saveJob({ ...job, items: [{ ...one, status: 'done' }, two, three] });
     const worker = fakeWorker(READY);
     renderImportPanel({ target, premium: true, send: worker.send, profileId: P });
@@ -358,8 +354,8 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     const undo = newJob(P, 'undo', target, [
       { slot: 1, title: 'old', data: 'O', expected: { title: 'new', data: 'N' } },
     ]);
-    const [item] = undo.items as [ImportJob['items'][0]];
-    const ended: ImportJob = {
+    const [item] = undo.items as [Job['items'][0]];
+    const ended: Job = {
       ...undo,
       state: 'finished',
       items: [{ ...item, status: 'conflict', conflict: later }],
@@ -392,8 +388,8 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
     const undo = newJob(P, 'undo', target, [
       { slot: 4, title: 'old', data: 'O', expected: { title: 'new', data: 'N' } },
     ]);
-    const [item] = undo.items as [ImportJob['items'][0]];
-    const ended: ImportJob = {
+    const [item] = undo.items as [Job['items'][0]];
+    const ended: Job = {
       ...undo,
       state: 'finished',
       items: [{ ...item, status: 'conflict', conflict: later }],
@@ -423,7 +419,7 @@ describe('ImportPanel: bounded input, cancel, conflicts of an undo', () => {
 describe('ImportPanel: a job paused by the server’s wait', () => {
   const twelveMinutes = 12 * 60_000;
   const resumeAt = Date.parse('2026-03-02T14:32:00Z');
-  const paused = (): ImportJob => {
+  const paused = (): Job => {
     const job = newJob(P, 'import', target, [
       { slot: 1, title: 'a', data: '' },
       { slot: 2, title: 'b', data: '' },

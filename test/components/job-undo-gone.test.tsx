@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { JobProgress } from '../../components/import/JobProgress';
 import type { Target } from '../../lib/api/schemas';
 import { newJob } from '../../lib/jobs/job';
-import type { ImportJob } from '../../lib/storage/import-jobs';
+import type { Job } from '../../lib/storage/jobs';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
 
-function finished(): ImportJob {
+function finished(): Job {
   const job = newJob('p-1', 'import', target, [
     { slot: 1, title: 'Neu', data: 'eins' },
     { slot: 2, title: 'Neu', data: 'zwei' },

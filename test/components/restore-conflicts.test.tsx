@@ -12,7 +12,7 @@ import { newJob } from '../../lib/jobs/job';
 import { jobSlotsOf, planCost, planStorage, planTargets } from '../../lib/jobs/multi-plan';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, TargetsPreview } from '../../lib/messaging/protocol';
-import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
+import { type Job, saveJob } from '../../lib/storage/jobs';
 import { renderImportPanel } from './import-fixtures';
 
 const P = 'p-1';
@@ -30,7 +30,7 @@ const current = (title: string, data: string): PageOption => ({
 });
 
 /** A finished restore in which another writer's values met the job at write time. */
-function restoreWith(conflicts: { target: Target; slot: number; now: PageOption }[]): ImportJob {
+function restoreWith(conflicts: { target: Target; slot: number; now: PageOption }[]): Job {
   const job = newJob(
     P,
     'import',
@@ -156,12 +156,12 @@ describe('a restore in the backup section', () => {
   /** The worker: the job it starts meets another writer's value in slot 1 of both targets. */
   function fakeWorker() {
     const calls: { type: MessageType; payload: unknown }[] = [];
-    let job: ImportJob | null = null;
+    let job: Job | null = null;
     const send = vi.fn(async (type: MessageType, payload: unknown) => {
       calls.push({ type, payload });
       if (type === 'previewTargets') return { ok: true, value: preview };
       if (type === 'startTargets') {
-        const started = newJob(P, 'import', b1, (payload as { slots: ImportJob['items'] }).slots);
+        const started = newJob(P, 'import', b1, (payload as { slots: Job['items'] }).slots);
         job = {
           ...started,
           state: 'finished',

@@ -6,13 +6,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
+import { type Job, saveJob } from '../../lib/storage/jobs';
 import { followJobWrites } from '../../components/slots/slot-job-writes';
 import { SlotModel } from '../../components/slots/slot-model';
 
 const target = { kind: 'building' as const, id: 'b-1' };
 
-function jobOf(state: ImportJob['state'], createdAt: number, at = target): ImportJob {
+function jobOf(state: Job['state'], createdAt: number, at = target): Job {
   return {
     id: `job-${state}-${createdAt}-${at.id}`,
     profileId: 'p',

@@ -10,7 +10,7 @@ import { RequestScheduler } from '../../lib/api/scheduler';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
-import { resumeBackups } from '../../lib/handlers/backup';
+import { resumeJobs } from '../../lib/jobs/kinds';
 import { parseImportDocument } from '../../lib/import/import-parser';
 import {
   type BackupJob,
@@ -212,7 +212,7 @@ describe('back up everything', () => {
     };
     await saveBackup(job);
     await writeTargetValues(profileId, job.id, target, read);
-    await resumeBackups(deps);
+    await resumeJobs(deps);
     const done = await settled(profileId);
     expect(done.state).toBe('finished');
     expect(done.settled).toBe(40);
@@ -286,7 +286,7 @@ describe('back up everything', () => {
     await fakeBrowser.storage.session.clear();
     const { list } = await profilesItem.get();
     await profilesItem.set({ active: profileId, list });
-    await resumeBackups(deps);
+    await resumeJobs(deps);
     expect(await readBackup(profileId)).toBeNull();
     expect(slotReads()).toHaveLength(0);
   });

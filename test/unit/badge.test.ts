@@ -9,7 +9,7 @@ import type { Target } from '../../lib/api/schemas';
 import { badgeText, createBadge } from '../../lib/badge';
 import { newJob, progressOf } from '../../lib/jobs/job';
 import { type BackupJob, backupFamily, saveBackup } from '../../lib/storage/backup-jobs';
-import { jobFamily, saveJob } from '../../lib/storage/import-jobs';
+import { jobFamily, saveJob } from '../../lib/storage/jobs';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
 const NOW = 1_700_000_000_000;

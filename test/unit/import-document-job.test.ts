@@ -10,7 +10,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
 import { type JobSlot, newJob } from '../../lib/jobs/job';
-import { saveJob } from '../../lib/storage/import-jobs';
+import { saveJob } from '../../lib/storage/jobs';
 import { runJob } from '../../lib/jobs/runner';
 import { documentJobSlots, documentPreview } from '../../lib/jobs/document-job';
 import { jobSlotOf } from '../../lib/jobs/write-plan';

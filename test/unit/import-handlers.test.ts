@@ -8,10 +8,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
-import { resumeJobs } from '../../lib/jobs/launcher';
+import { resumeJobs } from '../../lib/jobs/kinds';
 import type { WorkerDeps } from '../../lib/connection';
 import { newJob } from '../../lib/jobs/job';
-import { type ImportJob, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';
+import { type Job, readJob, readJobs, saveJob } from '../../lib/storage/jobs';
 import { writeCredentials } from '../../lib/storage/credentials';
 import { readHistory } from '../../lib/storage/history';
 import { profilesItem } from '../../lib/storage/profiles';
@@ -21,7 +21,7 @@ import { useSandbox } from '../sandbox/fixture';
 import { storedJob } from './worker-helpers';
 
 const sandbox = useSandbox();
-let progress: ImportJob[];
+let progress: Job[];
 const deps: WorkerDeps = {
   hasOriginPermission: async (pattern) => pattern === originPattern(sandbox.url),
   timeoutMs: 2_000,
@@ -50,7 +50,7 @@ async function slot(option: number, on: Target = target) {
   return answer.value;
 }
 
-async function finished(id: string): Promise<ImportJob> {
+async function finished(id: string): Promise<Job> {
   for (let i = 0; i < 400; i++) {
     const job = await storedJob(id);
     if (job?.state === 'finished') return job;
@@ -324,7 +324,7 @@ describe('exportSlots', () => {
 });
 
 describe('cancelImport and bounded documents', () => {
-  async function settled(id: string): Promise<ImportJob> {
+  async function settled(id: string): Promise<Job> {
     for (let i = 0; i < 400; i++) {
       const job = await storedJob(id);
       if (job && job.state !== 'running') return job;

@@ -7,7 +7,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
-import type { ImportJob } from '../../lib/storage/import-jobs';
+import type { Job } from '../../lib/storage/jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { echoCredentialsFault } from '../sandbox/faults';
 import { useSandbox } from '../sandbox/fixture';
@@ -22,7 +22,7 @@ const deps: WorkerDeps = {
 const handlers = createHandlers(deps);
 const target: Target = { kind: 'building', id: 'b-1001' };
 
-async function finished(id: string): Promise<ImportJob> {
+async function finished(id: string): Promise<Job> {
   for (let i = 0; i < 400; i++) {
     const job = await storedJob(id);
     if (job?.state === 'finished') return job;

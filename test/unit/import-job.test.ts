@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, refusedClears, settleJob, undoSlots } from '../../lib/jobs/job';
-import { jobFamily, readJob, readJobs, saveJob } from '../../lib/storage/import-jobs';
+import { jobFamily, readJob, readJobs, saveJob } from '../../lib/storage/jobs';
 
 const target: Target = { kind: 'building', id: 'b-1001' };
 const P = 'p-1';

@@ -14,7 +14,7 @@ import { MAX_WAIT_MS } from '../../lib/api/waits';
 import { runningJobCount } from '../../lib/jobs/launcher';
 import { IMPORT_CONCURRENCY, type Run, pausedBy } from '../../lib/jobs/run';
 import { readHistory } from '../../lib/storage/history';
-import { type ImportJob, readJobs } from '../../lib/storage/import-jobs';
+import { type Job, readJobs } from '../../lib/storage/jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { DEMO } from '../sandbox/seed';
 import { useSandbox } from '../sandbox/fixture';
@@ -31,7 +31,7 @@ const clock: Clock = {
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
-let onProgress: (job: ImportJob) => void;
+let onProgress: (job: Job) => void;
 let handlers: ReturnType<typeof createHandlers>;
 
 beforeEach(() => {
@@ -67,8 +67,8 @@ const writtenSlots = () =>
     .filter((r) => r.method === 'POST' && r.status === 200)
     .map((r) => (JSON.parse(r.body) as { option: number }).option);
 
-async function settled(id: string, state: ImportJob['state']): Promise<ImportJob> {
-  let seen: ImportJob | null | undefined;
+async function settled(id: string, state: Job['state']): Promise<Job> {
+  let seen: Job | null | undefined;
   for (let i = 0; i < 500; i++) {
     seen = await storedJob(id);
     if (seen?.state === state) return seen;

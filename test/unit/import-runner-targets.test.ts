@@ -6,7 +6,7 @@ import type { Target } from '../../lib/api/schemas';
 import { type JobSlot, newJob, undoSlots } from '../../lib/jobs/job';
 import { runJob } from '../../lib/jobs/runner';
 import { readHistory } from '../../lib/storage/history';
-import { type ImportJob, saveJob } from '../../lib/storage/import-jobs';
+import { type Job, saveJob } from '../../lib/storage/jobs';
 import { useSandbox } from '../sandbox/fixture';
 import { DEMO } from '../sandbox/seed';
 
@@ -18,7 +18,7 @@ const notOurs: Target = { kind: 'building', id: DEMO.rentedByJuergen };
 const config = () => ({ baseUrl: sandbox.url, token: DEMO.premium.token, retryBaseMs: 5, timeoutMs: 2_000 });
 const deps = () => ({ config: config(), secret: DEMO.premium.secret });
 
-async function start(job: ImportJob): Promise<ImportJob> {
+async function start(job: Job): Promise<Job> {
   await saveJob(job);
   const done = await runJob(P, job.id, deps());
   if (!done) throw new Error('job vanished');
@@ -96,7 +96,7 @@ describe('runJob across targets', () => {
     // The worker stopped after b1 was written and while b2's write was under way (it landed).
     const landed = await start(newJob(P, 'import', b1!, slots.slice(0, 2)));
     sandbox.clearLog();
-    const interrupted: ImportJob = {
+    const interrupted: Job = {
       ...job,
       items: job.items.map((item, index) =>
         index === 0

@@ -4,8 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { readOption } from '../../lib/api/client';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, undoSlots } from '../../lib/jobs/job';
-import { type ImportJob, jobFamily, readJob, saveJob } from '../../lib/storage/import-jobs';
-import { requestCancel } from '../../lib/jobs/run';
+import { type Job, jobFamily, readJob, saveJob } from '../../lib/storage/jobs';
+import { requestStop } from '../../lib/jobs/run';
 import { runJob } from '../../lib/jobs/runner';
 import { readHistory } from '../../lib/storage/history';
 import { DEMO } from '../sandbox/seed';
@@ -22,7 +22,7 @@ const twenty = Array.from({ length: 20 }, (_, i) => ({
   data: `{"n":${i + 1}}`,
 }));
 
-async function start(job: ImportJob): Promise<ImportJob> {
+async function start(job: Job): Promise<Job> {
   await saveJob(job);
   const done = await runJob(P, job.id, deps());
   if (!done) throw new Error('job vanished');
@@ -82,7 +82,7 @@ describe('runJob', () => {
       headers: { Authorization: `Bearer ${DEMO.premium.token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ apiSecret: DEMO.premium.secret, buildingId: target.id, option: 1, ...landed }),
     });
-    const interrupted: ImportJob = {
+    const interrupted: Job = {
       ...job,
       items: job.items.map((i) =>
         i.slot === 1
@@ -107,7 +107,7 @@ describe('runJob', () => {
     const old = { title: 'old', data: 'old', lastUpdated: null };
     // Settled before the stop: written, skipped, failed. Open: one mid-write (its write did not land), one pending.
     const settled = ['done', 'skipped', 'failed'] as const;
-    const interrupted: ImportJob = {
+    const interrupted: Job = {
       ...job,
       items: job.items.map((item, index) => {
         const status = settled[index];
@@ -169,7 +169,7 @@ describe('runJob: later edits, cancel and failure', () => {
   it('a resumed import re-reads first: a slot changed by someone else since the backup is a conflict', async () => {
     const job = newJob(P, 'import', target, twenty.slice(0, 2));
     await writeDirectly(1, 'Someone', 'else');
-    const interrupted: ImportJob = {
+    const interrupted: Job = {
       ...job,
       items: job.items.map((i) =>
         i.slot === 1
@@ -199,7 +199,7 @@ describe('runJob: later edits, cancel and failure', () => {
       onProgress(progress) {
         if (!requested && progress.items.some((i) => i.status === 'done')) {
           requested = true;
-          requestCancel(job.id);
+          requestStop(job.id);
         }
       },
     });

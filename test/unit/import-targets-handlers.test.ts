@@ -10,7 +10,7 @@ import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
 import { countsOf, jobSlotsOf } from '../../lib/jobs/multi-plan';
 import type { TargetsPreview } from '../../lib/messaging/protocol';
-import type { ImportJob } from '../../lib/storage/import-jobs';
+import type { Job } from '../../lib/storage/jobs';
 import { originPattern } from '../../lib/storage/settings';
 import { profilesItem } from '../../lib/storage/profiles';
 import { rememberPlaceholder } from '../../lib/storage/placeholder';
@@ -42,7 +42,7 @@ async function ready(document: unknown, read = false) {
   return answer.value as Extract<TargetsPreview, { status: 'ready' }>;
 }
 
-async function finished(id: string): Promise<ImportJob> {
+async function finished(id: string): Promise<Job> {
   for (let i = 0; i < 400; i++) {
     const job = await storedJob(id);
     if (job && job.state !== 'running') return job;

@@ -11,7 +11,7 @@ import { newJob } from '../../lib/jobs/job';
 import { runJob } from '../../lib/jobs/runner';
 import { cacheFamily } from '../../lib/storage/cache';
 import { historyFamily, readHistory } from '../../lib/storage/history';
-import { jobFamily, readJob, saveJob } from '../../lib/storage/import-jobs';
+import { jobFamily, readJob, saveJob } from '../../lib/storage/jobs';
 import { NewerVersionError } from '../../lib/storage/storage-problems';
 import { writeTogether } from '../../lib/storage/stored-item';
 import { DEMO } from '../sandbox/seed';

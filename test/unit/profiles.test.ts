@@ -12,7 +12,7 @@ import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import type { WorkerDeps } from '../../lib/connection';
 import { newJob } from '../../lib/jobs/job';
-import { readJobs, saveJob } from '../../lib/storage/import-jobs';
+import { readJobs, saveJob } from '../../lib/storage/jobs';
 import type { SettingsInput } from '../../lib/messaging/protocol';
 import { type Handlers, createRouter } from '../../lib/messaging/router';
 import { cacheFamily } from '../../lib/storage/cache';

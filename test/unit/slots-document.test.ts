@@ -16,7 +16,7 @@ import {
   withWritten,
   writtenInTarget,
 } from '../../lib/jobs/document-job';
-import type { ImportJob } from '../../lib/storage/import-jobs';
+import type { Job } from '../../lib/storage/jobs';
 import { DATA_MAX } from '../../lib/api/slot-limits';
 
 const T0 = '2026-01-01T10:00:00.000Z';
@@ -310,7 +310,7 @@ describe('layoutProblem', () => {
 
 const target = { kind: 'building' as const, id: 'b-1' };
 
-function documentJob(items: ImportJob['items'], state: ImportJob['state'] = 'finished'): ImportJob {
+function documentJob(items: Job['items'], state: Job['state'] = 'finished'): Job {
   return { id: 'j', profileId: 'p', kind: 'import', target, createdAt: 1, state, finalSlot: 1, items };
 }
 
@@ -416,7 +416,7 @@ describe('the baseline after an Undo (issue 33, finding 7)', () => {
         { slot: 1, title: 'site', data: '{"c":1,"len":3}', status: 'done', attempts: 1 },
         { slot: 2, title: 'site:1', data: 'old', status: 'done', attempts: 1 },
       ],
-    } satisfies ImportJob;
+    } satisfies Job;
     expect([...writtenInTarget(undo, target).keys()]).toEqual([1, 2]);
     expect(writtenInTarget(undo, target).get(2)).toMatchObject({ title: 'site:1', data: 'old' });
     expect(writtenInTarget(undo, { kind: 'building', id: 'b-2' }).size).toBe(0);

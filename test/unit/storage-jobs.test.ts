@@ -16,7 +16,7 @@ import { writeTargetValues } from '../../lib/storage/backup-jobs';
 import { cacheFamily } from '../../lib/storage/cache';
 import { historyFamily } from '../../lib/storage/history';
 import { profilesItem } from '../../lib/storage/profiles';
-import { type ImportJob, jobFamily, jobRoom, saveJob, undoableImports } from '../../lib/storage/import-jobs';
+import { type Job, jobFamily, jobRoom, saveJob, undoableImports } from '../../lib/storage/jobs';
 import { JOB_MAX_BYTES, PROFILE_BUDGETS, STORAGE_QUOTA_BYTES, storedSize } from '../../lib/storage/quota';
 import { useSandbox } from '../sandbox/fixture';
 import { LANDLORD } from '../sandbox/landlord';
@@ -97,8 +97,8 @@ async function fillAsBefore(profileId: string): Promise<void> {
     await historyFamily.set([{ time: n, ...value }], profileId, 'building', `b-8${n}`, '1');
 }
 
-async function settled(id: string, tries = 6_000): Promise<ImportJob> {
-  let job: ImportJob | null = null;
+async function settled(id: string, tries = 6_000): Promise<Job> {
+  let job: Job | null = null;
   for (let i = 0; i < tries; i++) {
     job = await storedJob(id);
     if (job && job.state !== 'running') return job;
@@ -108,7 +108,7 @@ async function settled(id: string, tries = 6_000): Promise<ImportJob> {
   throw new Error(`job ${id} still running: ${done} of ${job?.items.length} slots recorded done`);
 }
 
-async function restore(round: number): Promise<ImportJob> {
+async function restore(round: number): Promise<Job> {
   const slots = targets.flatMap((target) =>
     Array.from({ length: 20 }, (_, n) => ({ target, slot: n + 1, ...slot(round, target, n + 1) })),
   );
@@ -156,7 +156,7 @@ describe('the kept jobs’ storage bound', () => {
     await fillAsBefore(profileId);
     quota = await chromeQuota(STORAGE_QUOTA_BYTES);
 
-    const jobs: ImportJob[] = [];
+    const jobs: Job[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       sandbox.clearLog();
       const job = await restore(round);
@@ -218,7 +218,7 @@ describe('the kept jobs’ storage bound', () => {
   it('the jobs’ room is one pool: an account holding nothing leaves it to the others, and what must go is said before Confirm', async () => {
     const first = await signIn(handlers, sandbox, { token: LANDLORD.token, secret: LANDLORD.secret });
     await handlers.addProfile({});
-    const jobOf = (profileId: string, createdAt: number, n: number): ImportJob => {
+    const jobOf = (profileId: string, createdAt: number, n: number): Job => {
       const job = newJob(
         profileId,
         'import',

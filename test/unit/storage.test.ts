@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
-import { readJobs } from '../../lib/storage/import-jobs';
+import { readJobs } from '../../lib/storage/jobs';
 import { migrateLegacyStorage } from '../../lib/migrations/legacy-storage';
 import { keepReplaced } from '../../lib/storage/keep-replaced';
 import { enforceBudgets, keepDraft } from '../../lib/storage/storage-room';

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { Handlers } from '../../lib/messaging/router';
 import type { SettingsInput } from '../../lib/messaging/protocol';
-import { type ImportJob, readJob } from '../../lib/storage/import-jobs';
+import { type Job, readJob } from '../../lib/storage/jobs';
 import { profilesItem } from '../../lib/storage/profiles';
 import { DEMO } from '../sandbox/seed';
 import type { Sandbox } from '../sandbox/server';
@@ -34,7 +34,7 @@ export async function signIn(
 }
 
 /** A job of the active profile as stored: what every page reads (and follows) to show it. */
-export async function storedJob(id: string): Promise<ImportJob | null> {
+export async function storedJob(id: string): Promise<Job | null> {
   const { active } = await profilesItem.get();
   return active ? ((await readJob(active, id)) ?? null) : null;
 }

@@ -6,37 +6,34 @@
 import { computed, createModel, effect, signal } from '@preact/signals';
 import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
-import {
-  type ImportJob,
-  type JobItem,
-  isUnsettledJob,
-  jobFamily,
-  readJob,
-  readJobs,
-} from '../../lib/storage/import-jobs';
+import { type Job, type JobItem, isUnsettledJob, jobFamily, readJob, readJobs } from '../../lib/storage/jobs';
 import type { Send } from '../../lib/messaging/page-client';
-import type { ImportPreview, TargetSlotWrite } from '../../lib/messaging/protocol';
+import type { ImportPreview, TargetSlotWrite, TargetsPreview } from '../../lib/messaging/protocol';
 import { documentJobSlots, documentRetrySlots } from '../../lib/jobs/document-job';
 import { refusedClears } from '../../lib/jobs/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
 import { jobSlotsOf } from '../../lib/jobs/multi-plan';
 import { jobSlotOf } from '../../lib/jobs/write-plan';
-import type { ReadyTargets } from './TargetPreview';
 import { download } from '../shared/json-download';
-import type { ConflictChoice } from './ConflictList';
 import { conflictsOf } from './conflicts';
+
+/** A preview across targets ready to start (a restore, a copy). */
+export type ReadyTargets = Extract<TargetsPreview, { status: 'ready' }>;
+
+/** A conflict settled: the job's value written over it, or the server's kept. */
+export type ConflictChoice = 'mine' | 'server';
 
 export type Busy = 'starting' | 'undoing' | 'cancelling' | 'resuming' | 'exporting' | 'settling' | null;
 
 /** Whether a stored job shows the act it was asked done: resumed (running), or cancelled (settled). */
-const doneBy = (doing: Busy, job: ImportJob) =>
+const doneBy = (doing: Busy, job: Job) =>
   (doing === 'resuming' && job.state === 'running') || (doing === 'cancelling' && !isUnsettledJob(job));
 
-const newest = (jobs: ImportJob[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
+const newest = (jobs: Job[]) => jobs.toSorted((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 
-export const ImportJobModel = createModel((send: Send, profileId: string) => {
+export const JobModel = createModel((send: Send, profileId: string) => {
   const jobId = signal<string | null>(null);
-  const stored = signal<ImportJob | null>(null);
+  const stored = signal<Job | null>(null);
   const busy = signal<Busy>(null);
   const actionError = signal<AppError | null>(null);
   /** A settle answered that another tab settled it first (or undid its job). */
@@ -108,7 +105,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
   };
 
   /** A document job held back by a conflict, started again with `chosen` expected to hold what it was seen holding. */
-  const rewriteDocument = async (held: ImportJob, chosen: JobItem) => {
+  const rewriteDocument = async (held: Job, chosen: JobItem) => {
     if (!begin('starting')) return;
     const answer = await send('startImport', {
       target: held.target,
@@ -120,7 +117,7 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
   };
 
   /** Asks the worker to settle one slot of `current` in conflict, as part of that job. */
-  const settle = (current: ImportJob, item: JobItem, choice: ConflictChoice) =>
+  const settle = (current: Job, item: JobItem, choice: ConflictChoice) =>
     send('settleConflict', {
       id: current.id,
       ...(item.target ? { target: item.target } : {}),
@@ -267,4 +264,4 @@ export const ImportJobModel = createModel((send: Send, profileId: string) => {
   };
 });
 
-export type ImportJobModel = InstanceType<typeof ImportJobModel>;
+export type JobModel = InstanceType<typeof JobModel>;

@@ -1,5 +1,6 @@
 /**
- * Import jobs (an import or its undo) persisted in storage.local, one key per profile and job, so
+ * The writers' jobs (an import, a restore, a copy, a document, an undo: kinds of the job engine,
+ * lib/jobs/kinds.ts) persisted in storage.local, one key per profile and job, so
  * they survive the popup closing and the worker being stopped: the worker resumes every job still
  * running when it starts. Each job is parsed alone: one of an older or broken shape is dropped and
  * reported without taking the others with it.
@@ -69,7 +70,7 @@ export const JobItem = z.object({
 });
 export type JobItem = z.infer<typeof JobItem>;
 
-export const ImportJob = z.object({
+export const Job = z.object({
   id: z.string(),
   /** The account the job writes with. */
   profileId: z.string(),
@@ -98,9 +99,9 @@ export const ImportJob = z.object({
   undoGone: z.optional(z.literal(true)),
   items: z.array(JobItem),
 });
-export type ImportJob = z.infer<typeof ImportJob>;
+export type Job = z.infer<typeof Job>;
 
-export const jobFamily = profileFamily('job', ImportJob, {
+export const jobFamily = profileFamily('job', Job, {
   version: 1,
   signOut: 'removed',
   bound: { boundedBy: 'the finished jobs kept (KEEP_FINISHED); their bytes by JOBS_BUDGET (quota.ts)' },
@@ -109,12 +110,12 @@ export const jobFamily = profileFamily('job', ImportJob, {
 export const KEEP_FINISHED = 10;
 
 /** A profile's jobs, newest first. */
-export async function readJobs(profileId: string): Promise<ImportJob[]> {
+export async function readJobs(profileId: string): Promise<Job[]> {
   const jobs = (await jobFamily.entries(profileId)).map((entry) => entry.value);
   return jobs.sort((a, b) => b.createdAt - a.createdAt);
 }
 
-export async function readJob(profileId: string, id: string): Promise<ImportJob | undefined> {
+export async function readJob(profileId: string, id: string): Promise<Job | undefined> {
   return (await jobFamily.get(profileId, id)) ?? undefined;
 }
 
@@ -122,20 +123,20 @@ export async function readJob(profileId: string, id: string): Promise<ImportJob 
 const jobWrites = serialQueue();
 
 /** Jobs that may still go on: never dropped for their number (a paused one keeps what Undo needs). */
-export const isUnsettledJob = (job: ImportJob) => job.state === 'running' || job.state === 'paused';
+export const isUnsettledJob = (job: Job) => job.state === 'running' || job.state === 'paused';
 
 /**
  * Stores a job and drops the profile's oldest finished ones beyond KEEP_FINISHED. A new job first
  * has older jobs' undo data make room for what it will take; a finished one, for the others.
  */
-export function saveJob(job: ImportJob, along?: PendingWrites): Promise<void> {
+export function saveJob(job: Job, along?: PendingWrites): Promise<void> {
   return jobWrites(() => writeJob(job, along));
 }
 
-const isStarting = (job: ImportJob) =>
+const isStarting = (job: Job) =>
   job.state === 'running' && job.items.every((i) => i.status === 'pending' && i.attempts === 0);
 
-async function writeJob(job: ImportJob, along?: PendingWrites): Promise<void> {
+async function writeJob(job: Job, along?: PendingWrites): Promise<void> {
   if (isStarting(job)) await fitJobs(job);
   await storeJob(job, along);
   if (isUnsettledJob(job)) return;
@@ -150,7 +151,7 @@ async function writeJob(job: ImportJob, along?: PendingWrites): Promise<void> {
  * history) are stored in the same call while room can be made for both; the last try stores the
  * job alone (its item's backup still holds the replaced value), as history gives way to a job.
  */
-async function storeJob(job: ImportJob, along?: PendingWrites): Promise<void> {
+async function storeJob(job: Job, along?: PendingWrites): Promise<void> {
   const { profileId } = job;
   const freeing = [
     async () => makeRoom(profileId, await undoableImports(profileId)),
@@ -172,7 +173,7 @@ async function storeJob(job: ImportJob, along?: PendingWrites): Promise<void> {
 }
 
 /** Imports whose Undo is still possible: not undone, their undo data kept (never evicted from history). */
-export function undoableOf(jobs: readonly ImportJob[]): Set<string> {
+export function undoableOf(jobs: readonly Job[]): Set<string> {
   const undone = new Set(jobs.flatMap((job) => (job.kind === 'undo' && job.undoOf ? [job.undoOf] : [])));
   return new Set(
     jobs.filter((j) => j.kind === 'import' && !j.undoGone && !undone.has(j.id)).map((j) => j.id),
@@ -189,13 +190,13 @@ const valueBytes = (value: { title: string; data: string }) =>
  * it will replace, twice (the item's `previous` and the history entry); not known yet (no
  * `expected`), at the size of the value that replaces it.
  */
-function runBytes(key: string, job: ImportJob): number {
+function runBytes(key: string, job: Job): number {
   const replaced = (item: JobItem) => (item.previous ? 0 : 2 * valueBytes(item.expected ?? item));
   return storedSize(key, job) + job.items.reduce((sum, item) => sum + replaced(item), 0);
 }
 
 /** A finished job as kept once its Undo is no longer possible: its results without the values (a conflict whole). */
-export function withoutUndo(job: ImportJob): ImportJob {
+export function withoutUndo(job: Job): Job {
   const items = job.items.map((item): JobItem => {
     if (item.status === 'conflict') return item;
     const { target, slot, status, error, attempts } = item;
@@ -216,7 +217,7 @@ export function withoutUndo(job: ImportJob): ImportJob {
  * What each kept job of a profile takes (`incoming`: one about to be stored): its record (once run,
  * for an unsettled one) and the history it keeps for Undo; and what it would take without that.
  */
-async function keptJobs(profileId: string, incoming?: ImportJob) {
+async function keptJobs(profileId: string, incoming?: Job) {
   const stored = (await jobFamily.entries(profileId)).filter((e) => e.value.id !== incoming?.id);
   const entries = incoming
     ? [...stored, { key: jobFamily.key(profileId, incoming.id), value: incoming }]
@@ -233,7 +234,7 @@ async function keptJobs(profileId: string, incoming?: ImportJob) {
 }
 
 /** The kept jobs of every profile (the pool the jobs' budget bounds), `incoming` counted with its own. */
-async function pooledJobs(incoming?: ImportJob) {
+async function pooledJobs(incoming?: Job) {
   const ids = new Set((await profilesItem.get()).list.map((p) => p.id));
   if (incoming) ids.add(incoming.profileId);
   const perProfile = await Promise.all(
@@ -247,7 +248,7 @@ function dropsToFit(kept: Awaited<ReturnType<typeof pooledJobs>>, budget: number
   let total = kept.reduce((sum, k) => sum + k.bytes, 0);
   const candidates = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone && k.job.id !== own);
   candidates.sort((a, b) => a.job.createdAt - b.job.createdAt);
-  const drops: ImportJob[] = [];
+  const drops: Job[] = [];
   for (const { job, bytes, slimBytes } of candidates) {
     if (total <= budget) break;
     drops.push(job);
@@ -260,7 +261,7 @@ function dropsToFit(kept: Awaited<ReturnType<typeof pooledJobs>>, budget: number
  * Drops the undo data of the oldest finished jobs of any profile (never an unsettled one, never
  * `job`'s own) until the kept jobs fit `limit`.
  */
-async function fitJobs(job: ImportJob, limit = JOBS_BUDGET): Promise<void> {
+async function fitJobs(job: Job, limit = JOBS_BUDGET): Promise<void> {
   const incoming = isStarting(job) ? job : undefined;
   const drops = dropsToFit(await pooledJobs(incoming), limit, job.id);
   for (const old of drops) await jobFamily.set(withoutUndo(old), old.profileId, old.id);
@@ -289,7 +290,7 @@ export async function sharedJobRoom(): Promise<{ kept: number; freeable: number[
  * paused jobs, what it takes once run stays within one job's bound (older finished jobs' undo data
  * makes the rest of the room as it starts).
  */
-export async function jobRoom(job: ImportJob): Promise<{ bytes: number; max: number }> {
+export async function jobRoom(job: Job): Promise<{ bytes: number; max: number }> {
   const kept = await keptJobs(job.profileId, job);
   const bytes = kept.filter((k) => isUnsettledJob(k.job)).reduce((sum, k) => sum + k.bytes, 0);
   return { bytes, max: JOB_MAX_BYTES };

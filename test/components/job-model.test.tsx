@@ -7,12 +7,12 @@
 import { waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { ImportJobModel } from '../../components/import/import-job-model';
+import { JobModel } from '../../components/jobs/job-model';
 import type { Target } from '../../lib/api/schemas';
 import { newJob, progressOf, undoSlots } from '../../lib/jobs/job';
 import type { Send } from '../../lib/messaging/page-client';
 import type { ImportPreview, MessageType, RequestOf } from '../../lib/messaging/protocol';
-import { type ImportJob, readJob, saveJob } from '../../lib/storage/import-jobs';
+import { type Job, readJob, saveJob } from '../../lib/storage/jobs';
 
 const P = 'p-1';
 const target: Target = { kind: 'building', id: 'b-1001' };
@@ -46,7 +46,7 @@ function fakeWorker(refuse: MessageType[] = []) {
         return { ok: true, value: { id: job.id } };
       }
       case 'undoImport': {
-        const done = (await readJob(P, (payload as RequestOf<'undoImport'>).id)) as ImportJob;
+        const done = (await readJob(P, (payload as RequestOf<'undoImport'>).id)) as Job;
         const undo = { ...newJob(P, 'undo', done.target, undoSlots(done)), undoOf: done.id };
         await saveJob(undo);
         return { ok: true, value: { id: undo.id } };
@@ -61,7 +61,7 @@ function fakeWorker(refuse: MessageType[] = []) {
 }
 
 /** The job as the worker stores it once `count` of its slots are written. */
-const written = (job: ImportJob, count: number): ImportJob => ({
+const written = (job: Job, count: number): Job => ({
   ...job,
   items: job.items.map((item, i) =>
     i < count ? { ...item, status: 'done', attempts: 1, previous: before } : item,
@@ -71,10 +71,10 @@ const written = (job: ImportJob, count: number): ImportJob => ({
 /** Lets storage's change events and the answers waiting on them arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-const made: ImportJobModel[] = [];
+const made: JobModel[] = [];
 /** A model of the profile, disposed after the test (as a view's is when it goes). */
-function follow(send: Send): ImportJobModel {
-  const model = new ImportJobModel(send, P);
+function follow(send: Send): JobModel {
+  const model = new JobModel(send, P);
   made.push(model);
   return model;
 }
@@ -86,7 +86,7 @@ afterEach(() => {
   for (const model of made.splice(0)) model[Symbol.dispose]();
 });
 
-describe('ImportJobModel', () => {
+describe('JobModel', () => {
   it('follows a job it started: started, progress from storage, finished, then its undo', async () => {
     const worker = fakeWorker();
     const model = follow(worker.send);
@@ -99,15 +99,15 @@ describe('ImportJobModel', () => {
     expect(worker.sent('startImport')).toHaveLength(1);
 
     await waitFor(() => expect(model.job.value?.state).toBe('running'));
-    const job = model.job.value as ImportJob;
+    const job = model.job.value as Job;
     expect(progressOf(job)).toEqual({ settled: 0, total: 2 });
 
     await saveJob(written(job, 1));
-    await waitFor(() => expect(progressOf(model.job.value as ImportJob)).toEqual({ settled: 1, total: 2 }));
+    await waitFor(() => expect(progressOf(model.job.value as Job)).toEqual({ settled: 1, total: 2 }));
 
     await saveJob({ ...written(job, 2), state: 'finished' });
     await waitFor(() => expect(model.job.value?.state).toBe('finished'));
-    expect(progressOf(model.job.value as ImportJob)).toEqual({ settled: 2, total: 2 });
+    expect(progressOf(model.job.value as Job)).toEqual({ settled: 2, total: 2 });
 
     // Its undo is offered: the worker is asked for it, and the model follows the undo job.
     const undoId = await model.undo();
@@ -153,7 +153,7 @@ describe('ImportJobModel', () => {
   });
 
   it('a resume whose answer is held up is done once the job is stored running: Resume can be asked again when it pauses again', async () => {
-    const paused: ImportJob = {
+    const paused: Job = {
       ...newJob(P, 'import', target, [{ slot: 1, title: 'a', data: '' }]),
       state: 'paused',
       pause: { waitMs: 720_000, resumeAt: Date.now() + 720_000 },
@@ -193,15 +193,15 @@ describe('ImportJobModel', () => {
     ]);
     await saveJob(job);
     const worker = fakeWorker();
-    const disposed = new ImportJobModel(worker.send, P);
+    const disposed = new JobModel(worker.send, P);
     const live = follow(worker.send);
     await waitFor(() => expect(disposed.job.value?.id).toBe(job.id));
     await waitFor(() => expect(live.job.value?.id).toBe(job.id));
     disposed[Symbol.dispose]();
 
     await saveJob(written(job, 1));
-    await waitFor(() => expect(progressOf(live.job.value as ImportJob).settled).toBe(1));
+    await waitFor(() => expect(progressOf(live.job.value as Job).settled).toBe(1));
     await settle();
-    expect(progressOf(disposed.job.value as ImportJob).settled).toBe(0);
+    expect(progressOf(disposed.job.value as Job).settled).toBe(0);
   });
 });

@@ -1,12 +1,16 @@
 /**
- * The profile's backup as the worker stores it, followed through storage changes, and what can be
- * done with it: start, cancel, download the finished file (again, until the next backup).
+ * The profile's backup as the worker stores it, followed through storage only (read once, then each
+ * change), and what can be done with it: start, cancel, download the finished file (again, until
+ * the next backup), and its line in the editor's job bar.
  */
-import { createModel, effect, signal, useModel } from '@preact/signals';
+import { computed, createModel, effect, signal, useModel } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
+import { minutesFor } from '../../lib/backup/backup-plan';
+import { t } from '../../lib/i18n';
 import type { Send } from '../../lib/messaging/page-client';
-import { type BackupJob, backupFamily } from '../../lib/storage/backup-jobs';
+import { type BackupJob, backupFamily, readBackup } from '../../lib/storage/backup-jobs';
 import { download } from '../shared/json-download';
+import type { BarJob } from './JobBar';
 
 export type BackupBusy = 'starting' | 'cancelling' | 'downloading' | null;
 
@@ -20,8 +24,8 @@ export const BackupModel = createModel((send: Send, profileId: string) => {
     let live = true;
     // A stored change is always newer than the first answer, which may arrive after it.
     let changed = false;
-    void send('getBackup', {}).then((answer) => {
-      if (live && !changed && answer.ok) job.value = answer.value;
+    void readBackup(profileId).then((stored) => {
+      if (live && !changed) job.value = stored;
     });
     const stop = backupFamily.watch(profileId, (parts, value) => {
       if (!live) return;
@@ -43,22 +47,39 @@ export const BackupModel = createModel((send: Send, profileId: string) => {
     busy.value = null;
   };
 
+  const cancel = (id: string) =>
+    act('cancelling', async () => {
+      const answer = await send('cancelBackup', { id });
+      return answer.ok ? null : answer.error;
+    });
+
   return {
     job,
     busy,
     error,
+    /** The running backup's line in the job bar; null while none runs. */
+    bar: computed<BarJob<'backup'> | null>(() => {
+      const running = job.value;
+      if (running?.state !== 'running') return null;
+      const minutes = minutesFor(running.toRead, running.perMinute);
+      return {
+        key: 'backup',
+        what: t('jobbar_backup'),
+        settled: running.settled,
+        total: running.total,
+        minutesLeft: minutes > 0 ? minutes : null,
+        cancelling: busy.value === 'cancelling',
+        cancel: () => void cancel(running.id),
+        section: 'backup',
+      };
+    }),
     start: () =>
       act('starting', async () => {
+        // The job it starts arrives as stored, as every step after it.
         const answer = await send('startBackup', {});
-        if (!answer.ok) return answer.error;
-        job.value = answer.value;
-        return null;
-      }),
-    cancel: (id: string) =>
-      act('cancelling', async () => {
-        const answer = await send('cancelBackup', { id });
         return answer.ok ? null : answer.error;
       }),
+    cancel,
     download: () =>
       act('downloading', async () => {
         const answer = await send('getBackupFile', {});

@@ -11,9 +11,11 @@
  * (its caller removes it) and nothing more is stored.
  */
 import * as api from '../api/client';
-import type { ApiConfig } from '../api/http-config';
+import { type ApiConfig, placed } from '../api/http-config';
 import { type ApiError, fail } from '../api/errors';
+import { perMinuteOf } from '../api/limits';
 import { PageOption, type Target } from '../api/schemas';
+import { freshnessMs, isFresh } from '../cache/fresh';
 import { readThrough } from '../cache/read-through';
 import { BASIC_SLOTS } from '../api/slot-limits';
 import {
@@ -23,11 +25,16 @@ import {
   backupFamily,
   backupSlotsFamily,
   readTargetValues,
+  removeBackups,
   saveBackup,
   writeTargetValues,
 } from '../storage/backup-jobs';
-import { optionParts } from '../storage/cache';
+import { optionParts, readCached } from '../storage/cache';
+import { profilesItem } from '../storage/profiles';
 import { backupBudget, storedSize } from '../storage/quota';
+import { type Connection, type WorkerDeps, keyBudget } from '../connection';
+import type { JobKind } from './launcher';
+import { describe, stopAsked, takeStop } from './run';
 
 export interface BackupRunDeps {
   /** Placed at background priority with the job's tag. */
@@ -40,19 +47,8 @@ export interface BackupRunDeps {
   onProgress?(job: BackupJob): void;
 }
 
-/** Jobs asked to stop: 'cancel' ends the job cancelled; 'discard' stores nothing more. */
-const stopRequests = new Map<string, 'cancel' | 'discard'>();
-
-export function requestStop(id: string, mode: 'cancel' | 'discard'): void {
-  stopRequests.set(id, mode);
-}
-
 const isPremiumRefusal = (error: ApiError) =>
   error.kind === 'premiumRequired' || (error.kind === 'forbidden' && error.premium !== 'no');
-
-function describe(error: ApiError): string {
-  return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;
-}
 
 /** `sent`: the requests it took (0: the cached value was fresh). */
 type SlotRead =
@@ -73,7 +69,7 @@ async function readSlot(
     { parts: optionParts(target, slot), schema: PageOption },
     deps.freshMs,
     () => {
-      if (stopRequests.has(job.id)) return Promise.resolve(fail({ kind: 'aborted' as const }));
+      if (stopAsked(job.id)) return Promise.resolve(fail({ kind: 'aborted' as const }));
       sent = 1;
       // The HTTP layer retries a GET that may pass (network, timeout, 5xx); the scheduler waits out a 429.
       return api.readOption(deps.config, target, slot);
@@ -92,12 +88,12 @@ function jobState(initial: BackupJob, deps: BackupRunDeps) {
     get: () => job,
     async set(next: BackupJob): Promise<void> {
       job = next;
-      if (stopRequests.get(job.id) === 'discard') return;
+      if (stopAsked(job.id) === 'discard') return;
       // Signed out meanwhile (the job was removed with the account): never stored again.
       if (!(await backupFamily.get(job.profileId, job.id))) return;
       await saveBackup(job);
       // Signed out while it was stored: the sign-out may have removed the keys before it landed.
-      if (stopRequests.get(job.id) === 'discard') return backupFamily.remove(job.profileId, job.id);
+      if (stopAsked(job.id) === 'discard') return backupFamily.remove(job.profileId, job.id);
       deps.onProgress?.(job);
     },
   };
@@ -127,8 +123,7 @@ async function end(run: Run, change: Partial<BackupJob>): Promise<'end'> {
 /** A stop was asked (or the account's requests ended): cancelled, or left as it is. */
 async function stop(run: Run): Promise<'end'> {
   const { id } = run.state.get();
-  const mode = stopRequests.get(id);
-  stopRequests.delete(id);
+  const mode = takeStop(id);
   if (mode === 'cancel') return end(run, { state: 'cancelled' });
   // Discarded (sign-out), or aborted with no stop asked here: resumed at the next start if it can be.
   return 'end';
@@ -179,7 +174,7 @@ async function backUpTarget(run: Run, index: number): Promise<'next' | 'end'> {
   let entryBytes = storedSize(entryKey, { slots: values });
   for (let slot = 1; slot <= (run.state.get().targets[index]?.slots ?? 0); slot++) {
     if (values[String(slot)]) continue;
-    if (stopRequests.has(id)) return stop(run);
+    if (stopAsked(id)) return stop(run);
     const read = await readSlot(run.state.get(), run.deps, target, slot);
     if (read.kind === 'stop') return stop(run);
     if (read.kind === 'error') return refused(run, index, slot, read, Object.keys(values).length);
@@ -196,7 +191,7 @@ async function backUpTarget(run: Run, index: number): Promise<'next' | 'end'> {
     entryBytes = nextEntryBytes;
     await writeTargetValues(profileId, id, target, values);
     // Signed out while it was written: the sign-out may have removed the keys before it landed.
-    if (stopRequests.get(id) === 'discard') {
+    if (stopAsked(id) === 'discard') {
       await backupSlotsFamily.remove(profileId, id, target.kind, target.id);
       return stop(run);
     }
@@ -231,7 +226,62 @@ export async function runBackup(initial: BackupJob, deps: BackupRunDeps): Promis
   } catch (error) {
     await end(run, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
   } finally {
-    stopRequests.delete(initial.id);
+    takeStop(initial.id);
   }
   return run.state.get();
 }
+
+/** The key's budget in requests per minute: the profile's setting, else what the scheduler learned. */
+export const perMinute = async (deps: WorkerDeps, connection: Connection) =>
+  perMinuteOf(await keyBudget(deps, connection));
+
+/** Slots not fresh in the cache among those the job still has to settle: its requests, as estimated. */
+async function staleCount(job: BackupJob, freshMs: number): Promise<number> {
+  const now = Date.now();
+  let stale = 0;
+  for (const planned of job.targets) {
+    if (planned.outcome !== 'pending') continue;
+    const read = await readTargetValues(job.profileId, job.id, planned.target);
+    for (let slot = 1; slot <= planned.slots; slot++) {
+      if (read[String(slot)]) continue;
+      const cached = await readCached(job.profileId, optionParts(planned.target, slot), PageOption);
+      if (!cached || !isFresh(cached.savedAt, now, freshMs)) stale += 1;
+    }
+  }
+  return stale;
+}
+
+/**
+ * "Back up everything" as a kind of the engine: one job per profile, read-only (no secret needed),
+ * removed with its values when it cannot go on or its profile signs out.
+ */
+export const backupJobs: JobKind<BackupJob> = {
+  name: 'backup',
+  family: backupFamily,
+  save: saveBackup,
+  writes: false,
+  cancelEndsRequests: true,
+  async run(deps, job, connection) {
+    const profiles = (await profilesItem.get()).list.length;
+    const freshMs = freshnessMs(connection.profile);
+    const toRead = await staleCount(job, freshMs);
+    const started = { ...job, toRead, perMinute: await perMinute(deps, connection) };
+    await saveBackup(started);
+    await runBackup(started, {
+      config: placed(connection.config, 'background', { tag: job.id }),
+      freshMs,
+      profiles,
+      perMinute: () => perMinute(deps, connection),
+    });
+  },
+  ended: (job, state, reason) => ({
+    ...job,
+    state,
+    ...(reason ? { error: reason } : {}),
+    finishedAt: Date.now(),
+  }),
+  // Signed out meanwhile (no token): removed before any request.
+  abandon: (job) => removeBackups(job.profileId),
+  drop: removeBackups,
+  progress: (job) => job,
+};

@@ -1,6 +1,6 @@
 /** A finished job's slots in conflict: found holding something else than the user was shown. */
 import type { PageOption } from '../../lib/api/schemas';
-import type { JobItem } from '../../lib/storage/import-jobs';
+import type { JobItem } from '../../lib/storage/jobs';
 
 export type InConflict = JobItem & { conflict: PageOption };
 
