@@ -4,8 +4,7 @@
  */
 import { batch, computed, createModel, effect, signal } from '@preact/signals';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
-import type { DashboardView } from '../../lib/storage/page-keys';
-import type { FirstView } from '../../lib/storage/first-view';
+import { type DashboardView, shownBuilding } from '../../lib/storage/page-keys';
 import { valueOf } from '../../lib/loadable';
 import type { PageContext } from '../page/context';
 import { SECTION_KEYS, type SectionKey, Sections } from './sections';
@@ -21,17 +20,6 @@ export interface DashboardOptions {
   view?: DashboardView;
   /** The remembered tab as the page's first read found it. */
   firstTab?: DashboardTab | null;
-}
-
-/** The building the first view shows: its details' building, else the current one when listed, else the first. */
-function shownFirst(view: FirstView | null): string | null {
-  if (!view) return null;
-  if (view.details) return view.details.buildingId;
-  const { target } = view;
-  const list = view.buildings.value;
-  return target?.kind === 'building' && list.some((b) => b.id === target.id)
-    ? target.id
-    : (list[0]?.id ?? null);
 }
 
 export const DashboardStore = createModel(({ page, view, firstTab = null }: DashboardOptions) => {
@@ -55,7 +43,7 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
    * The building shown: the current target when it is a building. While a factory is current
    * (chosen on the Slots tab) the building shown before stays, or the first one is shown.
    */
-  const shownId = signal<string | null>(shownFirst(page.first));
+  const shownId = signal(page.first && shownBuilding(page.first.target, page.first.buildings.value));
   /** The first view's building is shown but not yet loaded through the cache (with zod) or the worker. */
   let unchecked = page.first !== null;
 
@@ -73,9 +61,8 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
   // The effects end with the model's disposal.
   effect(() => {
     const target = current.target.value;
-    const list = valueOf(buildings.list.value);
-    if (target?.kind === 'building') show(target.id);
-    else if (list && !list.some((b) => b.id === shownId.peek())) show(list[0]?.id ?? null);
+    const id = shownBuilding(target, valueOf(buildings.list.value) ?? null, shownId.peek());
+    if (target?.kind === 'building' || id !== shownId.peek()) show(id);
   });
 
   // The factories join the buildings in the one picker (the worker keeps their list like the

@@ -6,7 +6,6 @@ import { useModel } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
-import { profilesItem } from '../../lib/storage/profiles';
 import { ErrorNotice } from '../ErrorNotice';
 import { NewerVersionNotice } from './NewerVersionNotice';
 import { OptionsForm } from './OptionsForm';
@@ -21,15 +20,7 @@ const requestPermission = (pattern: string) => browser.permissions.request({ ori
 /** `send` is unbound: every message names the profile it is about. */
 export function OptionsApp({ send }: { send: Send }) {
   const store = useModel(() => new OptionsStore(send));
-  useEffect(() => {
-    void store.edit();
-    const stopFollowing = store.followUsage();
-    const stopWatching = profilesItem.watch(() => void store.relist());
-    return () => {
-      stopFollowing();
-      stopWatching();
-    };
-  }, [store]);
+  useEffect(() => store.start(), [store]);
 
   const profiles = store.profiles.value;
   const settings = store.settings.value;

@@ -14,6 +14,7 @@ import type {
   StorageUsage,
 } from '../../lib/messaging/protocol';
 import { watchProfile } from '../../lib/storage/family';
+import { profilesItem } from '../../lib/storage/profiles';
 import type { ProfileActions } from './actions';
 
 /** How often the stored data's sizes are read again while the edited profile's storage changes. */
@@ -79,6 +80,10 @@ export const OptionsStore = createModel((send: Send, now: () => number = Date.no
     };
   }
 
+  let stops: (() => void)[] = [];
+  // Disposed with the model: the usage and the profiles are no longer followed.
+  effect(() => () => stops.forEach((stop) => stop()));
+
   const actions: ProfileActions = {
     activate: (id) => send('activateProfile', { id }),
     updateMeta: (id, name, color) => send('updateProfileMeta', { id, name, color }),
@@ -112,6 +117,11 @@ export const OptionsStore = createModel((send: Send, now: () => number = Date.no
     edit,
     relist,
     followUsage,
+    /** Reads the edited profile, then follows its stored data's sizes and the profiles list. */
+    start(): void {
+      void edit();
+      stops = [followUsage(), profilesItem.watch(() => void relist())];
+    },
     /** Reads the edited profile's settings again (after an error). */
     retry: () => void edit(editedId()),
     async add(): Promise<void> {

@@ -1,10 +1,9 @@
 /** The focused cell's actions: its type (converted when its text fits the new type, else edited), clear; undo, redo. */
 import { t } from '../../lib/i18n';
-import { cellText, parseCell } from '../../lib/records/cells';
-import { cellType } from '../../lib/records/table';
+import { CELL_TYPES, cellText, cellType, columnType, parseCell } from '../../lib/records/cells';
 import type { CellType, Json, RecordTable } from '../../lib/records/types';
-import { type RecordsModel, columnType } from './records-model';
-import { CELL_TYPES, typeLabel } from './records-text';
+import type { RecordsModel } from './records-model';
+import { typeLabel } from './records-text';
 import { ToolbarButton as Button } from './ToolbarButton';
 
 export function CellActions(props: {
@@ -29,7 +28,7 @@ export function CellActions(props: {
       <label class="records__typepick">
         {t('records_cellType')}
         <select
-          value={value ? cellType(value) : column !== undefined ? columnType(table, column) : 'text'}
+          value={value ? cellType(value) : columnType(table, column ?? '')}
           disabled={noRow}
           onChange={(e) => changeType(e.currentTarget.value as CellType)}
         >

@@ -3,10 +3,9 @@
  * value's type; a line break in text shows as ↵.
  */
 import { t } from '../../lib/i18n';
-import { cellText } from '../../lib/records/cells';
+import { cellText, cellType } from '../../lib/records/cells';
 import { type DecimalMark, decimalMarkOf, formatLocaleNumber } from '../../lib/records/locale-number';
 import { uiLanguage } from '../display-format';
-import { cellType } from '../../lib/records/table';
 import type { Json } from '../../lib/records/types';
 import { typeLabel } from './records-text';
 

@@ -2,7 +2,8 @@
 import { useId, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
 import type { CellType } from '../../lib/records/types';
-import { CELL_TYPES, typeLabel } from './records-text';
+import { typeLabel } from './records-text';
+import { CELL_TYPES } from '../../lib/records/cells';
 
 export function ColumnForm({
   mode,

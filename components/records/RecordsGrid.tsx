@@ -6,12 +6,13 @@
 import type { JSX } from 'preact';
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { cellOf, cellType } from '../../lib/records/table';
+import { cellType, columnKind } from '../../lib/records/cells';
+import { cellOf } from '../../lib/records/table';
 import { columnWidth } from '../../lib/records/widths';
 import { RecordsFind } from './RecordsFind';
 import { RecordsRow } from './RecordsRow';
 import { gridKey, neighbour } from './grid-keys';
-import { type CellAt, type RecordsModel, columnKind } from './records-model';
+import type { CellAt, RecordsModel } from './records-model';
 import { typeLabel } from './records-text';
 import { ROW_PX, useRowWindow } from './row-window';
 

@@ -5,7 +5,7 @@
  * save would write, the cell being typed included, re-serializing only the rows that changed.
  */
 import { type ReadonlySignal, computed, createModel, effect, signal } from '@preact/signals';
-import { cellText, parseCell } from '../../lib/records/cells';
+import { cellText, cellType, columnType, parseCell } from '../../lib/records/cells';
 import { clipboardFromRows, gridFromClipboard } from '../../lib/records/clipboard';
 import { applyEdit, pastePlan } from '../../lib/records/edits';
 import { historyPush, historyStart, redo, undo } from '../../lib/records/history';
@@ -13,7 +13,7 @@ import { minify } from '../../lib/records/exact-json';
 import { decimalMarkOf } from '../../lib/records/locale-number';
 import { createSizeMeter } from '../../lib/records/size';
 import { uiLanguage } from '../display-format';
-import { cellOf, cellType, tableFromText, tableToText } from '../../lib/records/table';
+import { cellOf, tableFromText, tableToText } from '../../lib/records/table';
 import type { CellType, Json, PastePlan, RecordTable, TableEdit } from '../../lib/records/types';
 import type { TableSession } from './table-session';
 import { describeRefusal } from './records-text';
@@ -259,22 +259,3 @@ export const RecordsModel = createModel((source: TableSource) => {
 export type RecordsModel = InstanceType<typeof RecordsModel>;
 
 const sameJson = (a: Json, b: Json) => minify(a) === minify(b);
-
-/** The type a column's records agree on, 'mixed' when they disagree, null when all are absent. */
-export function columnKind(table: RecordTable | null, column: string): CellType | 'mixed' | null {
-  let found: CellType | null = null;
-  for (const row of table?.rows ?? []) {
-    const value = cellOf(row, column);
-    if (!value) continue;
-    const type = cellType(value);
-    if (found && found !== type) return 'mixed';
-    found = type;
-  }
-  return found;
-}
-
-/** What a new value in a column is typed as: the records' one type, else text. */
-export function columnType(table: RecordTable | null, column: string): CellType {
-  const kind = columnKind(table, column);
-  return kind === null || kind === 'mixed' ? 'text' : kind;
-}

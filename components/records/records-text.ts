@@ -29,17 +29,17 @@ export function describeNotATable(reason: NotATable): string {
   }
 }
 
+/** Each cell type's label (the types are declared once, in lib/records/cells.ts). */
 const TYPES = {
   text: 'records_type_text',
   number: 'records_type_number',
   boolean: 'records_type_boolean',
   null: 'records_type_null',
   json: 'records_type_json',
-} as const;
+} as const satisfies Record<CellType, string>;
 
 export const typeLabel = (type: CellType | 'mixed') =>
   type === 'mixed' ? t('records_type_mixed') : t(TYPES[type]);
-export const CELL_TYPES = Object.keys(TYPES) as CellType[];
 
 export function cellRefusal(code: CellRefusalCode, detail?: string): string {
   if (code === 'notANumber')

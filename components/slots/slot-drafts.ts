@@ -28,7 +28,6 @@ export const SlotDrafts = createModel(
       const kept = await keepDraft(profileId, target, option, {
         title: model.title.value,
         data: model.data.value,
-        base: model.base.value,
         ...(model.start.value ? { start: model.start.value } : {}),
         savedAt: Date.now(),
       }).catch(() => 'notKept' as const);
@@ -69,7 +68,7 @@ export const SlotDrafts = createModel(
         model.opened.value = true;
         const server = model.server.value;
         if (!server) return;
-        model.edited(server.title, server.data, server.lastUpdated);
+        model.edited(server.title, server.data);
         model.blocked.value = [];
         model.saveError.value = null;
         void write(model);

@@ -11,8 +11,6 @@ export const SlotModel = createModel((target: Target, option: number) => {
   const server = signal<PageOption | null>(null);
   const title = signal('');
   const data = signal('');
-  /** lastUpdated of the version the edit started from; a save expects the server to still have it. */
-  const base = signal<string | null>(null);
   /** The value the edit started from (null: not known, an older draft): a save expects the slot to hold it. */
   const start = signal<{ title: string; data: string } | null>(null);
   return {
@@ -25,7 +23,6 @@ export const SlotModel = createModel((target: Target, option: number) => {
     loadError: signal<AppError | null>(null),
     title,
     data,
-    base,
     start,
     saving: signal(false),
     saved: signal(false),
@@ -49,16 +46,14 @@ export const SlotModel = createModel((target: Target, option: number) => {
       const known = server.value;
       return known !== null && (title.value !== known.title || data.value !== known.data);
     }),
-    /** Puts a value into the fields, with the version it started from (by default, that value). */
+    /** Puts a value into the fields, with the value it started from (by default, that value). */
     edited(
       nextTitle: string,
       nextData: string,
-      nextBase: string | null,
       nextStart: { title: string; data: string } | null = { title: nextTitle, data: nextData },
     ): void {
       title.value = nextTitle;
       data.value = nextData;
-      base.value = nextBase;
       start.value = nextStart;
     },
   };

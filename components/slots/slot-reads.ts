@@ -52,7 +52,7 @@ export const SlotReads = createModel((page: PageContext) => {
       model.server.value = value;
       model.readAt.value = readAt;
       model.loadError.value = null;
-      model.edited(value.title, value.data, value.lastUpdated);
+      model.edited(value.title, value.data);
     });
   }
 
@@ -67,7 +67,7 @@ export const SlotReads = createModel((page: PageContext) => {
     if (mine !== generation) return;
     for (const model of models) {
       const draft = drafts.get(model.option.value);
-      if (draft) model.edited(draft.title, draft.data, draft.base, draft.start ?? null);
+      if (draft) model.edited(draft.title, draft.data, draft.start ?? null);
     }
     const stale = await showCached(models, drafts, mine);
     await mapPool(stale, SLOT_READ_CONCURRENCY, (model) => load(model, drafts.has(model.option.value), mine));
@@ -88,8 +88,7 @@ export const SlotReads = createModel((page: PageContext) => {
       batch(() => {
         model.server.value = entry.value;
         model.readAt.value = entry.savedAt;
-        if (!drafts.has(model.option.value))
-          model.edited(entry.value.title, entry.value.data, entry.value.lastUpdated);
+        if (!drafts.has(model.option.value)) model.edited(entry.value.title, entry.value.data);
       });
       return !isFresh(entry.savedAt, Date.now(), freshMs);
     });
@@ -111,7 +110,7 @@ export const SlotReads = createModel((page: PageContext) => {
     batch(() => {
       model.server.value = answer.value;
       model.readAt.value = Date.now();
-      if (!keepEdit) model.edited(answer.value.title, answer.value.data, answer.value.lastUpdated);
+      if (!keepEdit) model.edited(answer.value.title, answer.value.data);
     });
     // A draft equal to the server's value is nothing to keep.
     if (hasDraft && !model.dirty.value) void removeDraft(profileId, target, option);

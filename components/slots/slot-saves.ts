@@ -61,7 +61,6 @@ export const SlotSaves = createModel((page: PageContext, drafts: SlotDrafts) => 
     const fresh = outcome.option;
     batch(() => {
       model.server.value = fresh;
-      model.base.value = fresh.lastUpdated;
       model.start.value = { title: fresh.title, data: fresh.data };
       // Keystrokes made while saving stay as a new edit on top of the saved value.
       if (model.title.value === typed.title && model.data.value === typed.data) {
@@ -90,7 +89,6 @@ export const SlotSaves = createModel((page: PageContext, drafts: SlotDrafts) => 
     keepMine(model: SlotModel): Promise<void> {
       const server = model.conflict.value;
       if (!server) return Promise.resolve();
-      model.base.value = server.lastUpdated;
       model.start.value = { title: server.title, data: server.data };
       model.conflict.value = null;
       return save(model);
@@ -100,7 +98,7 @@ export const SlotSaves = createModel((page: PageContext, drafts: SlotDrafts) => 
       if (!server) return;
       model.server.value = server;
       model.conflict.value = null;
-      model.edited(server.title, server.data, server.lastUpdated);
+      model.edited(server.title, server.data);
       void drafts.write(model);
     },
     /** Writes an earlier value back through the same checked save (the value it replaces is kept too). */

@@ -1,6 +1,6 @@
 /**
- * The one write plan of every writer (a save, an import, a restore, a copy to many, a document
- * across slots, an undo): per slot, the value the user was shown and what the job will do with it.
+ * The one write plan of every job (an import, a restore, a copy to many, a document across slots,
+ * an undo; a slot's save checks its one slot itself, lib/jobs/checked-write.ts): per slot, the value the user was shown and what the job will do with it.
  *
  * The value shown is a fresh cached answer (with its time: "as of 2 min ago"), a read made for
  * this preview (the user asked to see current values), or not known: then the job reads it before

@@ -3,8 +3,8 @@
  * compared exactly, as decimals), text by the locale's collation, then yes/no, null and nested
  * values; absent cells last in either direction.
  */
-import { cellText } from './cells';
-import { cellOf, cellType } from './table';
+import { cellText, cellType, typeRank } from './cells';
+import { cellOf } from './table';
 import type { Json, RecordRow } from './types';
 
 /** A number literal as sign, significant digits and the power of ten of the last digit. */
@@ -36,12 +36,10 @@ export function compareNumbers(a: string, b: string): number {
   return (dx < dy ? -1 : dx > dy ? 1 : 0) * x.sign;
 }
 
-const TYPE_RANK = { number: 0, text: 1, boolean: 2, null: 3, json: 4 } as const;
-
 function compareValues(a: Json, b: Json, collator: Intl.Collator): number {
   const ta = cellType(a);
   const tb = cellType(b);
-  if (ta !== tb) return TYPE_RANK[ta] - TYPE_RANK[tb];
+  if (ta !== tb) return typeRank(ta) - typeRank(tb);
   if (a.kind === 'number' && b.kind === 'number') return compareNumbers(a.raw, b.raw);
   if (a.kind === 'boolean' && b.kind === 'boolean') return Number(a.value) - Number(b.value);
   return collator.compare(cellText(a), cellText(b));

@@ -5,11 +5,11 @@
  * `12500` pasted into a text column stays text and `abc` into a number column is refused. A refused
  * cell keeps its value; the good cells of the same paste are kept (the plan lists the refused).
  */
-import { parseCell } from './cells';
+import { cellType, columnType, parseCell } from './cells';
 import { type DecimalMark, readLocaleNumber } from './locale-number';
 import { idSource, withCell, withoutCell } from './rows';
 import { minify } from './exact-json';
-import { cellOf, cellType, columnType, tableToText } from './table';
+import { cellOf, tableToText } from './table';
 import type { CellResult, CellType, EditRefusal, PastePlan, RecordRow, RecordTable } from './types';
 
 export type PasteResult =
@@ -59,7 +59,7 @@ export function planPaste(
         (_, j) => table.columns[startColumn + j],
       );
   const data = header ? grid.slice(1) : grid;
-  const types = new Map(table.columns.map((c) => [c, columnType(table, c) ?? 'text']));
+  const types = new Map(table.columns.map((c) => [c, columnType(table, c)]));
   const ids = idSource(table);
   const rows = [...table.rows];
   const plan: PastePlan = {

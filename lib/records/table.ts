@@ -4,7 +4,7 @@
  * records' keys in first-seen order; a key a record lacks is absent, distinct from null and "".
  */
 import { keyLiteral, minifyEntries, parseExact } from './exact-json';
-import type { CellType, Entry, Json, NotATable, RecordRow, RecordTable, TableResult } from './types';
+import type { Entry, Json, NotATable, RecordRow, RecordTable, TableResult } from './types';
 
 type JsonArray = Extract<Json, { kind: 'array' }>;
 
@@ -111,31 +111,4 @@ export function tableToText(table: RecordTable): string {
 export function cellOf(row: RecordRow, column: string): Json | undefined {
   for (const entry of row.entries) if (entry[0] === column) return entry[1];
   return undefined;
-}
-
-export function cellType(value: Json): CellType {
-  switch (value.kind) {
-    case 'string':
-      return 'text';
-    case 'number':
-      return 'number';
-    case 'boolean':
-      return 'boolean';
-    case 'null':
-      return 'null';
-    default:
-      return 'json';
-  }
-}
-
-/** The type most of a column's values have (ties: the first seen); null when none has a value. */
-export function columnType(table: RecordTable, column: string): CellType | null {
-  const counts = new Map<CellType, number>();
-  for (const row of table.rows) {
-    const value = cellOf(row, column);
-    if (value) counts.set(cellType(value), (counts.get(cellType(value)) ?? 0) + 1);
-  }
-  let best: CellType | null = null;
-  for (const [type, count] of counts) if (best === null || count > (counts.get(best) ?? 0)) best = type;
-  return best;
 }

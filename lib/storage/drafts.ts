@@ -1,8 +1,8 @@
 /**
  * Unsaved edits, one key per profile, target and slot, so closing the popup (any outside click
- * does) loses nothing. `start` is the value the edit started from (`base` its lastUpdated): a save
- * is written only while the slot still holds it, so a draft never silently overwrites a change
- * made meanwhile.
+ * does) loses nothing. `start` is the value the edit started from: a save is written only while the
+ * slot still holds it, so a draft never silently overwrites a change made meanwhile. A draft stored
+ * with the `base` (lastUpdated) older builds kept loads as it is, without it: no save checked it.
  */
 import type { Target } from '../api/schemas';
 import { z } from '../zod';
@@ -11,7 +11,6 @@ import { profileFamily } from './registry';
 export const Draft = z.object({
   title: z.string(),
   data: z.string(),
-  base: z.nullable(z.string()),
   start: z.optional(z.object({ title: z.string(), data: z.string() })),
   savedAt: z.number(),
 });

@@ -6,7 +6,13 @@
  */
 import type { DashboardTab } from './dashboard-tab';
 import type { FirstView } from './first-view';
-import { type DashboardView, FIRST_VIEW_KEY, PROFILES_KEY, dashboardTabKey } from './page-keys';
+import {
+  type DashboardView,
+  FIRST_VIEW_KEY,
+  LIST_ENTRY_TEXTS,
+  PROFILES_KEY,
+  dashboardTabKey,
+} from './page-keys';
 import { type ProfileHint, isRecord, profileHintOf } from './profile-hint';
 import { nativeBrowser } from '../native-browser';
 
@@ -32,9 +38,7 @@ const isTarget = (value: unknown) =>
     value.id.trim() !== '');
 
 const isListEntry = (value: unknown) =>
-  isRecord(value) &&
-  isString(value.id) &&
-  optionalStrings(value, ['hash', 'label', 'name', 'address', 'area']);
+  isRecord(value) && isString(value.id) && optionalStrings(value, LIST_ENTRY_TEXTS);
 
 const isDetails = (value: unknown) =>
   isRecord(value) &&

@@ -14,7 +14,7 @@ import { z } from '../zod';
 import { serialQueue } from '../serial';
 import { onCacheEvicted, readCached } from './cache';
 import { currentTargetFamily } from './current-target';
-import { FIRST_VIEW_KEY } from './page-keys';
+import { FIRST_VIEW_KEY, LIST_ENTRY_TEXTS, shownBuilding } from './page-keys';
 import { withRememberedLabels } from './labels';
 import { ProfileId, profilesItem } from './profiles';
 import { area } from './area';
@@ -23,14 +23,11 @@ import { envelope } from './stored-item';
 
 const ReadAt = z.number().check(z.nonnegative());
 
+const texts = Object.fromEntries(LIST_ENTRY_TEXTS.map((field) => [field, z.optional(z.string())]));
 /** The fields of a list entry the picker shows. */
 const ListEntryView = z.object({
   id: z.string(),
-  hash: z.optional(z.string()),
-  label: z.optional(z.string()),
-  name: z.optional(z.string()),
-  address: z.optional(z.string()),
-  area: z.optional(z.string()),
+  ...(texts as Record<(typeof LIST_ENTRY_TEXTS)[number], z.ZodMiniOptional<z.ZodMiniString>>),
 });
 
 /** The details card shows every field of a building: the first view keeps the whole answer. */
@@ -57,8 +54,6 @@ export const firstViewItem = singleItem('local', FIRST_VIEW_KEY, z.nullable(Firs
 const keep = <T extends object>(value: T, fields: readonly (keyof T)[]) =>
   Object.fromEntries(fields.filter((f) => value[f] !== undefined).map((f) => [f, value[f]]));
 
-const LIST_FIELDS = ['id', 'hash', 'label', 'name', 'address', 'area'] as const;
-
 /** The active profile's first view from its stored answers; null when it has no building list. */
 export async function composeFirstView(): Promise<FirstView | null> {
   const state = await profilesItem.get();
@@ -68,14 +63,13 @@ export async function composeFirstView(): Promise<FirstView | null> {
   if (!buildings) return null;
   const target = (await currentTargetFamily.get(profile.id)) ?? null;
   const list = await withRememberedLabels(profile.id, buildings.value);
-  const shownId =
-    target?.kind === 'building' && list.some((b) => b.id === target.id) ? target.id : list[0]?.id;
+  const shownId = shownBuilding(target, list);
   const details = shownId ? await readCached(profile.id, ['details', shownId], Building) : null;
   return FirstView.parse({
     profileId: profile.id,
     epoch: profile.epoch,
     target,
-    buildings: { savedAt: buildings.savedAt, value: list.map((b) => keep(b, LIST_FIELDS)) },
+    buildings: { savedAt: buildings.savedAt, value: list.map((b) => keep(b, ['id', ...LIST_ENTRY_TEXTS])) },
     details:
       shownId && details
         ? { buildingId: shownId, savedAt: details.savedAt, value: DetailsView.parse(details.value) }

@@ -32,7 +32,7 @@ function slots() {
   const models = [new SlotModel(target, 1), new SlotModel(target, 2)];
   for (const model of models) {
     model.server.value = { title: 'alt', data: 'a', lastUpdated: null };
-    model.edited('alt', 'a', null);
+    model.edited('alt', 'a');
   }
   models[0]!.data.value = 'mein Text';
   return models;

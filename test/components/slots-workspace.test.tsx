@@ -224,7 +224,6 @@ describe('SlotWorkspace', () => {
       });
       expect((await readDrafts(P, { kind: 'building', id: 'b-1001' }, [8])).get(8)).toMatchObject({
         title: 'Entwurf',
-        base: T0,
       });
       first.view.unmount();
 
@@ -291,7 +290,6 @@ describe('SlotWorkspace', () => {
       await putDraft(P, other, option, {
         title: `alt ${option}`,
         data: 'x'.repeat(fill),
-        base: null,
         savedAt: option,
       });
     await setup();

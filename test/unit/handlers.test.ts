@@ -148,7 +148,7 @@ describe('saveSettings', () => {
     await labelsFamily.set({ [building.id]: 'Jürgens Haus' }, id);
     await currentTargetFamily.set(building, id);
     await placeholderFamily.set({ value: '-' }, id);
-    const draft = { title: 'half typed', data: 'kept as a sign-out keeps it', base: null, savedAt: 1 };
+    const draft = { title: 'half typed', data: 'kept as a sign-out keeps it', savedAt: 1 };
     await draftFamily.set(draft, id, 'building', building.id, '4');
     await handlers.saveSettings(input({ premiumOverride: 'on' }));
     expect(await labelsFamily.get(id)).not.toBeNull();

@@ -101,7 +101,7 @@ describe('credentials bound to their origin', () => {
 describe('forgetProfile (sign-out)', () => {
   async function fill(id: string) {
     await handlers.listBuildings({}); // the worker caches the answer
-    await putDraft(id, target, 1, { title: 'Entwurf', data: '', base: null, savedAt: 1 });
+    await putDraft(id, target, 1, { title: 'Entwurf', data: '', savedAt: 1 });
     await putDocumentDraft(id, target, { text: '{"halb":1}', layout: DEFAULT_LAYOUT, savedAt: 1 });
     await rememberPlaceholder(id, '.');
     await pushHistory(id, target, 1, { time: 1, title: 'alt', data: '', lastUpdated: null });
@@ -159,7 +159,7 @@ describe('forgetProfile (sign-out)', () => {
     const added = await handlers.addProfile({ name: 'Zweit' });
     if (!added.ok) throw new Error(added.error.kind);
     const second = added.value.list.find((p) => p.id !== first)?.id ?? '';
-    await putDraft(second, target, 1, { title: 'Zweit', data: '', base: null, savedAt: 1 });
+    await putDraft(second, target, 1, { title: 'Zweit', data: '', savedAt: 1 });
 
     await handlers.forgetProfile({ id: first, deleteDraftsAndHistory: true });
     expect((await readDrafts(second, target, [1])).get(1)?.title).toBe('Zweit');

@@ -1,5 +1,6 @@
 /** A paste of spreadsheet rows: typed by the cells it lands in, a header mapped by name. */
 import { describe, expect, it } from 'vitest';
+import { columnType, parseCell } from '../../lib/records/cells';
 import { applyEdit, pastePlan } from '../../lib/records/edits';
 import { tableToText } from '../../lib/records/table';
 import type { RecordTable } from '../../lib/records/types';
@@ -32,6 +33,24 @@ describe('paste', () => {
     const t = table('[{"a":"x","b":1}]');
     expect(paste(t, 1, 'a', [['12500', '']])).toBe('[{"a":"12500"}]');
     expect(paste(t, 1, 'b', [['null']])).toBe('[{"a":"x","b":null}]');
+  });
+
+  it('a paste and a typed cell type an absent cell of one column the same: as most of its records', () => {
+    // A typed cell is read as columnType says (the records model's startEdit), as a paste is.
+    const typed = (t: RecordTable, input: string) => {
+      const value = parseCell(input, columnType(t, 'a'));
+      return value.ok ? text(t, { kind: 'setCell', row: 4, column: 'a', value: value.value }) : value.code;
+    };
+    const mixed = table('[{"a":"n/a"},{"a":5},{"a":6},{"b":1}]');
+    expect(paste(mixed, 4, 'a', [['7']])).toBe('[{"a":"n/a"},{"a":5},{"a":6},{"a":7,"b":1}]');
+    expect(typed(mixed, '7')).toBe(paste(mixed, 4, 'a', [['7']]));
+    expect(pastePlan(mixed, { kind: 'paste', row: 4, column: 'a', grid: [['abc']] })).toMatchObject({
+      refusals: [{ code: 'notANumber' }],
+    });
+    expect(typed(mixed, 'abc')).toBe('notANumber');
+    const texts = table('[{"a":"x"},{"a":"y"},{"a":5},{"b":1}]');
+    expect(typed(texts, '7')).toBe(paste(texts, 4, 'a', [['7']]));
+    expect(typed(texts, '7')).toBe('[{"a":"x"},{"a":"y"},{"a":5},{"a":"7","b":1}]');
   });
 
   it('into a null cell: null stays null, anything else is text (never dropped)', () => {

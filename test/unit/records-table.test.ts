@@ -1,7 +1,8 @@
 /** A list of records as a table: offered for lists of records only, saying why otherwise. */
 import { describe, expect, it } from 'vitest';
 import { minify, parseExact } from '../../lib/records/exact-json';
-import { cellOf, cellType, columnType, tableFromText, tableToText } from '../../lib/records/table';
+import { cellType, columnType } from '../../lib/records/cells';
+import { cellOf, tableFromText, tableToText } from '../../lib/records/table';
 import { DEALER, table } from './records-helpers';
 
 describe('tableFromText', () => {

@@ -15,7 +15,7 @@ beforeEach(() => fakeBrowser.reset());
 
 describe('drafts', () => {
   it('keeps one draft per target and slot, and removes exactly that one', async () => {
-    const draft = { title: 'Größe 🏠', data: '{"a":1}', base: '2025-01-01T00:00:00.000Z', savedAt: 1 };
+    const draft = { title: 'Größe 🏠', data: '{"a":1}', savedAt: 1 };
     await putDraft(P, building, 1, draft);
     await putDraft(P, building, 2, { ...draft, title: 'zwei' });
     await putDraft(P, factory, 1, { ...draft, title: 'Fabrik' });
@@ -28,6 +28,18 @@ describe('drafts', () => {
     await removeDraft(P, building, 1);
     expect([...(await readDrafts(P, building, [1, 2])).keys()]).toEqual([2]);
     expect((await readDrafts(P, factory, [1])).size).toBe(1);
+  });
+
+  it('loads a draft stored with the base (lastUpdated) that older builds kept, without it', async () => {
+    const start = { title: 'alt', data: 'a' };
+    const old = { title: 'Entwurf', data: '{}', base: '2025-01-01T00:00:00.000Z', start, savedAt: 5 };
+    await fakeBrowser.storage.local.set({ 'p.p-1.draft:building:b-1001:4': { v: 1, value: old } });
+    expect((await readDrafts(P, building, [4])).get(4)).toEqual({
+      title: 'Entwurf',
+      data: '{}',
+      start,
+      savedAt: 5,
+    });
   });
 
   it('skips a corrupted entry instead of failing', async () => {
