@@ -5,11 +5,12 @@
  */
 import { computed, useModel, useSignal } from '@preact/signals';
 import { useEffect, useMemo } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
 import { useBackup } from '../backup/backup-model';
 import { BackupPanel } from '../backup/BackupPanel';
+import { EDITOR_PLACES, HeaderActions, openSettings } from '../dashboard/HeaderActions';
+import { PageHeader } from '../dashboard/PageHeader';
 import { Tabs } from '../dashboard/Tabs';
 import type { Intent } from '../import/import-check-model';
 import { type ImportPage, type ImportSection, ImportPanelModel } from '../import/import-panel-model';
@@ -41,8 +42,6 @@ export function sectionOf(hash: string): EditorSection {
   if (hash === '#backup' || hash === '#restore') return 'backup';
   return 'slots';
 }
-
-const openSettings = () => void browser.runtime.openOptionsPage();
 
 export interface EditorAppProps {
   page: PageContext;
@@ -96,11 +95,11 @@ export function EditorApp({ page, profiles, intent, section: initial }: EditorAp
 
   return (
     <div class="editor">
-      <header class="editor__header">
-        <h1>{t('slots_heading')}</h1>
+      <PageHeader layout="full">
         <ProfileSwitcher state={profiles} />
-      </header>
-      <TargetPicker page={page} onOpenSettings={openSettings} />
+        <HeaderActions offer={{ sidePanel: true }} closeAfterOpening={false} places={EDITOR_PLACES} inPlace />
+      </PageHeader>
+      <TargetPicker page={page} onOpenSettings={() => openSettings(false)} />
       <LazyRateLimitNotice send={page.send} />
       <Tabs
         label={t('editor_sections')}

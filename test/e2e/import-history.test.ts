@@ -34,11 +34,11 @@ describe('import history', () => {
 
     const history = panel.page.getByRole('region', { name: 'Import history' });
     await expect.poll(() => history.getByRole('listitem').count(), SLOW).toBe(2);
-    const undos = history.getByRole('button', { name: /^Undo the import of / });
+    const undos = history.getByRole('button', { name: /^Undo this import \(started / });
     await expect.poll(() => undos.count(), SLOW).toBe(2);
     // The same history in Backup & restore.
     await panel.showSection('Backup & restore');
-    expect(await history.getByRole('button', { name: /^Undo the import of / }).count()).toBe(2);
+    expect(await history.getByRole('button', { name: /^Undo this import \(started / }).count()).toBe(2);
     await panel.showSection('Import & export');
 
     // The older import (listed last): its three slots go back, the later one's slot stays.
