@@ -5,7 +5,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { MenuIcon } from './menu-icons';
 
 export function Menu({ children }: { children: ComponentChildren }) {
   const [open, setOpen] = useState(false);
@@ -39,7 +38,9 @@ export function Menu({ children }: { children: ComponentChildren }) {
         ref={toggle}
         onClick={() => setOpen(!open)}
       >
-        <MenuIcon name="menu" />
+        <svg class="menu__icon" aria-hidden="true" viewBox="0 0 20 20" fill="none" stroke="currentColor">
+          <path d="M3 5h14M3 10h14M3 15h14" stroke-width="1.7" stroke-linecap="round" />
+        </svg>
         {t('menu_label')}
       </button>
       {/* A choice closes the menu (the click bubbles up from the item chosen). */}

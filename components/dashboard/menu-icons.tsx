@@ -5,7 +5,6 @@
 import type { ComponentChildren } from 'preact';
 
 const PATHS = {
-  menu: <path d="M3 5h14M3 10h14M3 15h14" />,
   refresh: (
     <>
       <path d="M16 10a6 6 0 1 1-1.8-4.3" />
