@@ -70,4 +70,10 @@
  * written together in one call, a family read once, the history stored with the item's backup,
  * ~0.5 KB) and the learner's raise past a confirmed limit (~0.1 KB). Budget 0.3 KB above.
  */
-export const BUDGET_KB = { popup: 22.7, worker: 49.9, sidepanel: 23.8, editor: 66.8, recordsTable: 14.5 };
+/**
+ * Round 9: the editor 66.5 → 67.3 KB with the one header and menu it now shares with the dashboard
+ * pages (the account, the Menu disclosure, the places it leads to). The menu's items and their SVG
+ * icons load after the first paint (components/dashboard/MenuItems.tsx), so the popup stays at
+ * 22.6 KB. Editor budget 0.3 KB above.
+ */
+export const BUDGET_KB = { popup: 22.7, worker: 49.9, sidepanel: 23.8, editor: 67.6, recordsTable: 14.5 };

@@ -1,9 +1,10 @@
 /**
  * `npm run screenshots`: the store screenshots, 1280×800 PNG, light and dark, English and German, of
- * the popup, the side panel, the editor with a conflict, the import preview and the options page,
+ * the popup (and its menu open), the side panel, the dashboard tab, the editor with a conflict, the
+ * import preview and the options page (at 1280 and 400 px),
  * into .output/store/. Builds the e2e flavour (`--no-build` reuses it), starts the sandbox with its
- * demo data and drives Debian's Chromium with the extension. The popup (400×600) and the side
- * panel (400×740) are placed on a 1280×800 canvas beside the store's short description.
+ * demo data and drives Debian's Chromium with the extension. The popup (400×600), the side panel
+ * and the narrow options page (400×740) are placed on a 1280×800 canvas beside the store's short description.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -104,7 +105,15 @@ async function screenshots(session: ExtensionSession, sandbox: Sandbox, lang: La
   const popup = await open(session, 'popup.html', { width: 400, height: 600 });
   await showBuilding(popup, lang);
   await compose(session, lang, scheme, await popup.screenshot(), `popup-${suffix}`);
+  await popup.getByRole('button', { name: ui(lang, 'menu_label') }).click();
+  await compose(session, lang, scheme, await popup.screenshot(), `popup-menu-${suffix}`);
   await popup.close();
+
+  // The dashboard in a tab: its header's menu in the row, the editor's sections among its items.
+  const dashboard = await open(session, 'dashboard.html', SIZE);
+  await showBuilding(dashboard, lang);
+  await shoot(dashboard, `dashboard-${suffix}`);
+  await dashboard.close();
 
   const panel = await open(session, 'sidepanel.html', { width: 400, height: 740 });
   await showBuilding(panel, lang);
@@ -169,6 +178,11 @@ async function screenshots(session: ExtensionSession, sandbox: Sandbox, lang: La
   await options.getByLabel(ui(lang, 'field_baseUrl')).waitFor();
   await shoot(options, `options-${suffix}`);
   await options.close();
+
+  const narrow = await open(session, 'options.html', { width: 400, height: 740 });
+  await narrow.getByLabel(ui(lang, 'field_baseUrl')).waitFor();
+  await compose(session, lang, scheme, await narrow.screenshot(), `options-narrow-${suffix}`);
+  await narrow.close();
 }
 
 if (!process.argv.includes('--no-build')) {

@@ -11,6 +11,7 @@ import type { SectionKey } from './sections';
 import type { TransactionsState } from './transactions';
 import { BuildingPicker } from './BuildingPicker';
 import { DetailsCard } from './DetailsCard';
+import { PageHeader } from './PageHeader';
 import { Section } from './Section';
 import { Tabs } from './Tabs';
 import type { DashboardTab } from '../../lib/storage/dashboard-tab';
@@ -68,10 +69,7 @@ export function Dashboard(props: DashboardProps) {
 
   return (
     <main class={`dashboard dashboard--${props.layout}`}>
-      <header class="dashboard__header">
-        <h1>{t('extName')}</h1>
-        <div class="dashboard__actions">{props.headerActions}</div>
-      </header>
+      <PageHeader layout={props.layout}>{props.headerActions}</PageHeader>
       <LazyRateLimitNotice />
       {props.summary}
       {/* The one picker of the page, for every tab but the portfolio's (all buildings at once). */}

@@ -1,7 +1,7 @@
 /** A building's master data and its occupancy as a bar with numbers. */
 import type { Building } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import { formatAmount, formatNumber } from '../display-format';
+import { formatNumber } from '../display-format';
 
 export function Occupancy({ total, occupied, free }: { total: number; occupied: number; free: number }) {
   const share = total > 0 ? Math.min(100, Math.max(0, (occupied / total) * 100)) : 0;
@@ -49,7 +49,8 @@ export function DetailsCard({ building }: { building: Building }) {
         </div>
         <div>
           <dt>{t('details_price')}</dt>
-          <dd>{formatAmount(building.price)}</dd>
+          {/* The spec's price is an integer in a currency it does not name: the number, no unit invented. */}
+          <dd>{formatNumber(building.price)}</dd>
         </div>
         <div>
           <dt>{t('details_garage')}</dt>

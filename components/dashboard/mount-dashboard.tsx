@@ -9,7 +9,7 @@ import type { PageContext } from '../page/context';
 import { type ProfileState, mountPage } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
 import { DashboardApp, type DashboardAppProps } from './DashboardApp';
-import { HeaderActions, openSettings } from './HeaderActions';
+import { DASHBOARD_PLACES, HeaderActions, openSettings } from './HeaderActions';
 import { DashboardStore } from './dashboard-store';
 
 export interface DashboardPage {
@@ -58,7 +58,13 @@ function DashboardPageView({ page, profiles, dashboard, firstTab }: DashboardPag
       headerActions={
         <>
           <ProfileSwitcher state={profiles} />
-          <HeaderActions onRefresh={store.refresh} offer={dashboard.offer} closeAfterOpening={isPopup} />
+          <HeaderActions
+            onRefresh={store.refresh}
+            offer={dashboard.offer}
+            closeAfterOpening={isPopup}
+            places={DASHBOARD_PLACES}
+            inPlace={dashboard.view === 'dashboard'}
+          />
         </>
       }
     />

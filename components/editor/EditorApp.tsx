@@ -5,11 +5,12 @@
  */
 import { computed, useModel, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
 import { valueOf } from '../../lib/loadable';
 import { useBackup } from '../jobs/backup-model';
 import { BackupTab } from '../backup/BackupTab';
+import { EDITOR_PLACES, HeaderActions, openSettings } from '../dashboard/HeaderActions';
+import { PageHeader } from '../dashboard/PageHeader';
 import { Tabs } from '../dashboard/Tabs';
 import type { Intent } from '../import/import-check-model';
 import { ImportPanelModel } from '../import/import-panel-model';
@@ -24,8 +25,6 @@ import type { PageContext } from '../page/context';
 import { RunningJobs } from './RunningJobs';
 import { type EditorSection, SECTIONS } from './sections';
 import './editor.css';
-
-const openSettings = () => void browser.runtime.openOptionsPage();
 
 export interface EditorAppProps {
   page: PageContext;
@@ -69,11 +68,11 @@ export function EditorApp({ page, profiles, intent, section: initial }: EditorAp
 
   return (
     <div class="editor">
-      <header class="editor__header">
-        <h1>{t('slots_heading')}</h1>
+      <PageHeader layout="full">
         <ProfileSwitcher state={profiles} />
-      </header>
-      <TargetPicker page={page} onOpenSettings={openSettings} />
+        <HeaderActions offer={{ sidePanel: true }} closeAfterOpening={false} places={EDITOR_PLACES} inPlace />
+      </PageHeader>
+      <TargetPicker page={page} onOpenSettings={() => openSettings(false)} />
       <LazyRateLimitNotice send={page.send} />
       <Tabs
         label={t('editor_sections')}

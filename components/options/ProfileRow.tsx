@@ -1,4 +1,8 @@
-/** One account in the profiles list: its colour, name and state, and what can be done with it. */
+/**
+ * One account in the profiles list: its colour, name and state, and what can be done with it. Each
+ * button shows its verb ("Rename") and is named with the account ("Rename Account 1"): five short
+ * buttons share a row at 400 px.
+ */
 import { useModel } from '@preact/signals';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Result } from '../../lib/api/errors';
@@ -12,6 +16,7 @@ import { ForgetDialog } from './ForgetDialog';
 import { ProfileRowModel } from './profile-row-model';
 import { RemoveConfirm } from './RemoveConfirm';
 import { RenameForm } from './RenameForm';
+import { VerbButton } from './VerbButton';
 
 interface ProfileRowProps {
   profile: ProfileView;
@@ -59,55 +64,48 @@ export function ProfileRow({ profile, active, selected, actions, onSelect, onPro
         {!profile.hasToken && <span class="hint">{t('profile_noToken')}</span>}
       </div>
       <div class="actions">
-        <button type="button" class="button" aria-pressed={selected ? 'true' : 'false'} onClick={onSelect}>
-          {t('action_edit', name)}
-        </button>
+        <VerbButton
+          verb="action_edit"
+          name={name}
+          aria-pressed={selected ? 'true' : 'false'}
+          onClick={onSelect}
+        />
         {!active && (
-          <button type="button" class="button" onClick={() => void run(actions.activate(profile.id))}>
-            {t('action_activate', name)}
-          </button>
+          <VerbButton
+            verb="action_activate"
+            name={name}
+            onClick={() => void run(actions.activate(profile.id))}
+          />
         )}
-        <button
-          ref={(el) => {
-            openers.current.rename = el;
-          }}
-          type="button"
-          class="button"
+        <VerbButton
+          verb="action_rename"
+          name={name}
+          opener={(el) => (openers.current.rename = el)}
           aria-expanded={mode === 'rename'}
           onClick={() => setMode('rename')}
-        >
-          {t('action_rename', name)}
-        </button>
-        <button
-          type="button"
-          class="button"
+        />
+        <VerbButton
+          verb="action_duplicate"
+          name={name}
           title={t('profile_duplicate_hint')}
           onClick={() => void run(actions.duplicate(profile.id), t('profile_duplicated'))}
-        >
-          {t('action_duplicate', name)}
-        </button>
-        <button
-          ref={(el) => {
-            openers.current.remove = el;
-          }}
-          type="button"
-          class="button button--danger"
+        />
+        <VerbButton
+          verb="action_remove"
+          name={name}
+          danger
+          opener={(el) => (openers.current.remove = el)}
           aria-expanded={mode === 'remove'}
           onClick={() => setMode('remove')}
-        >
-          {t('action_remove', name)}
-        </button>
-        <button
-          ref={(el) => {
-            openers.current.forget = el;
-          }}
-          type="button"
-          class="button button--danger"
+        />
+        <VerbButton
+          verb="action_signOut"
+          name={name}
+          danger
+          opener={(el) => (openers.current.forget = el)}
           aria-expanded={mode === 'forget'}
           onClick={askForget}
-        >
-          {t('action_signOut', name)}
-        </button>
+        />
       </div>
       <label class="field profile-row__color">
         <span>{t('profile_color')}</span>

@@ -42,12 +42,15 @@ export function CopySlot({ page, option, content, readAt, options, onClose }: Co
   const job = followed && copy.mine.value.has(followed.id) ? followed : null;
   // The preview, then the job it started, is brought into view and focused as it appears.
   const result = useRef<HTMLDivElement>(null);
+  // Opened below the slot's buttons, often below the fold (the popup): its heading comes into view.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.scrollIntoView({ block: 'start' }), []);
   const shown = step.kind === 'preview' ? 'preview' : (job?.id ?? null);
   useEffect(() => {
     if (shown) showResult(result.current);
   }, [shown]);
   return (
-    <section class="copy" aria-labelledby={ids.heading}>
+    <section class="copy" aria-labelledby={ids.heading} ref={panel}>
       <h3 id={ids.heading}>{t('copy_heading', String(option))}</h3>
       <p class="hint">
         {readAt === null ? (

@@ -1,5 +1,5 @@
 /**
- * The "Copy this slot to…" button of a slot in the full editor, and the copy panel once opened.
+ * The "Copy this slot to…" button of a slot (popup, side panel, tabs), and the copy panel once opened.
  * The panel (with the plan and zod) loads on the first click: the popup shares the slot editor and
  * keeps its first bytes small.
  */

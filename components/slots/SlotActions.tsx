@@ -17,12 +17,10 @@ export function SlotActions({
   model,
   workspace,
   page,
-  layout,
 }: {
   model: SlotModel;
   workspace: Workspace;
   page: PageContext;
-  layout: 'compact' | 'full';
 }) {
   const { drafts, saves } = workspace;
   const [title, data] = [model.title.value, model.data.value];
@@ -62,14 +60,12 @@ export function SlotActions({
       >
         {historyLabel(history)}
       </button>
-      {layout === 'full' && (
-        <CopySlotEntry
-          page={page}
-          option={model.option.value}
-          content={{ title, data }}
-          readAt={model.dirty.value ? null : model.readAt.value}
-        />
-      )}
+      <CopySlotEntry
+        page={page}
+        option={model.option.value}
+        content={{ title, data }}
+        readAt={model.dirty.value ? null : model.readAt.value}
+      />
     </div>
   );
 }

@@ -110,7 +110,7 @@ export function SlotEditor({ model, workspace, page, layout }: SlotEditorProps) 
               {problemText(problem)}
             </p>
           ))}
-          <SlotActions model={model} workspace={workspace} page={page} layout={layout} />
+          <SlotActions model={model} workspace={workspace} page={page} />
           <p role="status" class="status">
             {model.saved.value ? t('slot_saved') : model.unchanged.value ? t('slot_nothingToSave') : ''}
           </p>

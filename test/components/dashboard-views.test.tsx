@@ -2,6 +2,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { BuildingListEntry, LooseRecord } from '../../lib/api/schemas';
+import { labelMismatches } from './label-in-name';
 import { NOW, ROOMS, TENANTS, ready, renderDashboard, transactionsPage } from './dashboard-fixtures';
 
 const rowNames = (table: HTMLElement) =>
@@ -72,7 +73,8 @@ describe('details', () => {
     expect((bar.firstElementChild as HTMLElement).style.width).toMatch(/^66\.6+\d*%$/);
     const details = screen.getByRole('region', { name: 'Details' });
     expect(details.textContent).toContain('67 %');
-    expect(details.textContent).toContain('1,250,000.00');
+    expect(details.textContent).toContain('Price1,250,000');
+    expect(details.textContent).not.toContain('1,250,000.00');
     expect(details.textContent).toContain('Garage slots4');
   });
 });
@@ -169,6 +171,7 @@ describe('bank accounts and transactions', () => {
     expect(table.textContent).toContain('12,345.50');
     fireEvent.click(within(table).getByRole('button', { name: 'Show transactions of Mietkonto' }));
     expect(props.onOpenAccount).toHaveBeenCalledWith('acc-1');
+    expect(labelMismatches(document.body)).toEqual([]);
   });
 
   it('pages by 25: newer disabled on the first page, older pages onwards', () => {

@@ -12,6 +12,7 @@ import type { MessageType } from '../../lib/messaging/protocol';
 import { optionParts, writeCached } from '../../lib/storage/cache';
 import { type Job, jobFamily } from '../../lib/storage/jobs';
 import { renderImportPanel } from './import-fixtures';
+import { labelMismatches } from './label-in-name';
 
 /** vi.waitFor waits 1 s unless told: these tests share 2 cores with the unit tests' sandboxes. */
 const LONG = { timeout: 10_000 };
@@ -76,8 +77,12 @@ describe('import history', () => {
       'Import of 5 slots in 1 target(s) · 5 written Undo this import',
       'Import of 3 slots in 1 target(s) · 3 written No Undo: the values it replaced made room in storage for newer jobs.',
     ]);
+    // Each Undo's name starts with what it shows ("Undo this import"), then says which.
+    expect(labelMismatches(history)).toEqual([]);
     // The older import's Undo, though a newer job exists.
-    fireEvent.click(within(items[3] as HTMLElement).getByRole('button', { name: /^Undo the import of / }));
+    fireEvent.click(
+      within(items[3] as HTMLElement).getByRole('button', { name: /^Undo this import \(started / }),
+    );
     await vi.waitFor(() => expect(worker.sent('undoImport')).toHaveLength(1), LONG);
     expect(worker.sent('undoImport')[0]?.payload).toEqual({ id: `import-${now - 40_000}` });
   });
@@ -90,7 +95,7 @@ describe('import history', () => {
     const worker = fakeWorker();
     renderImportPanel({ target: b1, premium: false, send: worker.send, profileId: P });
     const history = await screen.findByRole('region', { name: 'Import history' });
-    fireEvent.click(await within(history).findByRole('button', { name: /^Undo the import of / }));
+    fireEvent.click(await within(history).findByRole('button', { name: /^Undo this import \(started / }));
     const ask = await within(history).findByRole('alert');
     expect(ask.textContent).toContain('1 slot(s) this import wrote were changed since');
     expect(

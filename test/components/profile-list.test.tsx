@@ -133,7 +133,7 @@ describe('ProfileList', () => {
 
   it('forget: says what goes, asks with the counts of drafts and history, and keeps them by default', async () => {
     const { actions } = setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Forget Main (sign out)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out of Main (forget its key)' }));
     const dialog = screen.getByRole('group', { name: /Forget Main\?/ });
     expect(dialog.textContent).toContain(
       'access token, API secret, cached answers and queued and running work',
@@ -153,7 +153,7 @@ describe('ProfileList', () => {
 
   it('forget with the box ticked deletes drafts and history too', async () => {
     const { actions } = setup();
-    fireEvent.click(screen.getByRole('button', { name: 'Forget Test account (sign out)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out of Test account (forget its key)' }));
     const dialog = screen.getByRole('group', { name: /Forget Test account\?/ });
     fireEvent.click(within(dialog).getByLabelText('Also delete its drafts and history'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, forget' }));

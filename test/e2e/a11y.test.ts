@@ -40,6 +40,15 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.close();
     });
 
+    it('the scan finds a name that hides its visible label (WCAG 2.5.3)', async () => {
+      const page = await session.context.newPage();
+      await page.setContent(
+        '<main><button aria-label="Undo the import of 2 May">Undo this import</button></main>',
+      );
+      expect((await seriousViolations(page)).map((v) => v.id)).toContain('label-content-name-mismatch');
+      await page.close();
+    });
+
     it('the popup', async () => {
       const popup = await PopupPage.open(session);
       await popup.buildings.first().waitFor();

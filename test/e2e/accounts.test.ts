@@ -177,7 +177,7 @@ describe('accounts', () => {
     expect(before).toContain(DEMO.premium.secret);
 
     const row = options.account('Jürgen');
-    await row.getByRole('button', { name: 'Forget Jürgen (sign out)' }).click();
+    await row.getByRole('button', { name: 'Sign out of Jürgen (forget its key)' }).click();
     const dialog = row.getByRole('group', { name: /Forget Jürgen\?/ });
     await expect
       .poll(() => dialog.textContent())
@@ -216,7 +216,7 @@ describe('accounts', () => {
     await before.page.close();
 
     const row = options.account('Käthe');
-    await row.getByRole('button', { name: 'Forget Käthe (sign out)' }).click();
+    await row.getByRole('button', { name: 'Sign out of Käthe (forget its key)' }).click();
     await row
       .getByRole('group', { name: /Forget Käthe\?/ })
       .getByRole('button', { name: 'Yes, forget' })

@@ -275,7 +275,7 @@ describe('the extension’s own writes move the baseline of every open view (iss
     for (const piece of pieces)
       expect((await readSlotDirect(sandbox, target, piece.slot)).data).toBe(piece.data);
     // Its Undo puts the other tab's document back; the file taken again is no conflict either.
-    await mine.page.getByRole('button', { name: 'Undo this import' }).click();
+    await mine.page.getByRole('button', { name: 'Undo this import', exact: true }).click();
     await explain(
       mine,
       mine.page

@@ -101,7 +101,7 @@ describe('setting up the extension', () => {
     const options = await OptionsPage.open(session);
     await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });
     await expect.poll(() => options.status.textContent()).toContain('Saved');
-    await options.button('Forget Account 1 (sign out)').click();
+    await options.button('Sign out of Account 1 (forget its key)').click();
     await options.button('Yes, forget').click();
     await options.account('Account 1').getByText('Account 1 was signed out.').waitFor();
     expect(await options.token.getAttribute('placeholder')).toBeFalsy();

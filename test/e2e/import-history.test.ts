@@ -1,11 +1,13 @@
 /**
  * The import history end to end in Chromium against the sandbox: after a later one-slot import, the
  * first import's Undo is still offered (in Import & export and in Backup & restore), and it puts
- * that import's slots back; the undone import then says so instead of offering Undo again.
+ * that import's slots back; the undone import then says so instead of offering Undo again. The
+ * section with its history has no serious axe finding, "label in name" included.
  */
 import { describe, expect, it } from 'vitest';
 import { readSlotDirect } from '../sandbox/direct';
 import { DEMO } from '../sandbox/seed';
+import { seriousViolations } from './axe';
 import { useExtension } from './fixture';
 import { ImportPanelPage } from './pages/import-panel';
 
@@ -34,11 +36,13 @@ describe('import history', () => {
 
     const history = panel.page.getByRole('region', { name: 'Import history' });
     await expect.poll(() => history.getByRole('listitem').count(), SLOW).toBe(2);
-    const undos = history.getByRole('button', { name: /^Undo the import of / });
+    const undos = history.getByRole('button', { name: /^Undo this import \(started / });
     await expect.poll(() => undos.count(), SLOW).toBe(2);
+    // Each Undo is named by what it shows first ("Undo this import"), then when: label in name.
+    expect(await seriousViolations(panel.page)).toEqual([]);
     // The same history in Backup & restore.
     await panel.showSection('Backup & restore');
-    expect(await history.getByRole('button', { name: /^Undo the import of / }).count()).toBe(2);
+    expect(await history.getByRole('button', { name: /^Undo this import \(started / }).count()).toBe(2);
     await panel.showSection('Import & export');
 
     // The older import (listed last): its three slots go back, the later one's slot stays.

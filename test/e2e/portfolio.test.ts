@@ -220,7 +220,7 @@ describe('the portfolio', () => {
   it('stops refreshing and removes every row at sign-out', async () => {
     await filled();
     const options = await OptionsPage.open(session);
-    await options.page.getByRole('button', { name: /^Forget .* \(sign out\)$/ }).click();
+    await options.page.getByRole('button', { name: /^Sign out of .* \(forget its key\)$/ }).click();
     await options.page.getByRole('button', { name: 'Yes, forget' }).click();
     await expect.poll(() => portfolio(dashboard).count(), SLOW).toBe(0);
     const stored = await (

@@ -134,7 +134,7 @@ describe('copy one slot into many', () => {
     );
     // Someone changes the copy in b-1002 before the undo.
     sandbox.changeSlot({ target: b2!, option: 7, title: 'Später', data: 'nach der Kopie' });
-    await copy.getByRole('button', { name: 'Undo this import' }).click();
+    await copy.getByRole('button', { name: 'Undo this import', exact: true }).click();
     const undo = copy.getByRole('region', { name: 'Undo progress' });
     const conflict = copy.getByRole('alertdialog', { name: 'Königshof, slot 7 was changed elsewhere' });
     await conflict.waitFor({ timeout: 20_000 });

@@ -56,7 +56,7 @@ describe('an absurd Retry-After', () => {
 
     const options = await OptionsPage.open(session);
     const row = options.account('Account 1');
-    await row.getByRole('button', { name: 'Forget Account 1 (sign out)' }).click();
+    await row.getByRole('button', { name: 'Sign out of Account 1 (forget its key)' }).click();
     await row
       .getByRole('group', { name: /Forget Account 1\?/ })
       .getByRole('button', { name: 'Yes, forget' })

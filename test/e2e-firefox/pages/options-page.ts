@@ -134,7 +134,7 @@ export class OptionsPage {
     return (await file.jsonValue()) as { name: string; text: string };
   }
 
-  /** "Forget <name> (sign out)", confirmed without deleting drafts and history. */
+  /** "Sign out of <name> (forget its key)", confirmed without deleting drafts and history. */
   async signOut(name: string): Promise<void> {
     await this.page.locator(this.button(msg('action_signOut', name))).click();
     const dialog = role('group', msg('forget_profile_question', name));

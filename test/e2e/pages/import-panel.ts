@@ -67,7 +67,7 @@ export class ImportPanelPage {
     return this.page.getByRole('list', { name: 'Results per slot' }).getByRole('listitem');
   }
   get undo(): Locator {
-    return this.page.getByRole('button', { name: 'Undo this import' });
+    return this.page.getByRole('button', { name: 'Undo this import', exact: true });
   }
 
   async chooseFile(name: string, document: unknown): Promise<void> {

@@ -107,7 +107,7 @@ export class OptionsPage {
   async rename(from: string, to: string): Promise<void> {
     const row = this.account(from);
     await row.getByRole('button', { name: `Rename ${from}` }).click();
-    await row.getByLabel('Name').fill(to);
+    await row.getByLabel('Name', { exact: true }).fill(to);
     await row.getByRole('button', { name: 'Apply' }).click();
     await this.account(to).waitFor();
   }
