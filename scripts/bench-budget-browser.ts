@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core';
 import type { Target } from '../lib/api/schemas';
 import { type ExtensionSession, clearCachedAnswers, launchExtension } from '../test/e2e/browser';
 import { EditorFlow } from '../test/e2e/pages/flow-pages';
+import { E2E_TIME_SCALE } from '../lib/api/clock';
 import { OptionsPage } from '../test/e2e/pages/options-page';
 import { demoCredentials } from '../test/sandbox/direct';
 import { type Sandbox, startSandbox } from '../test/sandbox/server';
@@ -32,6 +33,11 @@ import {
 import { otherClient, otherRequests } from './bench-other-client';
 
 const RAISED = 30;
+/**
+ * The E2E build's request path runs ×E2E_TIME_SCALE, and its sandbox alike: the window it is told
+ * is WINDOW_S of real time (every wall time and floor here is in real ms, so the ratios are as at ×1).
+ */
+const CLOCK_WINDOW_S = WINDOW_S * E2E_TIME_SCALE;
 const OTHERS = 4;
 const OTHER_QUERY = 'client=other';
 
@@ -153,7 +159,7 @@ async function raisedRun(session: ExtensionSession, sandbox: Sandbox, windows: n
   const documents = [];
   for (let i = 0; i < 8; i++) documents.push(await importDocument(editor, 20));
   await sleep(WINDOW_MS + 1_000);
-  sandbox.setRateLimit({ limit: RAISED, windowSeconds: WINDOW_S });
+  sandbox.setRateLimit({ limit: RAISED, windowSeconds: CLOCK_WINDOW_S });
   const raisedAt = Date.now();
   for (const document of documents) {
     await editor.importFile(document);
@@ -181,7 +187,7 @@ async function raisedRun(session: ExtensionSession, sandbox: Sandbox, windows: n
  */
 async function sharedFirstRows(session: ExtensionSession, sandbox: Sandbox): Promise<FlowRow[]> {
   const once = { others: 0, othersBefore: OTHERS };
-  sandbox.setRateLimit({ limit: LIMIT, windowSeconds: WINDOW_S });
+  sandbox.setRateLimit({ limit: LIMIT, windowSeconds: CLOCK_WINDOW_S });
   await learnAgain(session);
   await sleep(WINDOW_MS + 1_000);
   const shared = `learned while another client spent ${OTHERS} just before`;
@@ -199,12 +205,12 @@ async function sharedFirstRows(session: ExtensionSession, sandbox: Sandbox): Pro
       limit: RAISED,
       async prepare(s) {
         const act = await raised.prepare(s);
-        sandbox.setRateLimit({ limit: RAISED, windowSeconds: WINDOW_S });
+        sandbox.setRateLimit({ limit: RAISED, windowSeconds: CLOCK_WINDOW_S });
         return act;
       },
     }),
   );
-  sandbox.setRateLimit({ limit: LIMIT, windowSeconds: WINDOW_S });
+  sandbox.setRateLimit({ limit: LIMIT, windowSeconds: CLOCK_WINDOW_S });
   const relearned = importSlots(`import 20 slots, ${shared}`, 20, 0, '≤ 1.3');
   rows.push(
     await run(session, sandbox, {
@@ -225,12 +231,12 @@ export async function measureBudgetInBrowser(
   log: (line: string) => void = console.log,
 ): Promise<BrowserBudgetBench> {
   const began = Date.now();
-  const sandbox = await startSandbox({ rateHeaders: false });
+  const sandbox = await startSandbox({ rateHeaders: false, timeScale: E2E_TIME_SCALE });
   const session = await launchExtension();
   try {
     await OptionsPage.configure(session, demoCredentials(sandbox, 'premium'));
     // Set up without a limit: nothing learned yet; the server's counters start fresh.
-    sandbox.setRateLimit({ limit: LIMIT, windowSeconds: WINDOW_S });
+    sandbox.setRateLimit({ limit: LIMIT, windowSeconds: CLOCK_WINDOW_S });
     // The set-up's requests leave the window first: the server's counters start fresh, so counted
     // with the first flow's burst they taught 12 where the server admitted 10 (and a window 1.8 s
     // too long) — as no live server would, which counts them.
