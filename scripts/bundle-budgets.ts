@@ -76,4 +76,10 @@
  * icons load after the first paint (components/dashboard/MenuItems.tsx), so the popup stays at
  * 22.6 KB. Editor budget 0.3 KB above.
  */
-export const BUDGET_KB = { popup: 22.7, worker: 49.9, sidepanel: 23.8, editor: 67.6, recordsTable: 14.5 };
+/**
+ * Round 10: the worker 49.6 → 50.2 KB: the request path's one clock (its conversions at the edges,
+ * +0.2), the learner's unconfirmed limit climbing back (+0.26), the job engine's kinds (+0.08). The
+ * editor 67.3 → 68.0 KB with the restore's conflict view (both values, a choice for all) and the
+ * engine's page half. Budgets 0.3 KB above; bringing the worker back under 49.6 is follow-up work.
+ */
+export const BUDGET_KB = { popup: 22.7, worker: 50.5, sidepanel: 23.8, editor: 68.3, recordsTable: 14.5 };

@@ -20,7 +20,7 @@ export function BackupTab({ backup, imports }: { backup: Backup; imports: Import
 }
 
 /** A backup file, checked and previewed as any import document. */
-function RestorePart({ model }: { model: ImportPanelModel }) {
+export function RestorePart({ model }: { model: ImportPanelModel }) {
   // The file control alone is named "Restore" (its heading names no region): one thing to find by it.
   const ids = { restore: useId(), restoreHint: useId() };
   return (

@@ -2,6 +2,7 @@
  * The import panel as the editor makes it: one model on the page's state (here plain values held
  * in signals a test can change), made and disposed with the view.
  */
+import { RestorePart } from '../../components/backup/BackupTab';
 import { signal, useModel } from '@preact/signals';
 import { render } from '@testing-library/preact';
 import type { BuildingListEntry, Target } from '../../lib/api/schemas';
@@ -41,7 +42,15 @@ export function renderImportPanel(state: PanelState) {
   const section = state.section ? { section: signal(state.section) } : {};
   const make = () => new ImportPanelModel({ intent: state.intent ?? null, ...inputs, ...section });
   function Page() {
-    return <ImportPanel model={useModel(make)} />;
+    const model = useModel(make);
+    // In the Backup & restore section the restore's file control is the Backup tab's, above the panel.
+    if (state.section !== 'backup') return <ImportPanel model={model} />;
+    return (
+      <>
+        <RestorePart model={model} />
+        <ImportPanel model={model} />
+      </>
+    );
   }
   return { ...render(<Page />), inputs };
 }
