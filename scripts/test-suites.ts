@@ -1,10 +1,12 @@
 /**
- * `npm test`'s test run: the unit and component projects first (two workers), then the Chromium
- * and the Firefox E2E projects side by side, each one file at a time (one browser each on two
- * cores: no test waits out real time, readiness is the test door's settled). Vitest runs the
- * projects of one run one group after another, so the two browsers run as two vitest processes;
- * their JSON reports are merged into test-results/vitest.json, which CI's summary line and
- * `npm run slowest` read. Arguments go to every vitest run (e.g. `--sequence.shuffle`).
+ * `npm test`'s test run: the unit and component projects first (two workers), then the E2E files
+ * in two lanes side by side, each one file at a time (one browser each on two cores: no test waits
+ * out real time, readiness is the test door's settled). Lane one runs two thirds of the Chromium
+ * files, lane two the Firefox files and then the last third (vitest's `--shard`), so the lanes end
+ * about together. Vitest runs the projects of one run one group after another, so each lane is a
+ * vitest process of its own; their JSON reports are merged into test-results/vitest.json, which
+ * CI's summary line and `npm run slowest` read. Arguments go to every vitest run (e.g.
+ * `--sequence.shuffle`).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,10 +29,11 @@ interface Report {
   testResults: unknown[];
 }
 
-function vitest(name: string, projects: string[]): Promise<number> {
+function vitest(name: string, projects: string[], shard?: string): Promise<number> {
   const file = `${OUT}/vitest-${name}.json`;
   rmSync(file, { force: true });
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default'];
+  if (shard) args.push(`--shard=${shard}`);
   args.push('--reporter=json', `--outputFile.json=${file}`, ...extra);
   return new Promise((resolve) => {
     const child = spawn('vitest', args, { stdio: 'inherit' });
@@ -68,8 +71,23 @@ export function mergeReports(reports: Report[]): Report {
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const codes = [await vitest('unit', ['unit', 'components'])];
-  codes.push(...(await Promise.all([vitest('chromium', ['e2e']), vitest('firefox', ['firefox'])])));
-  const runs = ['unit', 'chromium', 'firefox'];
+  const lane = async (...runs: (() => Promise<number>)[]) => {
+    const ends: number[] = [];
+    for (const run of runs) ends.push(await run());
+    return ends;
+  };
+  const lanes = await Promise.all([
+    lane(
+      () => vitest('chromium-1', ['e2e'], '1/3'),
+      () => vitest('chromium-2', ['e2e'], '2/3'),
+    ),
+    lane(
+      () => vitest('firefox', ['firefox']),
+      () => vitest('chromium-3', ['e2e'], '3/3'),
+    ),
+  ]);
+  codes.push(...lanes.flat());
+  const runs = ['unit', 'chromium-1', 'chromium-2', 'firefox', 'chromium-3'];
   const reports = runs.map(readReport);
   const missing = runs.filter((_, i) => reports[i] === null);
   if (missing.length === 0)
