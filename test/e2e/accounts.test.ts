@@ -4,7 +4,7 @@
  * nothing of the account in extension storage; a changed base URL never gets the saved token.
  */
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
 import { startSandbox } from '../sandbox/server';
 import { useExtension } from './fixture';
@@ -24,7 +24,8 @@ declare const chrome: {
   runtime: { sendMessage(message: unknown): Promise<{ ok: boolean; value?: unknown }> };
 };
 
-const { sandbox, session } = useExtension({ resetEachTest: false });
+// Each test from a new install, its two accounts set up through the options page before it.
+const { sandbox, session } = useExtension();
 let options: OptionsPage;
 
 /** Everything extension storage holds, as the worker reads it. */
@@ -70,7 +71,7 @@ async function openRecordedPopup(ready: RegExp): Promise<{ page: Page; seen: str
   return { page, seen };
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
   options = await OptionsPage.open(session);
   // The first account is made by the worker; the second through "Add account".
   await options.save({ baseUrl: sandbox.url, token: DEMO.premium.token, secret: DEMO.premium.secret });

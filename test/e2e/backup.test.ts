@@ -18,7 +18,7 @@ import { OptionsPage } from './pages/options-page';
 
 const { sandbox, session } = useExtension({
   sandbox: { rateLimit: { limit: 10, windowSeconds: 10 }, rateHeaders: true },
-  resetEachTest: false,
+  // Each test from a new install: a backup the other test left finished is not this one's.
   as: 'premium',
 });
 const SLOW = { timeout: 40_000, interval: 100 };

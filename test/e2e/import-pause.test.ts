@@ -51,13 +51,12 @@ describe('an import and a 429 past the cap', () => {
   for (const [seconds, words] of [['1000000000000', PAUSED_YEARS]] as const) {
     it(`a Retry-After of ${seconds} s is said in words, and once the server answers again Resume finishes (issue 33)`, async () => {
       sandbox.clearFaults();
-      // The key still waits what the test above was told (12 min): the editor's reads of any slot
-      // its cache lacks wait too (CI met 4), and the import needs none of them.
+      // Each test starts from a new install (the scheduler's queues forgotten); the import needs
+      // no read of the editor's, so none is waited for.
       const panel = await sixSlotImport(session, (i) => `Far ${seconds} ${i}`, { slotsRead: false });
       refuseWrites(sandbox, seconds, 1);
       await panel.confirm.click();
-      // After the tests above, the key still waits what its server last asked (believed up to a
-      // day): a new import is paused at once, no request sent, and Resume asks the server again.
+      // The first refused write pauses the import; a pause of another wait is resumed to hear this one.
       await expect.poll(() => panel.summary.textContent(), SLOW).toMatch(/^Paused: /);
       if (!words.test((await panel.summary.textContent()) ?? ''))
         await panel.page.getByRole('button', { name: 'Resume this import' }).click();

@@ -8,9 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../sandbox/seed';
 import { useExtension } from './fixture';
 import { msg } from './messages';
-import { readSlotDirect } from '../sandbox/direct';
+import { demoCredentials, readSlotDirect } from '../sandbox/direct';
+import { configureThroughDoor } from './test-door';
 
-const { sandbox, session } = useExtension({ resetEachTest: false });
+// Each test from a new install: the first sets the options page up by keyboard, the second is set
+// up through the test door.
+const { sandbox, session } = useExtension();
 
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 
@@ -70,6 +73,7 @@ describe('keyboard only', () => {
   });
 
   it('reaches a slot’s Title with Tab alone, saves with Ctrl+S, discards another edit with Escape', async () => {
+    await configureThroughDoor(session, demoCredentials(sandbox, 'premium'));
     const page = await session.context.newPage();
     await page.goto(session.url('editor.html'));
     const slot = page.getByRole('group', { name: 'Slot 1', exact: true });

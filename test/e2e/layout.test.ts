@@ -145,10 +145,8 @@ async function everyState(page: Page, lang: Lang, tabs: Key[]): Promise<string[]
 
 for (const lang of ['en', 'de'] as const) {
   describe(`pages that fit, ${lang === 'en' ? 'English' : 'German'}`, () => {
-    if (lang === 'de')
-      it('relaunches in German', async () => {
-        await session.relaunch({ locale: 'de-DE', userDataDir: profile });
-      });
+    // Each language's tests run in a browser of that language on the one profile, in any order.
+    beforeAll(() => session.relaunch({ locale: lang === 'en' ? 'en-US' : 'de-DE', userDataDir: profile }));
 
     it('the popup at 400 px: nothing scrolls sideways, the header is one row, the portfolio is offered', async () => {
       const page = await open('popup.html', NARROW);

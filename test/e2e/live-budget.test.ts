@@ -14,7 +14,7 @@ import { settled } from './waits';
 
 const { sandbox, session } = useExtension({
   sandbox: { profile: 'live' },
-  resetEachTest: false,
+  // Each test from a new install: the second's request limit is not the first's.
   as: 'premium',
 });
 const SLOW = { timeout: 60_000 };
