@@ -39,7 +39,7 @@ export interface TestDoorDeps {
   /** The jobs (imports, restores, backups, …) this worker runs now. */
   runningJobs: () => number;
   setRequestTimeout: (ms: number) => void;
-  /** Removes everything stored (browser.storage.local and .session). */
+  /** Removes everything stored, in both areas (lib/storage/area.ts clearBothAreas). */
   clearStorage: () => Promise<void>;
 }
 
