@@ -83,7 +83,7 @@ function ImportResults({ model }: PanelProps) {
       class="import__results"
       ref={results}
       tabIndex={-1}
-      hidden={section !== undefined && section !== model.origin.value}
+      hidden={section !== undefined && section !== model.shownIn.value}
     >
       {source && <p class="hint">{t('import_source', source)}</p>}
       <CheckResult model={model} />

@@ -26,7 +26,7 @@ export function JobPart({ model }: PanelProps) {
           <JobProgress
             job={job}
             undoing={busy === 'undoing'}
-            onUndo={job.kind === 'import' ? model.undo : undefined}
+            onUndo={job.kind === 'undo' ? undefined : model.undo}
             cancelling={busy === 'cancelling'}
             onCancel={jobs.cancel}
             resuming={busy === 'resuming'}
@@ -34,8 +34,8 @@ export function JobPart({ model }: PanelProps) {
             onResolve={jobs.resolve}
             onResolveAll={jobs.resolveAll}
             settling={busy === 'settling'}
-            // A restore from the backup section speaks of the backup; Undo writes back, as an edit.
-            voice={model.origin.value === 'backup' && job.kind === 'import' ? 'restore' : 'edit'}
+            // A restore speaks of the backup; its Undo writes back, as an edit.
+            voice={job.kind === 'restore' ? 'restore' : 'edit'}
             onClearWithPlaceholder={model.clearWithPlaceholder}
             {...namesOf(page)}
           />

@@ -141,7 +141,7 @@ export function JobProgress({
       {!running &&
         !paused &&
         !job.undoGone &&
-        job.kind === 'import' &&
+        job.kind !== 'undo' &&
         onUndo &&
         job.items.some((i) => i.status === 'done') && (
           <button

@@ -17,12 +17,31 @@ import { DocumentDraftModel } from '../document/document-draft-model';
 import { type Intent, ImportCheckModel } from './import-check-model';
 import { JobModel } from '../jobs/job-model';
 import type { BarJob } from '../jobs/JobBar';
-import { t } from '../../lib/i18n';
+import { type MessageKey, t } from '../../lib/i18n';
 import { buildingName, factoryName } from '../../lib/names';
 import type { ReadyTargets } from './TargetPreview';
 
 /** The editor's section on screen; without one, every part is shown at once. */
 export type ImportSection = 'slots' | 'import' | 'document' | 'backup';
+
+/** The section a job shows in: its kind's; an undo's, where it was asked (or the check's). */
+const sectionOfJob = (job: Job, asked: ImportSection): ImportSection =>
+  job.kind === 'restore'
+    ? 'backup'
+    : job.kind === 'document'
+      ? 'document'
+      : job.kind === 'undo'
+        ? asked
+        : 'import';
+
+/** What the job bar calls a job of each kind. */
+const JOB_WORDS = {
+  import: 'jobbar_import',
+  restore: 'jobbar_restore',
+  copy: 'jobbar_copy',
+  document: 'jobbar_document',
+  undo: 'jobbar_undo',
+} as const satisfies Record<Job['kind'], MessageKey>;
 
 /** A running job as the editor's job bar shows it. */
 export type RunningJob = BarJob<ImportSection> & { kind: Job['kind'] };
@@ -75,6 +94,11 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
   const document = inputs.document ?? signal(null);
   /** Where the check on screen was started: its result shows there. */
   const origin = signal<ImportSection>('import');
+  /** Where the check on screen shows, or with none the job followed (a restore reopened: Backup). */
+  const shownIn = computed(() => {
+    const job = jobs.job.value;
+    return job && check.check.value.status === 'idle' ? sectionOfJob(job, origin.value) : origin.value;
+  });
   /** The id of a job started here once it shows (not one found running): it takes the view and focus. */
   const arrived = signal<string | null>(null);
   let startedHere = false;
@@ -140,7 +164,7 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
     check,
     draft,
     section,
-    origin,
+    shownIn,
     arrived,
     /** The running (or paused) job for the editor's job bar; null while none. */
     running: computed<RunningJob | null>(() => {
@@ -148,13 +172,13 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
       if (!job || (job.state !== 'running' && job.state !== 'paused')) return null;
       return {
         key: 'import',
-        what: job.kind === 'undo' ? t('jobbar_undo') : t('jobbar_import'),
+        what: t(JOB_WORDS[job.kind]),
         kind: job.kind,
         ...progressOf(job),
         minutesLeft: minutesLeft(job, keyBudget.value),
         cancelling: jobs.busy.value === 'cancelling',
         cancel: () => void jobs.cancel(),
-        section: origin.value,
+        section: shownIn.value,
       };
     }),
     /** A text to check, pasted or dropped in the import section. */
@@ -188,7 +212,9 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
       const ready = check.check.peek();
       if (ready.status === 'ready') return jobs.start(ready, check.clear, check.finalSlot.peek());
     }),
-    confirmTargets: starting((chosen: ReadyTargets) => jobs.startTargets(chosen, check.clear)),
+    confirmTargets: starting((chosen: ReadyTargets) =>
+      jobs.startTargets(chosen, check.clear, origin.peek() === 'backup' ? 'restore' : undefined),
+    ),
     undo: starting(jobs.undo),
     clearWithPlaceholder: starting(jobs.clearWithPlaceholder),
   };

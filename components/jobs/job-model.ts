@@ -8,7 +8,12 @@ import type { Target } from '../../lib/api/schemas';
 import type { AppError } from '../../lib/app-error';
 import { type Job, type JobItem, isUnsettledJob, jobFamily, readJob, readJobs } from '../../lib/storage/jobs';
 import type { Send } from '../../lib/messaging/page-client';
-import type { ImportPreview, TargetSlotWrite, TargetsPreview } from '../../lib/messaging/protocol';
+import type {
+  AcrossKind,
+  ImportPreview,
+  TargetSlotWrite,
+  TargetsPreview,
+} from '../../lib/messaging/protocol';
 import { documentJobSlots, documentRetrySlots } from '../../lib/jobs/document-job';
 import { refusedClears } from '../../lib/jobs/job';
 import { DEFAULT_PLACEHOLDER } from '../../lib/slots/clearing';
@@ -96,10 +101,10 @@ export const JobModel = createModel((send: Send, profileId: string) => {
   };
 
   /** Sends one job across targets and follows it; resolves to its id once the worker has taken it. */
-  const sendTargets = async (slots: TargetSlotWrite[]): Promise<string | undefined> => {
+  const sendTargets = async (slots: TargetSlotWrite[], kind?: AcrossKind): Promise<string | undefined> => {
     busy.value = 'starting';
     actionError.value = null;
-    const answer = await send('startTargets', { slots });
+    const answer = await send('startTargets', kind ? { slots, kind } : { slots });
     busy.value = null;
     return follow(answer);
   };
@@ -176,9 +181,13 @@ export const JobModel = createModel((send: Send, profileId: string) => {
       if (follow(answer)) onStarted();
     },
     /** Starts a checked write across targets (a restore, a copy): one job for every target. */
-    startTargets: async (preview: ReadyTargets, onStarted: () => void): Promise<string | undefined> => {
+    startTargets: async (
+      preview: ReadyTargets,
+      onStarted: () => void,
+      kind?: AcrossKind,
+    ): Promise<string | undefined> => {
       if (busy.peek()) return undefined;
-      const id = await sendTargets(jobSlotsOf(preview.targets));
+      const id = await sendTargets(jobSlotsOf(preview.targets), kind);
       if (id) onStarted();
       return id;
     },
@@ -201,6 +210,7 @@ export const JobModel = createModel((send: Send, profileId: string) => {
           title: title === '' ? DEFAULT_PLACEHOLDER : title,
           data: data === '' ? DEFAULT_PLACEHOLDER : data,
         })),
+        current.kind === 'restore' || current.kind === 'copy' ? current.kind : undefined,
       );
     },
     /** Undoes the followed job; resolves to the undo's id once the worker has taken it. */

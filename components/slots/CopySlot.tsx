@@ -103,7 +103,7 @@ export function CopySlot({ page, option, content, readAt, options, onClose }: Co
             heading={t('copy_heading', String(option))}
             starting={jobs.busy.value === 'starting'}
             onReadCurrent={() => void copy.preview(content, true)}
-            onConfirm={(chosen) => void jobs.startTargets(chosen, copy.back).then(copy.remember)}
+            onConfirm={(chosen) => void jobs.startTargets(chosen, copy.back, 'copy').then(copy.remember)}
             onCancel={copy.back}
           />
         )}
@@ -112,7 +112,7 @@ export function CopySlot({ page, option, content, readAt, options, onClose }: Co
           <JobProgress
             job={job}
             undoing={jobs.busy.value === 'undoing'}
-            onUndo={job.kind === 'import' ? () => void jobs.undo().then(copy.remember) : undefined}
+            onUndo={job.kind === 'undo' ? undefined : () => void jobs.undo().then(copy.remember)}
             cancelling={jobs.busy.value === 'cancelling'}
             onCancel={() => void jobs.cancel()}
             resuming={jobs.busy.value === 'resuming'}

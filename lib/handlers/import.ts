@@ -68,7 +68,7 @@ export function importHandlers(
   ): Promise<ResponseOf<'undoImport'>> {
     const profile = await profileOf(context);
     const job = profile ? await readJob(profile.id, id) : undefined;
-    if (!job || job.kind !== 'import') return fail({ kind: 'badMessage', message: `no import ${id}` });
+    if (!job || job.kind === 'undo') return fail({ kind: 'badMessage', message: `no import ${id}` });
     if (isUnsettledJob(job)) return fail({ kind: 'badMessage', message: `the import is still ${job.state}` });
     if (job.undoGone) return fail({ kind: 'invalidInput', field: 'undo', message: UNDO_GONE });
     const connection = await connect(deps, context);
@@ -138,7 +138,7 @@ export function importHandlers(
       });
       const job = newJob(
         connection.value.profile.id,
-        'import',
+        finalSlot === undefined ? 'import' : 'document',
         parsed.target,
         withExpected,
         undefined,

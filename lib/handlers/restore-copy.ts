@@ -88,7 +88,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       });
     },
 
-    async startTargets({ slots }, context) {
+    async startTargets({ slots, kind }, context) {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       if (!connection.value.secret) return fail({ kind: 'notConfigured', missing: ['secret'] });
@@ -144,7 +144,7 @@ export function targetHandlers(deps: WorkerDeps): Pick<Handlers, 'previewTargets
       const cleared = (s: { title: string; data: string }) =>
         s.title === s.data && (s.title === '' || s.title === placeholder);
       const items = slots.map((s) => (cleared(s) ? { ...s, clears: true } : s));
-      const job = newJob(profile.id, 'import', first.target, items);
+      const job = newJob(profile.id, kind ?? 'import', first.target, items);
       await startJob(deps, writeJobs, job, connection.value);
       return ok({ id: job.id });
     },

@@ -177,6 +177,9 @@ export type TargetsPreview = z.infer<typeof TargetsPreview>;
 /** One slot of a job across targets: its target, the value, and what the preview showed it holds. */
 export const TargetSlotWrite = z.object({ ...ImportSlotWrite.shape, target: Target });
 export type TargetSlotWrite = z.infer<typeof TargetSlotWrite>;
+/** What a write across targets is, as its job is stored (none: an import of a document with several targets). */
+export const AcrossKind = z.enum(['restore', 'copy']);
+export type AcrossKind = z.infer<typeof AcrossKind>;
 
 export const BackupFile = z.object({ name: z.string(), document: MultiTargetDocument });
 export type BackupFile = z.infer<typeof BackupFile>;
@@ -275,7 +278,11 @@ export const protocol = {
     request: z.object({ document: z.unknown(), read: z.optional(z.boolean()) }),
     response: resultOf(TargetsPreview),
   },
-  startTargets: { request: z.object({ slots: z.array(TargetSlotWrite) }), response: resultOf(JobRef) },
+  /** A write across targets: a restore, a copy, or (no kind) an import of a document with several targets. */
+  startTargets: {
+    request: z.object({ slots: z.array(TargetSlotWrite), kind: z.optional(AcrossKind) }),
+    response: resultOf(JobRef),
+  },
   undoImport: { request: JobRef, response: resultOf(JobRef) },
   cancelImport: { request: JobRef, response: resultOf(JobRef) },
   /** Goes on with a job paused by the server's wait past the cap. */

@@ -74,7 +74,8 @@ export const Job = z.object({
   id: z.string(),
   /** The account the job writes with. */
   profileId: z.string(),
-  kind: z.enum(['import', 'undo']),
+  /** What the job writes; jobs stored before the kinds were told apart hold 'import' for all but an undo. */
+  kind: z.enum(['import', 'restore', 'copy', 'document', 'undo']),
   /** The target of every item without its own (a job across targets: the first item's). */
   target: Target,
   createdAt: z.number(),
@@ -175,9 +176,7 @@ async function storeJob(job: Job, along?: PendingWrites): Promise<void> {
 /** Imports whose Undo is still possible: not undone, their undo data kept (never evicted from history). */
 export function undoableOf(jobs: readonly Job[]): Set<string> {
   const undone = new Set(jobs.flatMap((job) => (job.kind === 'undo' && job.undoOf ? [job.undoOf] : [])));
-  return new Set(
-    jobs.filter((j) => j.kind === 'import' && !j.undoGone && !undone.has(j.id)).map((j) => j.id),
-  );
+  return new Set(jobs.filter((j) => j.kind !== 'undo' && !j.undoGone && !undone.has(j.id)).map((j) => j.id));
 }
 
 export const undoableImports = async (profileId: string) => undoableOf(await readJobs(profileId));

@@ -153,6 +153,7 @@ describe('copy this slot to…', () => {
           expected: { title: 'anders', data: 'alt' },
         },
       ],
+      kind: 'copy',
     });
   });
 });

@@ -108,15 +108,24 @@ describe('ImportPanelModel', () => {
       section: 'import',
     });
 
-    // A restore started from the backup section is shown there.
+    // A check started from the backup section is shown there, the job followed beside it.
     model.readFile(new File(['{'], 'backup.json'), 'backup');
-    expect(model.running.value?.section).toBe('backup');
+    await waitFor(() => expect(model.running.value?.section).toBe('backup'));
 
     model.running.value?.cancel();
     expect(model.running.value?.cancelling).toBe(true);
     await waitFor(() => expect(worker.sent('cancelImport')).toHaveLength(1));
     await saveJob(settleJob(job, 'cancelled', 'cancelled'));
     await waitFor(() => expect(model.running.value).toBeNull());
+  });
+
+  it('a restore found running is shown in Backup & restore, by its stored kind', async () => {
+    const worker = fakeWorker();
+    const restore = newJob(P, 'restore', b1, [{ slot: 1, title: 'a', data: '' }]);
+    await saveJob(restore);
+    const { model } = panel(worker.send);
+    await waitFor(() => expect(model.running.value).toMatchObject({ kind: 'restore', section: 'backup' }));
+    expect(model.running.value?.what).toBe('Restore');
   });
 
   it('a confirmed preview clears the check and brings the job it started into view; one found running does not', async () => {

@@ -33,7 +33,7 @@ const current = (title: string, data: string): PageOption => ({
 function restoreWith(conflicts: { target: Target; slot: number; now: PageOption }[]): Job {
   const job = newJob(
     P,
-    'import',
+    'restore',
     b1,
     conflicts.map(({ target, slot }) => ({
       target,
@@ -161,7 +161,8 @@ describe('a restore in the backup section', () => {
       calls.push({ type, payload });
       if (type === 'previewTargets') return { ok: true, value: preview };
       if (type === 'startTargets') {
-        const started = newJob(P, 'import', b1, (payload as { slots: Job['items'] }).slots);
+        const { slots, kind } = payload as { slots: Job['items']; kind?: 'restore' | 'copy' };
+        const started = newJob(P, kind ?? 'import', b1, slots);
         job = {
           ...started,
           state: 'finished',
@@ -222,7 +223,8 @@ describe('a restore in the backup section', () => {
     );
     await waitFor(() => expect(worker.sent('startTargets')).toHaveLength(1));
     // Each slot a cached answer showed holding the backup's value expects it still.
-    expect(worker.sent('startTargets')[0]).toEqual({ slots: jobSlotsOf(plans) });
+    // Started from Backup & restore: stored as a restore.
+    expect(worker.sent('startTargets')[0]).toEqual({ slots: jobSlotsOf(plans), kind: 'restore' });
     expect(jobSlotsOf(plans).every((slot) => slot.expected)).toBe(true);
 
     const group = await screen.findByRole('region', { name: '2 slots were changed elsewhere' });
@@ -237,5 +239,25 @@ describe('a restore in the backup section', () => {
       { id: expect.any(String), target: b2, slot: 1, choice: 'mine' },
     ]);
     expect(screen.getByText('Finished: 3 written, 0 skipped, 0 failed.')).toBeTruthy();
+  });
+
+  it('a finished restore opened again shows in Backup & restore with the backup’s words', async () => {
+    await saveJob(
+      restoreWith([
+        { target: b1, slot: 1, now: current('Other writer', 'damage') },
+        { target: b2, slot: 2, now: current('Other writer', 'damage 2') },
+      ]),
+    );
+    renderImportPanel({
+      target: b1,
+      premium: true,
+      send: vi.fn() as unknown as Send,
+      profileId: P,
+      buildings,
+      section: 'backup',
+    });
+    const group = await screen.findByRole('region', { name: '2 slots were changed elsewhere' });
+    expect(within(group).getByRole('button', { name: 'Restore the backup’s value in all 2' })).toBeTruthy();
+    expect(within(group).getAllByText('In the backup')).toHaveLength(2);
   });
 });

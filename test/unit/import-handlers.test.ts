@@ -228,6 +228,17 @@ describe('startImport, undoImport', () => {
     expect(await readJobs(profileId)).toEqual([]);
   });
 
+  it('stores a write with a manifest slot as a document, undone as any write', async () => {
+    await configure('premium');
+    const slots = [1, 2, 3].map((n) => ({ slot: n, title: `Piece ${n}`, data: `{"n":${n}}` }));
+    const started = await handlers.startImport({ target, slots, finalSlot: 1 });
+    if (!started.ok) throw new Error(started.error.kind);
+    const job = await finished(started.value.id);
+    expect(job).toMatchObject({ kind: 'document', finalSlot: 1, state: 'finished' });
+    const undo = await handlers.undoImport({ id: job.id });
+    expect(undo.ok).toBe(true);
+  });
+
   it('answers at once with a job id, runs the job in the background, and undo restores every slot', async () => {
     const profileId = await configure('premium');
     const before = await Promise.all(Array.from({ length: 20 }, (_, i) => slot(i + 1)));
@@ -235,6 +246,7 @@ describe('startImport, undoImport', () => {
     const started = await handlers.startImport({ target, slots });
     if (!started.ok) throw new Error(started.error.kind);
     const job = await finished(started.value.id);
+    expect(job.kind).toBe('import');
     expect(job.items.map((i) => i.status)).toEqual(Array(20).fill('done'));
     expect((await slot(20)).title).toBe('Import 20');
     expect((await readHistory(profileId, target, 20))[0]?.title).toBe(before[19]?.title);

@@ -175,9 +175,11 @@ describe('startTargets', () => {
     const preview = await ready(document);
     // b2's slot 1 was read just now, by the editor: held its value then; the job reads it again.
     expect(preview.targets[1]?.slots[0]?.status).toBe('heldWhenSeen');
-    const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets) });
+    const started = await handlers.startTargets({ slots: jobSlotsOf(preview.targets), kind: 'restore' });
     if (!started.ok) throw new Error(started.error.kind);
     const job = await finished(started.value.id);
+    // Stored as what it is: a restore, undone as any write job.
+    expect(job.kind).toBe('restore');
     expect(job.items.map((i) => [i.target?.id, i.slot, i.status])).toEqual([
       ['b-1001', 1, 'done'],
       ['b-1001', 2, 'done'],
