@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { findFirefox } from '../../scripts/browsers';
-import { pollPause } from './pages/query';
+import { waitUntil } from './pages/query';
 
 /** The store build: it asks for the API origin at save time, granted without a prompt by a pref. */
 export const EXTENSION_DIR = resolve(process.env.E2E_FIREFOX_EXTENSION_DIR ?? '.output/firefox-mv3');
@@ -43,15 +43,15 @@ export interface LaunchOptions {
  */
 export async function gotoExtensionPage(page: Page, url: string, timeoutMs = 15_000): Promise<void> {
   void page.goto(url).catch(() => undefined);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const state = await page
-      .evaluate(() => ({ href: location.href, ready: document.readyState }))
-      .catch(() => null);
-    if (state?.href === url && state.ready === 'complete') return;
-    if (Date.now() > deadline) throw new Error(`${url} did not load within ${timeoutMs} ms`);
-    await pollPause(50);
-  }
+  await waitUntil(
+    async () => {
+      const state = await page.evaluate(() => ({ href: location.href, ready: document.readyState }));
+      return state.href === url && state.ready === 'complete';
+    },
+    timeoutMs,
+    `${url} did not load within ${timeoutMs} ms`,
+    50,
+  );
 }
 
 export async function launchFirefox(options: LaunchOptions = {}): Promise<FirefoxSession> {

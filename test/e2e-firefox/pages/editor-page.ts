@@ -4,7 +4,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import type { FirefoxSession } from '../firefox';
-import { countOf, field, pollPause, role, text, textOf, textsOf, valueOf, waitFor, within } from './query';
+import { countOf, field, role, text, textOf, textsOf, valueOf, waitFor, waitUntil, within } from './query';
 
 export class EditorPage {
   private constructor(readonly page: Page) {}
@@ -38,12 +38,15 @@ export class EditorPage {
   /** Opens slot `n` once read: an empty slot is folded into one line until its "Edit slot N". */
   async edit(n: number): Promise<void> {
     const folded = role('button', `Edit slot ${n}`);
-    const deadline = Date.now() + 15_000;
-    while (!(await this.page.$(this.title(n)))) {
-      if (await this.page.$(folded)) await this.page.locator(folded).click();
-      else if (Date.now() > deadline) throw new Error(`slot ${n} was not read`);
-      await pollPause();
-    }
+    await waitUntil(
+      async () => {
+        if (await this.page.$(this.title(n))) return true;
+        if (await this.page.$(folded)) await this.page.locator(folded).click();
+        return false;
+      },
+      15_000,
+      `slot ${n} was not read`,
+    );
   }
   /** Shows one of the editor's sections: "Slots", "Import & export", "Document", "Backup & restore". */
   async showSection(name: string): Promise<void> {

@@ -4,6 +4,7 @@
  * role there, so a field is the form control (input, textarea, select) named by its label.
  */
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { vi } from 'vitest';
 
 const quoted = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
@@ -69,27 +70,32 @@ export async function attributeOf(page: Page, selector: string, name: string): P
   return element ? element.evaluate((node, attribute) => node.getAttribute(attribute), name) : null;
 }
 
-/** The interval of the bounded polls of this suite (puppeteer's Firefox has no event to wait for there). */
-// eslint-disable-next-line no-restricted-syntax -- the one pause between two looks of a bounded poll
-export const pollPause = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Waits until `selector` matches. Polls with fresh queries: after a navigation that puppeteer did not
  * see complete (moz-extension:// pages send no load events), a Locator's wait may never end.
  */
-export async function waitFor(page: Page, selector: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await page.$(selector).catch(() => null)) === null) {
-    if (Date.now() > deadline) throw new Error(`nothing matches ${selector} after ${timeoutMs} ms`);
-    await pollPause();
-  }
+export function waitFor(page: Page, selector: string, timeoutMs = 15_000): Promise<void> {
+  return waitUntil(
+    async () => (await page.$(selector)) !== null,
+    timeoutMs,
+    `nothing matches ${selector} after ${timeoutMs} ms`,
+  );
 }
 
-/** Waits until `check` holds, asking again every 100 ms (a failing check counts as not yet). */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`the condition did not hold within ${timeoutMs} ms`);
-    await pollPause();
-  }
+/**
+ * Waits until `check` holds, asked again every `intervalMs` once its last answer came (a failing
+ * check counts as not yet): vitest's bounded poll, as puppeteer's Firefox has no event to wait for.
+ */
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  timeoutMs = 15_000,
+  failure = `the condition did not hold within ${timeoutMs} ms`,
+  intervalMs = 100,
+): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (!(await check().catch(() => false))) throw new Error(failure);
+    },
+    { timeout: timeoutMs, interval: intervalMs },
+  );
 }
