@@ -64,13 +64,15 @@ async function counted<T>(delayMs: number, work: () => Promise<T>) {
 
 /** The worker's modules the bench drives, from this tree's lib/ or another's. */
 async function modulesOf(lib: string) {
-  const load = (path: string) => import(resolve(lib, path));
+  /** The first path that exists: a module renamed since the baseline is read under its old name there. */
+  const load = (...paths: string[]) =>
+    import(resolve(lib, paths.find((path) => existsSync(resolve(lib, path))) ?? paths[0]));
   const [job, runner, cache, history, jobs] = await Promise.all([
     load('jobs/job.ts'),
     load('jobs/runner.ts'),
     load('storage/cache.ts'),
     load('storage/history.ts'),
-    load('storage/jobs.ts'),
+    load('storage/jobs.ts', 'storage/import-jobs.ts'),
   ]);
   return {
     newJob: job.newJob as typeof import('../lib/jobs/job').newJob,
