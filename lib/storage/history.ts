@@ -2,7 +2,7 @@
  * Values the extension replaced, newest first, the last HISTORY_MAX per slot, one key per profile,
  * target and slot. The worker adds an entry before every overwrite; any entry can be written back.
  */
-import type { PageOption, Target } from '../api/schemas';
+import { PageOption, type Target } from '../api/schemas';
 import { z } from '../zod';
 import { profileFamily } from './registry';
 import { type StoredWrite, storedList } from './stored-item';
@@ -12,9 +12,7 @@ export const HISTORY_MAX = 20;
 export const HistoryEntry = z.object({
   /** When it was replaced (ms since the epoch). */
   time: z.number(),
-  title: z.string(),
-  data: z.string(),
-  lastUpdated: z.nullable(z.string()),
+  ...PageOption.shape,
   /** The import that replaced it: kept while that import can be undone. */
   jobId: z.optional(z.string()),
 });

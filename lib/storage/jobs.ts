@@ -14,7 +14,7 @@
  * JOB_MAX_BYTES, which the preview checks, and says which older Undo goes: `undoDropsFor`). A job
  * whose save meets a full storage makes room and is saved again, so it never stops half-recorded.
  */
-import { PageOption, Target } from '../api/schemas';
+import { PageOption, SlotValue, Target } from '../api/schemas';
 import { makeRoom, scheduleBudget } from './storage-room';
 import { historyBytesByJob } from './history';
 import { profilesItem } from './profiles';
@@ -41,8 +41,7 @@ export const JobItem = z.object({
   /** The item's own target (a restore or copy across targets); absent: the job's target. */
   target: z.optional(Target),
   slot: z.int(),
-  title: z.string(),
-  data: z.string(),
+  ...SlotValue.shape,
   status: JobItemStatus,
   /** The value this item replaced (backed up before the write); what undo writes back. */
   previous: z.optional(PageOption),
@@ -50,7 +49,7 @@ export const JobItem = z.object({
    * What the slot must still hold to be overwritten (an undo: what the import wrote). Without it,
    * `previous` is that value once backed up; a slot holding anything else is a conflict.
    */
-  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
+  expected: z.optional(SlotValue),
   /** The slot's value when it was found in conflict. */
   conflict: z.optional(PageOption),
   /**
