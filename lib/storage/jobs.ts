@@ -19,6 +19,7 @@ import { makeRoom, scheduleBudget } from './storage-room';
 import { historyBytesByJob } from './history';
 import { profilesItem } from './profiles';
 import { JOBS_BUDGET, JOB_MAX_BYTES, isQuotaError, storedSize } from './quota';
+import { newestFirst } from './family';
 import { profileFamily } from './registry';
 import { type PendingWrites, writeTogether } from './stored-item';
 import { z } from '../zod';
@@ -110,10 +111,7 @@ export const jobFamily = profileFamily('job', Job, {
 export const KEEP_FINISHED = 10;
 
 /** A profile's jobs, newest first. */
-export async function readJobs(profileId: string): Promise<Job[]> {
-  const jobs = (await jobFamily.entries(profileId)).map((entry) => entry.value);
-  return jobs.sort((a, b) => b.createdAt - a.createdAt);
-}
+export const readJobs = (profileId: string): Promise<Job[]> => newestFirst(jobFamily, profileId);
 
 export async function readJob(profileId: string, id: string): Promise<Job | undefined> {
   return (await jobFamily.get(profileId, id)) ?? undefined;
@@ -241,13 +239,17 @@ async function pooledJobs(incoming?: Job) {
   return perProfile.flat();
 }
 
+/** The settled jobs whose undo data may go (never `own`'s), oldest first. */
+const undoCandidates = (kept: Awaited<ReturnType<typeof pooledJobs>>, own?: string) =>
+  kept
+    .filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone && k.job.id !== own)
+    .sort((a, b) => a.job.createdAt - b.job.createdAt);
+
 /** The finished jobs whose undo data goes, oldest first, until `total` fits `budget` (never `own`'s). */
 function dropsToFit(kept: Awaited<ReturnType<typeof pooledJobs>>, budget: number, own?: string) {
   let total = kept.reduce((sum, k) => sum + k.bytes, 0);
-  const candidates = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone && k.job.id !== own);
-  candidates.sort((a, b) => a.job.createdAt - b.job.createdAt);
   const drops: Job[] = [];
-  for (const { job, bytes, slimBytes } of candidates) {
+  for (const { job, bytes, slimBytes } of undoCandidates(kept, own)) {
     if (total <= budget) break;
     drops.push(job);
     total -= bytes - slimBytes;
@@ -275,11 +277,9 @@ async function fitJobs(job: Job, limit = JOBS_BUDGET): Promise<void> {
  */
 export async function sharedJobRoom(): Promise<{ kept: number; freeable: number[] }> {
   const kept = await pooledJobs();
-  const candidates = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone);
-  candidates.sort((a, b) => a.job.createdAt - b.job.createdAt);
   return {
     kept: kept.reduce((sum, k) => sum + k.bytes, 0),
-    freeable: candidates.map((k) => k.bytes - k.slimBytes),
+    freeable: undoCandidates(kept).map((k) => k.bytes - k.slimBytes),
   };
 }
 
