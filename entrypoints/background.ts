@@ -5,7 +5,7 @@ import type { WorkerDeps } from '@/lib/connection';
 import { createHandlers } from '@/lib/handlers';
 import { JOB_KINDS, resumeJobs } from '@/lib/jobs/kinds';
 import { runningJobCount } from '@/lib/jobs/launcher';
-import { createTestDoor } from '@/lib/test-door';
+import { DoorScheduler, createTestDoor } from '@/lib/test-door';
 import type { PortfolioHandlerDeps } from '@/lib/handlers/portfolio';
 import { t } from '@/lib/i18n';
 import { createBadge } from '@/lib/badge';
@@ -45,7 +45,9 @@ const badge = createBadge({
 export default defineBackground(() => {
   // Every API call waits its turn here; its state (budget, waits) is kept in storage.session.
   const publishQueues = queuePublisher(() => scheduler?.view() ?? []);
-  scheduler = new RequestScheduler({
+  // Only the E2E build's scheduler can forget its queues (the test door's reset).
+  const Scheduler = import.meta.env.MODE === 'e2e' ? DoorScheduler : RequestScheduler;
+  scheduler = new Scheduler({
     clock,
     store: schedulerStore,
     onChange: () => {
@@ -91,7 +93,7 @@ export default defineBackground(() => {
     Object.assign(globalThis, {
       __TEST__: createTestDoor({
         handlers,
-        scheduler,
+        scheduler: scheduler as DoorScheduler,
         runningJobs: runningJobCount,
         setRequestTimeout,
         clearStorage: clearBothAreas,

@@ -8,6 +8,7 @@ import type { Job } from './storage/jobs';
 import type { Clock } from './api/clock';
 import type { ApiConfig } from './api/http-config';
 import { type RequestScheduler } from './api/scheduler';
+import type { Usage } from './api/scheduler-queue';
 import { queueIdOf } from './api/scheduler-types';
 import type { Budget } from './api/budget';
 import { fail, ok, type Result } from './api/errors';
@@ -108,20 +109,26 @@ export async function connect(
   });
 }
 
-/** The key's budget as the user set it for the profile, else as the scheduler learned it; null when neither. */
-export async function keyBudget(deps: WorkerDeps, { profile, config }: Connection): Promise<Budget | null> {
-  if (profile.requestsPerMinute)
-    return { limit: profile.requestsPerMinute, windowMs: 60_000, source: 'override' };
-  if (!deps.scheduler) return null;
-  return deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key).budget;
+/**
+ * What the key spent (the scheduler's usage, on the request path's clock; none without a scheduler)
+ * with its budget as the user set it for the profile, else as the scheduler learned it.
+ */
+export async function keyUsage(deps: WorkerDeps, { profile, config }: Connection): Promise<Usage> {
+  const usage = deps.scheduler
+    ? deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key)
+    : { sends: [], budget: null, waitingUntil: null };
+  if (!profile.requestsPerMinute) return usage;
+  return { ...usage, budget: { limit: profile.requestsPerMinute, windowMs: 60_000, source: 'override' } };
 }
+
+/** The key's budget (keyUsage); null when neither set nor learned. */
+export const keyBudget = async (deps: WorkerDeps, connection: Connection): Promise<Budget | null> =>
+  (await keyUsage(deps, connection)).budget;
 
 /** How many requests the key's window still holds now (its budget, the assumed one when none is known). */
 export async function keyRoom(deps: WorkerDeps, connection: Connection): Promise<number> {
-  const budget = await keyBudget(deps, connection);
   if (!deps.scheduler) return 0;
-  const { config } = connection;
-  const { sends, waitingUntil } = deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key);
+  const { sends, waitingUntil, budget } = await keyUsage(deps, connection);
   if (waitingUntil !== null) return 0;
   return Math.max(0, (budget?.limit ?? 10) - sends.length);
 }

@@ -7,7 +7,7 @@
  *
  * A queue waiting out a 429 with nothing queued is settled: nothing is sent until asked again.
  */
-import type { RequestScheduler } from './api/scheduler';
+import { RequestScheduler } from './api/scheduler';
 import type { SettingsInput } from './messaging/protocol';
 import type { Handlers } from './messaging/router';
 
@@ -35,7 +35,7 @@ export interface TestDoor {
 
 export interface TestDoorDeps {
   handlers: Pick<Handlers, 'saveSettings'>;
-  scheduler: RequestScheduler;
+  scheduler: DoorScheduler;
   /** The jobs (imports, restores, backups, …) this worker runs now. */
   runningJobs: () => number;
   setRequestTimeout: (ms: number) => void;
@@ -44,6 +44,20 @@ export interface TestDoorDeps {
 }
 
 const LOOK_MS = 25;
+
+/** The E2E build's scheduler: the request scheduler that can also forget every queue for the door's reset. */
+export class DoorScheduler extends RequestScheduler {
+  /** Forgets every queue, as a new worker with nothing saved. */
+  forgetAll(): void {
+    for (const queue of this.queues.values()) {
+      this.clock.clearTimeout(queue.timer);
+      this.drop(queue, () => true);
+    }
+    this.queues.clear();
+    this.scheduleSave();
+    this.onChange();
+  }
+}
 
 export function createTestDoor({
   handlers,

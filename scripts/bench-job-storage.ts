@@ -65,21 +65,24 @@ async function counted<T>(delayMs: number, work: () => Promise<T>) {
 /** The worker's modules the bench drives, from this tree's lib/ or another's. */
 async function modulesOf(lib: string) {
   /** The first path that exists: a module renamed since the baseline is read under its old name there. */
-  const load = (...paths: string[]) =>
-    import(resolve(lib, paths.find((path) => existsSync(resolve(lib, path))) ?? paths[0]));
-  const [job, runner, cache, history, jobs] = await Promise.all([
+  const load = (path: string, ...older: string[]) =>
+    import(resolve(lib, [path, ...older].find((each) => existsSync(resolve(lib, each))) ?? path));
+  const [job, runner, cache, history, kept, jobs] = await Promise.all([
     load('jobs/job.ts'),
     load('jobs/runner.ts'),
     load('storage/cache.ts'),
     load('storage/history.ts'),
+    // The history's write path (an older tree: in storage/history.ts, with no keep-replaced.ts).
+    load('storage/keep-replaced.ts').catch(() => ({})),
     load('storage/jobs.ts', 'storage/import-jobs.ts'),
   ]);
+  const write = { ...history, ...kept };
   return {
     newJob: job.newJob as typeof import('../lib/jobs/job').newJob,
     runJob: runner.runJob as typeof import('../lib/jobs/runner').runJob,
     writeCached: cache.writeCached as typeof import('../lib/storage/cache').writeCached,
-    historyEntry: history.historyEntry as typeof import('../lib/storage/history').historyEntry,
-    pushHistory: history.pushHistory as typeof import('../lib/storage/history').pushHistory,
+    historyEntry: write.historyEntry as typeof import('../lib/storage/keep-replaced').historyEntry,
+    pushHistory: write.pushHistory as typeof import('../lib/storage/keep-replaced').pushHistory,
     saveJob: jobs.saveJob as typeof import('../lib/storage/jobs').saveJob,
   };
 }

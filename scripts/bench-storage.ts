@@ -10,7 +10,8 @@ import { PROFILE_BUDGETS } from '../lib/storage/quota';
 import { writeCached } from '../lib/storage/cache';
 import { putDraft } from '../lib/storage/drafts';
 import { profileUsage } from '../lib/storage/family';
-import { historyEntry, historyFamily, pushHistory } from '../lib/storage/history';
+import { historyFamily } from '../lib/storage/history';
+import { historyEntry, pushHistory } from '../lib/storage/keep-replaced';
 
 const PROFILE = 'bench-storage';
 const text = (n: number, length: number) => `${n}:`.padEnd(length, 'ä');

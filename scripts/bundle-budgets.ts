@@ -82,4 +82,10 @@
  * editor 67.3 → 68.0 KB with the restore's conflict view (both values, a choice for all) and the
  * engine's page half. Budgets 0.3 KB above; bringing the worker back under 49.6 is follow-up work.
  */
-export const BUDGET_KB = { popup: 22.7, worker: 50.5, sidepanel: 23.8, editor: 68.3, recordsTable: 14.5 };
+/**
+ * Round 11 (issue 42's lib leftovers): the worker 49.84 → 49.76 KB (51034 → 50955 bytes): the test
+ * door's forgetAll only in the E2E build (lib/test-door.ts DoorScheduler), the history's one write
+ * path, a key's usage asked once (lib/connection.ts keyUsage). Budget 0.3 KB above, down from 50.5;
+ * 49.6 is not reached yet.
+ */
+export const BUDGET_KB = { popup: 22.7, worker: 50.1, sidepanel: 23.8, editor: 68.3, recordsTable: 14.5 };

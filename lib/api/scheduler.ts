@@ -72,10 +72,10 @@ const normalizedPerMinute = (perMinute: number | null): number | null =>
   perMinute !== null && perMinute > 0 ? Math.floor(perMinute) : null;
 
 export class RequestScheduler {
-  private readonly clock: Clock;
+  protected readonly clock: Clock;
   private readonly maxInFlight: number;
-  private readonly onChange: () => void;
-  private readonly queues = new Map<string, Queue>();
+  protected readonly onChange: () => void;
+  protected readonly queues = new Map<string, Queue>();
   private readonly saver: CoalescedSaver;
   private override: number | null = null;
   private seq = 0;
@@ -174,17 +174,6 @@ export class RequestScheduler {
     this.onChange();
   }
 
-  /** Forgets every queue, as a new worker with nothing saved (the E2E door's reset between tests). */
-  forgetAll(): void {
-    for (const queue of this.queues.values()) {
-      this.clock.clearTimeout(queue.timer);
-      this.drop(queue, () => true);
-    }
-    this.queues.clear();
-    this.scheduleSave();
-    this.onChange();
-  }
-
   /** "Learn again": the key's queue forgets the budget it learned (its send times and wait stay). */
   relearn(id: QueueId): boolean {
     const queue = this.queues.get(id.key);
@@ -227,7 +216,7 @@ export class RequestScheduler {
   }
 
   /** Ends matching queued callers, as aborted (or with `result`); returns how many. */
-  private drop(
+  protected drop(
     queue: Queue,
     matches: (waiter: Waiter) => boolean,
     result: Result<never> = fail({ kind: 'aborted' }),
@@ -300,7 +289,7 @@ export class RequestScheduler {
     return snapshotOf(this.queues.values());
   }
 
-  private scheduleSave(): void {
+  protected scheduleSave(): void {
     this.saver.schedule();
   }
 

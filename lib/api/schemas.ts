@@ -104,13 +104,16 @@ export const Room = z.object({
 });
 export type Room = z.infer<typeof Room>;
 
+/** A slot's value: what a write expects the slot to hold, what a draft started from (no limits checked). */
+export const SlotValue = z.object({ title: z.string(), data: z.string() });
+export type SlotValue = z.infer<typeof SlotValue>;
+
 /**
  * A slot as the extension keeps it. Limits are not enforced on reads: what the server stores is
  * shown as it is. `lastUpdated` null: the time is unknown (a save then compares title and data).
  */
 export const PageOption = z.object({
-  title: z.string(),
-  data: z.string(),
+  ...SlotValue.shape,
   lastUpdated: z.nullable(z.string()),
 });
 export type PageOption = z.infer<typeof PageOption>;
@@ -122,8 +125,7 @@ export type PageOption = z.infer<typeof PageOption>;
  */
 export const PageOptionAnswer = z.pipe(
   z.object({
-    title: z.string(),
-    data: z.string(),
+    ...SlotValue.shape,
     lastUpdated: z.optional(z.nullable(z.string())),
     lastUpdate: z.optional(z.nullable(z.string())),
   }),

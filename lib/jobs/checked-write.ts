@@ -24,10 +24,9 @@ import type { PageOption, Target } from '../api/schemas';
 import { isEmptySlot } from '../slots/clearing';
 import { isConflict, sameContent } from '../slots/conflict';
 import { slotLockKey, withSlotLock } from '../slots/write-lock';
-import { type KeptReplaced, keepReplaced, replacedHistory } from '../storage/keep-replaced';
+import { type KeptReplaced, historyEntry, keepReplaced, replacedHistory } from '../storage/keep-replaced';
 import type { PendingWrites } from '../storage/stored-item';
 import { optionParts, writeCached } from '../storage/cache';
-import { historyEntry } from '../storage/history';
 
 interface Content {
   title: string;

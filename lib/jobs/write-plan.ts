@@ -18,7 +18,7 @@
  */
 import { Budget } from '../api/budget';
 import { ASSUMED_BUDGET, minutesAt, perMinuteOf } from '../api/limits';
-import { PageOption } from '../api/schemas';
+import { PageOption, SlotValue } from '../api/schemas';
 import { isFresh } from '../cache/fresh';
 import { isEmptySlot } from '../slots/clearing';
 import { BASIC_SLOTS } from '../api/slot-limits';
@@ -49,8 +49,7 @@ export type PlannedStatus = z.infer<typeof PlannedStatus>;
 
 export const PlannedSlot = z.object({
   slot: z.int(),
-  title: z.string(),
-  data: z.string(),
+  ...SlotValue.shape,
   /** The value the user is shown as the slot's current one; null when not known. */
   current: z.nullable(PageOption),
   /** When that value was answered (epoch ms): its age is shown with it. */

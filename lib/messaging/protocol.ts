@@ -16,6 +16,7 @@ import {
   PageOption,
   Room,
   Scope,
+  SlotValue,
   Target,
   Tenant,
   TransactionsPage,
@@ -91,9 +92,8 @@ export type ConnectionReport = z.infer<typeof ConnectionReport>;
 export const SaveSlotRequest = z.object({
   target: Target,
   option: OptionNumber,
-  title: z.string(),
-  data: z.string(),
-  expected: z.object({ title: z.string(), data: z.string() }),
+  ...SlotValue.shape,
+  expected: SlotValue,
 });
 export type SaveSlotRequest = z.infer<typeof SaveSlotRequest>;
 
@@ -120,9 +120,8 @@ export type SaveOutcome = z.infer<typeof SaveOutcome>;
  */
 export const ImportSlotWrite = z.object({
   slot: OptionNumber,
-  title: z.string(),
-  data: z.string(),
-  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
+  ...SlotValue.shape,
+  expected: z.optional(SlotValue),
 });
 export type ImportSlotWrite = z.infer<typeof ImportSlotWrite>;
 
@@ -152,9 +151,7 @@ export const ExportedDocument = z.object({
   format: z.string(),
   exportedAt: z.string(),
   target: Target,
-  slots: z.array(
-    z.object({ slot: z.int(), title: z.string(), data: z.string(), lastUpdated: z.nullable(z.string()) }),
-  ),
+  slots: z.array(z.object({ slot: z.int(), ...PageOption.shape })),
 });
 
 const JobRef = z.object({ id: z.string().check(z.minLength(1)) });

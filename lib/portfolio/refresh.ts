@@ -8,7 +8,6 @@
  */
 import { epochOf, systemClock } from '../api/clock';
 import type { Result } from '../api/errors';
-import { queueIdOf } from '../api/scheduler-types';
 import { BuildingListEntry } from '../api/schemas';
 import type { AppError } from '../app-error';
 import { freshnessMs } from '../cache/fresh';
@@ -21,7 +20,7 @@ import {
 } from '../storage/portfolio';
 import { type Profile, readProfile } from '../storage/profiles';
 import { effectivePremium } from '../storage/settings';
-import { type Connection, type WorkerDeps, connect } from '../connection';
+import { type Connection, type WorkerDeps, connect, keyUsage } from '../connection';
 import { z } from '../zod';
 import { type BudgetUsage, allowance, nextStaleAt, roundEstimate, staleReads } from './refresh-plan';
 import { type ReadDeps, followList, readInto, readList } from './reads';
@@ -36,19 +35,13 @@ const MAX_READS_PER_RUN = 200;
 export function createPortfolioService(deps: PortfolioDeps) {
   const now = () => deps.now?.() ?? Date.now();
 
-  async function usageOf({ profile, config }: Connection): Promise<BudgetUsage> {
-    const usage = deps.scheduler
-      ? deps.scheduler.usage((await queueIdOf(config.baseUrl, config.token)).key)
-      : { sends: [], budget: null, waitingUntil: null };
-    const override = profile.requestsPerMinute
-      ? { limit: profile.requestsPerMinute, windowMs: 60_000 }
-      : null;
+  async function usageOf(connection: Connection): Promise<BudgetUsage> {
+    const { sends, waitingUntil, budget } = await keyUsage(deps, connection);
     // The refresh plans in epoch ms; the scheduler counts on the request path's clock.
     const clock = deps.clock ?? systemClock;
-    const budget = override ?? usage.budget;
     return {
-      sends: usage.sends.map((sent) => epochOf(clock, sent)),
-      waitingUntil: usage.waitingUntil === null ? null : epochOf(clock, usage.waitingUntil),
+      sends: sends.map((sent) => epochOf(clock, sent)),
+      waitingUntil: waitingUntil === null ? null : epochOf(clock, waitingUntil),
       budget: budget && { limit: budget.limit, windowMs: epochOf(clock, budget.windowMs) },
     };
   }

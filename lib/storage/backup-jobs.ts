@@ -8,6 +8,7 @@
 import { PageOption, Target, TargetKind } from '../api/schemas';
 import { z } from '../zod';
 import { serialQueue } from '../serial';
+import { newestFirst } from './family';
 import { profileFamily } from './registry';
 import { backupBudget, storedSize } from './quota';
 
@@ -91,8 +92,7 @@ const targetParts = (jobId: string, target: Target) => [jobId, target.kind, targ
 
 /** The profile's backup (the newest; there is at most one). */
 export async function readBackup(profileId: string): Promise<BackupJob | null> {
-  const jobs = (await backupFamily.entries(profileId)).map((e) => e.value);
-  return jobs.sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
+  return (await newestFirst(backupFamily, profileId))[0] ?? null;
 }
 
 /** Saves of the job run one after another: an older snapshot never overwrites a newer one. */

@@ -4,14 +4,13 @@
  * slot still holds it, so a draft never silently overwrites a change made meanwhile. A draft stored
  * with the `base` (lastUpdated) older builds kept loads as it is, without it: no save checked it.
  */
-import type { Target } from '../api/schemas';
+import { SlotValue, type Target } from '../api/schemas';
 import { z } from '../zod';
 import { profileFamily } from './registry';
 
 export const Draft = z.object({
-  title: z.string(),
-  data: z.string(),
-  start: z.optional(z.object({ title: z.string(), data: z.string() })),
+  ...SlotValue.shape,
+  start: z.optional(SlotValue),
   savedAt: z.number(),
 });
 export type Draft = z.infer<typeof Draft>;

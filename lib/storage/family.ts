@@ -130,6 +130,10 @@ export function storedFamily<S extends z.ZodMiniType>(
 }
 
 /** The family name of a profile's key (`p.<profile>.<family>:…`), or null for another key. */
+/** A profile's entries of a family of jobs, newest first (by when each was created). */
+export const newestFirst = async <T extends { createdAt: number }>(family: Family<T>, profileId: string) =>
+  (await family.entries(profileId)).map((entry) => entry.value).sort((a, b) => b.createdAt - a.createdAt);
+
 export function familyOfKey(key: string): string | null {
   const match = /^p\.[^.]+\.([^:]+):/.exec(key);
   return match?.[1] ?? null;

@@ -1,20 +1,19 @@
 /**
  * Values the extension replaced, newest first, the last HISTORY_MAX per slot, one key per profile,
- * target and slot. The worker adds an entry before every overwrite; any entry can be written back.
+ * target and slot: declared and read here. The worker adds an entry before every overwrite, through
+ * its one write path (lib/storage/keep-replaced.ts); any entry can be written back.
  */
-import type { PageOption, Target } from '../api/schemas';
+import { PageOption, type Target } from '../api/schemas';
 import { z } from '../zod';
 import { profileFamily } from './registry';
-import { type StoredWrite, storedList } from './stored-item';
+import { storedList } from './stored-item';
 
 export const HISTORY_MAX = 20;
 
 export const HistoryEntry = z.object({
   /** When it was replaced (ms since the epoch). */
   time: z.number(),
-  title: z.string(),
-  data: z.string(),
-  lastUpdated: z.nullable(z.string()),
+  ...PageOption.shape,
   /** The import that replaced it: kept while that import can be undone. */
   jobId: z.optional(z.string()),
 });
@@ -36,50 +35,6 @@ export async function readHistory(
   option: number,
 ): Promise<HistoryEntry[]> {
   return (await historyFamily.get(profileId, ...historyParts(target, option))) ?? [];
-}
-
-/** Adds the replaced value on top; the same version twice in a row is kept once. */
-export function addEntry(
-  list: readonly HistoryEntry[],
-  entry: HistoryEntry,
-  max = HISTORY_MAX,
-): HistoryEntry[] {
-  const top = list[0];
-  const same =
-    top && top.title === entry.title && top.data === entry.data && top.lastUpdated === entry.lastUpdated;
-  return (same ? list : [entry, ...list]).slice(0, max);
-}
-
-export function historyEntry(replaced: PageOption, time: number = Date.now(), jobId?: string): HistoryEntry {
-  return {
-    time,
-    title: replaced.title,
-    data: replaced.data,
-    lastUpdated: replaced.lastUpdated,
-    ...(jobId ? { jobId } : {}),
-  };
-}
-
-/** The slot's history with `entry` on top, ready to be stored with other values in one call. */
-export async function historyWrite(
-  profileId: string,
-  target: Target,
-  option: number,
-  entry: HistoryEntry,
-): Promise<StoredWrite> {
-  const list = addEntry(await readHistory(profileId, target, option), entry);
-  return historyFamily.write(list, profileId, ...historyParts(target, option));
-}
-
-export async function pushHistory(
-  profileId: string,
-  target: Target,
-  option: number,
-  entry: HistoryEntry,
-): Promise<HistoryEntry[]> {
-  const list = addEntry(await readHistory(profileId, target, option), entry);
-  await historyFamily.set(list, profileId, ...historyParts(target, option));
-  return list;
 }
 
 /** The bytes of a profile's history entries per import that replaced them (as the budgets count them). */

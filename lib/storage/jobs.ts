@@ -14,11 +14,12 @@
  * JOB_MAX_BYTES, which the preview checks, and says which older Undo goes: `undoDropsFor`). A job
  * whose save meets a full storage makes room and is saved again, so it never stops half-recorded.
  */
-import { PageOption, Target } from '../api/schemas';
+import { PageOption, SlotValue, Target } from '../api/schemas';
 import { makeRoom, scheduleBudget } from './storage-room';
 import { historyBytesByJob } from './history';
 import { profilesItem } from './profiles';
 import { JOBS_BUDGET, JOB_MAX_BYTES, isQuotaError, storedSize } from './quota';
+import { newestFirst } from './family';
 import { profileFamily } from './registry';
 import { type PendingWrites, writeTogether } from './stored-item';
 import { z } from '../zod';
@@ -41,8 +42,7 @@ export const JobItem = z.object({
   /** The item's own target (a restore or copy across targets); absent: the job's target. */
   target: z.optional(Target),
   slot: z.int(),
-  title: z.string(),
-  data: z.string(),
+  ...SlotValue.shape,
   status: JobItemStatus,
   /** The value this item replaced (backed up before the write); what undo writes back. */
   previous: z.optional(PageOption),
@@ -50,7 +50,7 @@ export const JobItem = z.object({
    * What the slot must still hold to be overwritten (an undo: what the import wrote). Without it,
    * `previous` is that value once backed up; a slot holding anything else is a conflict.
    */
-  expected: z.optional(z.object({ title: z.string(), data: z.string() })),
+  expected: z.optional(SlotValue),
   /** The slot's value when it was found in conflict. */
   conflict: z.optional(PageOption),
   /**
@@ -111,10 +111,7 @@ export const jobFamily = profileFamily('job', Job, {
 export const KEEP_FINISHED = 10;
 
 /** A profile's jobs, newest first. */
-export async function readJobs(profileId: string): Promise<Job[]> {
-  const jobs = (await jobFamily.entries(profileId)).map((entry) => entry.value);
-  return jobs.sort((a, b) => b.createdAt - a.createdAt);
-}
+export const readJobs = (profileId: string): Promise<Job[]> => newestFirst(jobFamily, profileId);
 
 export async function readJob(profileId: string, id: string): Promise<Job | undefined> {
   return (await jobFamily.get(profileId, id)) ?? undefined;
@@ -242,13 +239,17 @@ async function pooledJobs(incoming?: Job) {
   return perProfile.flat();
 }
 
+/** The settled jobs whose undo data may go (never `own`'s), oldest first. */
+const undoCandidates = (kept: Awaited<ReturnType<typeof pooledJobs>>, own?: string) =>
+  kept
+    .filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone && k.job.id !== own)
+    .sort((a, b) => a.job.createdAt - b.job.createdAt);
+
 /** The finished jobs whose undo data goes, oldest first, until `total` fits `budget` (never `own`'s). */
 function dropsToFit(kept: Awaited<ReturnType<typeof pooledJobs>>, budget: number, own?: string) {
   let total = kept.reduce((sum, k) => sum + k.bytes, 0);
-  const candidates = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone && k.job.id !== own);
-  candidates.sort((a, b) => a.job.createdAt - b.job.createdAt);
   const drops: Job[] = [];
-  for (const { job, bytes, slimBytes } of candidates) {
+  for (const { job, bytes, slimBytes } of undoCandidates(kept, own)) {
     if (total <= budget) break;
     drops.push(job);
     total -= bytes - slimBytes;
@@ -276,11 +277,9 @@ async function fitJobs(job: Job, limit = JOBS_BUDGET): Promise<void> {
  */
 export async function sharedJobRoom(): Promise<{ kept: number; freeable: number[] }> {
   const kept = await pooledJobs();
-  const candidates = kept.filter((k) => !isUnsettledJob(k.job) && !k.job.undoGone);
-  candidates.sort((a, b) => a.job.createdAt - b.job.createdAt);
   return {
     kept: kept.reduce((sum, k) => sum + k.bytes, 0),
-    freeable: candidates.map((k) => k.bytes - k.slimBytes),
+    freeable: undoCandidates(kept).map((k) => k.bytes - k.slimBytes),
   };
 }
 

@@ -10,7 +10,7 @@ import { PageContext } from '../../components/page/context';
 import type { MessageType, RequestOf, ResponseOf } from '../../lib/messaging/protocol';
 import { putDraft, readDrafts } from '../../lib/storage/drafts';
 import { PROFILE_BUDGETS } from '../../lib/storage/quota';
-import { pushHistory } from '../../lib/storage/history';
+import { pushHistory } from '../../lib/storage/keep-replaced';
 import { optionParts, writeCached } from '../../lib/storage/cache';
 import { settingsView } from './fixtures';
 

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { putDraft, readDrafts, removeDraft } from '../../lib/storage/drafts';
-import { HISTORY_MAX, addEntry, pushHistory, readHistory } from '../../lib/storage/history';
+import { HISTORY_MAX, readHistory } from '../../lib/storage/history';
+import { addEntry, pushHistory } from '../../lib/storage/keep-replaced';
 import { currentTargetFamily, currentTargetItem } from '../../lib/storage/current-target';
 import { forgetFactory, readFactories, rememberFactory } from '../../lib/storage/added-factories';
 

@@ -8,7 +8,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Target } from '../../lib/api/schemas';
 import { createHandlers } from '../../lib/handlers';
 import { readCredentials, removeUnlistedCredentials, writeCredentials } from '../../lib/storage/credentials';
-import { historyFamily, pushHistory, readHistory } from '../../lib/storage/history';
+import { historyFamily, readHistory } from '../../lib/storage/history';
+import { pushHistory } from '../../lib/storage/keep-replaced';
 import { newProfile, profilesItem, updateProfiles } from '../../lib/storage/profiles';
 import { type StorageProblem, onStorageProblem } from '../../lib/storage/storage-problems';
 

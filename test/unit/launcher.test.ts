@@ -77,10 +77,15 @@ const handlers = createHandlers(deps);
 
 /** The steps of runs held back, let go one at a time. */
 let waiting: (() => void)[];
+/** Looks every 5 ms, at most 2 s, until `done`. */
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+};
+/** Lets the first held-back step go on, then waits until a run holds at its next step or none runs. */
 const next = async () => {
-  for (let i = 0; i < 200 && waiting.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+  await until(() => waiting.length > 0);
   waiting.shift()?.();
-  await new Promise((r) => setTimeout(r, 5));
+  await until(() => waiting.length > 0 || runningJobCount() === 0);
 };
 
 const tally = (profileId: string, total: number, count = 0): Tally => ({
