@@ -92,25 +92,16 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
     shownId,
     /** The account's factories, in the same picker (their slots only), and the one current. */
     factories: page.factories.all,
-    factoryId: computed(() => {
-      const target = current.target.value;
-      return target?.kind === 'factory' ? target.id : null;
-    }),
+    factoryId: computed(() => (current.target.value?.kind === 'factory' ? current.target.value.id : null)),
     sections: sections.sections,
     transactions: computed(() => account.value?.transactions.value ?? null),
     tab: tab.tab,
     /** The user's choice: the building becomes the current target of every view. */
     select,
     /** A building chosen on the Portfolio tab, shown on the Building tab. */
-    openBuilding(id: string): void {
-      select(id);
-      tab.choose('building');
-    },
+    openBuilding: (id: string) => (select(id), tab.choose('building')),
     /** A factory chosen in the picker: the current target, its slots shown. */
-    chooseFactory(id: string): void {
-      current.choose({ kind: 'factory', id });
-      tab.choose('slots');
-    },
+    chooseFactory: (id: string) => (current.choose({ kind: 'factory', id }), tab.choose('slots')),
     removeFactory: (id: string) => void page.factories.remove(id),
     retry,
     retryBuildings: () => void buildings.load(true),
@@ -143,5 +134,5 @@ export type DashboardStore = InstanceType<typeof DashboardStore>;
 /** What the dashboard's views read and do: the store, without its page's own parts. */
 export type DashboardShown = Omit<
   DashboardStore,
-  'page' | 'start' | 'refresh' | 'openBuilding' | typeof Symbol.dispose
+  'start' | 'refresh' | 'openBuilding' | typeof Symbol.dispose
 >;

@@ -37,14 +37,15 @@ export function documentView(draft: DocumentDraftModel, { target, slots, onScree
   const view = computed(() => {
     const to = target.value;
     const read = slots.value;
-    if (!to || !read || !onScreen.value) return null;
-    const shown = withWritten(read.slots, job.value, to, draft.layout.value);
-    return { target: to, shown, placeholder: read.placeholder };
+    return to && read && onScreen.value
+      ? {
+          target: to,
+          shown: withWritten(read.slots, job.value, to, draft.layout.value),
+          placeholder: read.placeholder,
+        }
+      : null;
   });
-  const stored = computed(() => {
-    const shown = view.value?.shown;
-    return shown ? storedDocument(shown, draft.layout.value) : { status: 'none' as const };
-  });
+  const stored = computed(() => storedDocument(view.value?.shown ?? [], draft.layout.value));
 
   // The baseline follows the edit: set when it begins, and moved on by each write of this
   // extension there (an Undo too).
@@ -62,9 +63,9 @@ export function documentView(draft: DocumentDraftModel, { target, slots, onScree
   effect(() => {
     if (settled.value === null) return;
     untracked(() => {
-      const current = job.value;
-      const written = writtenInTarget(current, view.value?.target ?? { kind: '', id: '' });
-      if (current && written.size > 0) draft.rebase(written, current.createdAt);
+      const current = job.value as Job;
+      const written = writtenInTarget(current, (view.value as { target: Target }).target);
+      if (written.size > 0) draft.rebase(written, current.createdAt);
     });
   });
   return { draft, view, stored };

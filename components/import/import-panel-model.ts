@@ -22,7 +22,7 @@ import { type MessageKey, t } from '../../lib/i18n';
 import { buildingName, factoryName } from '../../lib/names';
 import type { ReadyTargets } from './TargetPreview';
 
-/** The editor's section on screen; without one, every part is shown at once. */
+/** The editor's sections (components/editor/sections.ts); without one on screen, every part is shown at once. */
 export type ImportSection = 'slots' | 'import' | 'document' | 'backup';
 
 /** The section a job shows in: its kind's; an undo's, where it was asked (or the check's). */

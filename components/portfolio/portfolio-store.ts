@@ -94,10 +94,8 @@ export const PortfolioStore = createModel((page: PageContext) => {
   /** A change of the settings shown, checked and saved; said either way. */
   async function applySettings(change: Partial<PortfolioSettings>): Promise<void> {
     const parsed = PortfolioSettings.safeParse({ ...settings.peek(), ...change });
-    if (!parsed.success) {
-      settingsMessage.value = { kind: 'problem', text: t('portfolio_setting_invalid') };
-      return;
-    }
+    if (!parsed.success)
+      return void (settingsMessage.value = { kind: 'problem', text: t('portfolio_setting_invalid') });
     const answer = await page.send('savePortfolioSettings', parsed.data);
     if (answer.ok) settings.value = answer.value;
     else error.value = answer.error;
