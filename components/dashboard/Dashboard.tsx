@@ -1,54 +1,24 @@
 /**
  * The building dashboard as one view for the popup, the dashboard tab and the side panel: picker,
- * then the tabs "Building" (details, then rooms, tenants, bank accounts) and "Slots". Everything it
- * shows arrives through props; it calls nothing but the callbacks it is given.
+ * then the tabs "Building" (details, then rooms, tenants, bank accounts) and "Slots". What it shows
+ * and does it reads from the page's store; the page gives it its lazy parts.
  */
 import type { ComponentChildren } from 'preact';
-import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import { t } from '../../lib/i18n';
-import type { Loadable } from '../../lib/loadable';
-import type { SectionKey } from './sections';
-import type { TransactionsState } from './transactions';
+import type { DashboardShown } from './dashboard-store';
 import { BuildingPicker } from './BuildingPicker';
 import { DetailsCard } from './DetailsCard';
 import { PageHeader } from './PageHeader';
 import { Section } from './Section';
 import { Tabs } from './Tabs';
-import type { DashboardTab } from '../../lib/storage/dashboard-tab';
-import type { KnownFactory } from '../../lib/factories/merge';
 import { LazyRateLimitNotice } from '../LazyRateLimitNotice';
 
 export interface DashboardProps {
+  /** What is shown and what a choice does: the page's dashboard store. */
+  store: DashboardShown;
   layout: 'compact' | 'full';
   now: number;
-  premium: boolean | null;
-  buildings: Loadable<BuildingListEntry[]>;
-  selectedId: string | null;
-  /** The account's factories, in the same picker (their slots only). */
-  factories?: readonly KnownFactory[];
-  /** The factory that is the current target, if one is. */
-  factoryId?: string | null;
-  onSelectFactory?: (id: string) => void;
-  onRemoveFactory?: (id: string) => void;
-  details: Loadable<Building>;
-  rooms: Loadable<Room[]>;
-  tenants: Loadable<Tenant[]>;
-  accounts: Loadable<LooseRecord[]>;
-  transactions: TransactionsState | null;
-  onSelect: (id: string) => void;
-  onRetry: (section: SectionKey) => void;
-  onRetryBuildings: () => void;
   onOpenSettings: () => void;
-  onOpenAccount: (bankId: string) => void;
-  onPageTransactions: (skip: number) => void;
-  /** Every transaction of the account the API gives, as a CSV file (and a note when capped). */
-  onExportTransactions?: (
-    bankId: string,
-    label: string,
-  ) => Promise<{ name: string; text: string; note?: string }>;
-  /** The tab shown, remembered by the page. */
-  tab: DashboardTab;
-  onTabChange: (tab: DashboardTab) => void;
   /** The Portfolio tab's content (the full tab only; loaded lazily by the page). */
   portfolio?: () => ComponentChildren;
   /** The portfolio in one line above the picker (popup and side panel). */
@@ -62,10 +32,12 @@ export interface DashboardProps {
 }
 
 export function Dashboard(props: DashboardProps) {
-  const { now, onOpenSettings, tab } = props;
+  const { store, now, onOpenSettings } = props;
   const common = { now, onOpenSettings };
+  const tab = store.tab.value;
+  const selectedId = store.shownId.value;
   const onPortfolio = tab === 'portfolio' && props.portfolio !== undefined;
-  const factoryId = props.factoryId ?? null;
+  const factoryId = store.factoryId.value;
 
   return (
     <main class={`dashboard dashboard--${props.layout}`}>
@@ -75,18 +47,18 @@ export function Dashboard(props: DashboardProps) {
       {/* The one picker of the page, for every tab but the portfolio's (all buildings at once). */}
       {!onPortfolio && (
         <BuildingPicker
-          state={props.buildings}
-          selectedId={props.selectedId}
-          onSelect={props.onSelect}
-          onRetry={props.onRetryBuildings}
+          state={store.buildings.value}
+          selectedId={selectedId}
+          onSelect={store.select}
+          onRetry={store.retryBuildings}
           onOpenSettings={onOpenSettings}
-          factories={props.factories ?? []}
+          factories={store.factories.value}
           factoryId={factoryId}
-          {...(props.onSelectFactory ? { onSelectFactory: props.onSelectFactory } : {})}
-          {...(props.onRemoveFactory ? { onRemoveFactory: props.onRemoveFactory } : {})}
+          onSelectFactory={store.chooseFactory}
+          onRemoveFactory={store.removeFactory}
         />
       )}
-      {(props.selectedId !== null || props.portfolio) && (
+      {(selectedId !== null || props.portfolio) && (
         <Tabs
           label={t('tabs_label')}
           tabs={[
@@ -95,7 +67,7 @@ export function Dashboard(props: DashboardProps) {
             ...(props.portfolio ? [{ key: 'portfolio' as const, label: t('tab_portfolio') }] : []),
           ]}
           active={tab === 'portfolio' && !props.portfolio ? 'building' : tab}
-          onChange={props.onTabChange}
+          onChange={store.chooseTab}
         >
           {onPortfolio && props.portfolio ? (
             props.portfolio()
@@ -104,7 +76,7 @@ export function Dashboard(props: DashboardProps) {
           ) : factoryId !== null ? (
             <div class="note">
               <p>{t('factory_slotsOnly')}</p>
-              <button type="button" class="button" onClick={() => props.onTabChange('slots')}>
+              <button type="button" class="button" onClick={() => store.chooseTab('slots')}>
                 {t('tab_slots')}
               </button>
             </div>
@@ -112,8 +84,8 @@ export function Dashboard(props: DashboardProps) {
             <div class="sections">
               <Section
                 title={t('section_details')}
-                state={props.details}
-                onRetry={() => props.onRetry('details')}
+                state={store.sections.details.value}
+                onRetry={() => store.retry('details')}
                 skeletonRows={4}
                 {...common}
               >

@@ -1,4 +1,4 @@
-/** Binds the dashboard view to a store's signals: each page (popup, tab, side panel) renders this. */
+/** The dashboard as each page (popup, tab, side panel) renders it: its store, and its parts loaded later. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { PageContext } from '../page/context';
@@ -52,55 +52,20 @@ export function DashboardApp({
   closeAfterOpening,
   headerActions,
 }: DashboardAppProps) {
-  const now = useNow();
-  const { sections } = store;
-  const current = page.current.target.value;
+  const now = Math.max(useNow(), Date.now());
+  const lazyParts =
+    layout === 'full'
+      ? { portfolio: () => <LazyPortfolio page={page} now={now} onOpen={store.openBuilding} /> }
+      : { summary: <LazySummary page={page} closeAfterOpening={closeAfterOpening} /> };
   return (
     <Dashboard
+      store={store}
       layout={layout}
-      now={Math.max(now, Date.now())}
-      premium={store.settings.value?.premium ?? null}
-      buildings={store.buildings.value}
-      selectedId={store.shownId.value}
-      factories={page.factories.all.value}
-      factoryId={current?.kind === 'factory' ? current.id : null}
-      onSelectFactory={(id) => {
-        page.current.choose({ kind: 'factory', id });
-        store.chooseTab('slots');
-      }}
-      onRemoveFactory={(id) => void page.factories.remove(id)}
-      details={sections.details.value}
-      rooms={sections.rooms.value}
-      tenants={sections.tenants.value}
-      accounts={sections.accounts.value}
-      transactions={store.transactions.value}
-      onSelect={store.select}
-      onRetry={store.retry}
-      onRetryBuildings={store.retryBuildings}
+      now={now}
       onOpenSettings={onOpenSettings}
-      onOpenAccount={store.openAccount}
-      onPageTransactions={store.pageTransactions}
-      onExportTransactions={(bankId, label) =>
-        import('./exports').then((module) => module.transactionsFile(page.send, bankId, label))
-      }
       moreSections={(props) => <LazyMoreSections {...props} />}
-      tab={store.tab.value}
-      onTabChange={store.chooseTab}
       slots={() => <LazySlots layout={slotsLayout} page={page} />}
-      {...(layout === 'full'
-        ? {
-            portfolio: () => (
-              <LazyPortfolio
-                page={page}
-                now={Math.max(now, Date.now())}
-                onOpen={(id) => {
-                  store.select(id);
-                  store.chooseTab('building');
-                }}
-              />
-            ),
-          }
-        : { summary: <LazySummary page={page} closeAfterOpening={closeAfterOpening} /> })}
+      {...lazyParts}
       headerActions={headerActions}
     />
   );

@@ -1,29 +1,36 @@
 /** A button that builds a CSV file and offers it for download, with a note when the export is partial. */
-import { useState } from 'preact/hooks';
+import { createModel, signal, useModel } from '@preact/signals';
 import { download } from '../shared/csv-download';
 
-export interface ExportButtonProps {
-  label: string;
-  /** The file's name and text, and a note to show beside the button (e.g. "225 of 230"). */
-  build: () => Promise<{ name: string; text: string; note?: string }>;
-}
+/** The file's name and text, and a note to show beside the button (e.g. "225 of 230"). */
+type Build = () => Promise<{ name: string; text: string; note?: string }>;
 
-export function ExportButton({ label, build }: ExportButtonProps) {
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const file = await build();
-      download(file.name, file.text);
-      setNote(file.note ?? null);
-    } finally {
-      setBusy(false);
-    }
+/** One export's state: busy while the file is built, then the note it left. */
+const ExportModel = createModel(() => {
+  const busy = signal(false);
+  const note = signal<string | null>(null);
+  return {
+    busy,
+    note,
+    async run(build: Build): Promise<void> {
+      busy.value = true;
+      try {
+        const file = await build();
+        download(file.name, file.text);
+        note.value = file.note ?? null;
+      } finally {
+        busy.value = false;
+      }
+    },
   };
+});
+
+export function ExportButton({ label, build }: { label: string; build: Build }) {
+  const model = useModel(ExportModel);
+  const note = model.note.value;
   return (
     <div class="export">
-      <button type="button" class="button" disabled={busy} onClick={() => void run()}>
+      <button type="button" class="button" disabled={model.busy.value} onClick={() => void model.run(build)}>
         {label}
       </button>
       {note && (

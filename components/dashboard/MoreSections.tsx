@@ -11,37 +11,39 @@ import { roomsFile, tenantsFile } from './exports';
 import { Section } from './Section';
 import { TenantsTable } from './TenantsTable';
 
-export function MoreSections(props: DashboardProps) {
-  const { now, onOpenSettings } = props;
+export function MoreSections({ store, now, onOpenSettings }: DashboardProps) {
   const common = { now, onOpenSettings };
+  const { sections } = store;
+  const transactions = store.transactions.value;
+  const accountList = sections.accounts.value;
   const accountRecord =
-    props.transactions && props.accounts.status === 'ready'
-      ? props.accounts.value.find((a) => accountId(a) === props.transactions?.bankId)
+    transactions && accountList.status === 'ready'
+      ? accountList.value.find((a) => accountId(a) === transactions.bankId)
       : undefined;
   const accountLabel =
-    typeof accountRecord?.label === 'string' ? accountRecord.label : (props.transactions?.bankId ?? '');
-  const details = props.details.status === 'ready' ? props.details.value : null;
-  const fileName = (details?.label || props.selectedId || 'building').replace(/[^\p{L}\p{N}-]+/gu, '-');
+    typeof accountRecord?.label === 'string' ? accountRecord.label : (transactions?.bankId ?? '');
+  const building = sections.details.value.status === 'ready' ? sections.details.value.value : null;
+  const fileName = (building?.label || store.shownId.value || 'building').replace(/[^\p{L}\p{N}-]+/gu, '-');
   return (
     <>
       <Section
         title={t('section_rooms')}
-        state={props.rooms}
-        onRetry={() => props.onRetry('rooms')}
+        state={sections.rooms.value}
+        onRetry={() => store.retry('rooms')}
         skeletonRows={6}
         {...common}
       >
         {(rooms) => (
           <>
-            <RoomsTable rooms={rooms} premium={props.premium} />
+            <RoomsTable rooms={rooms} premium={store.premium.value} />
             <ExportButton label={t('export_rooms')} build={async () => roomsFile(rooms, fileName)} />
           </>
         )}
       </Section>
       <Section
         title={t('section_tenants')}
-        state={props.tenants}
-        onRetry={() => props.onRetry('tenants')}
+        state={sections.tenants.value}
+        onRetry={() => store.retry('tenants')}
         premiumPreview={t('premium_tenants')}
         skeletonRows={4}
         {...common}
@@ -58,8 +60,8 @@ export function MoreSections(props: DashboardProps) {
       <Section
         wide
         title={t('section_accounts')}
-        state={props.accounts}
-        onRetry={() => props.onRetry('accounts')}
+        state={accountList}
+        onRetry={() => store.retry('accounts')}
         premiumPreview={t('premium_accounts')}
         skeletonRows={2}
         {...common}
@@ -68,18 +70,18 @@ export function MoreSections(props: DashboardProps) {
           <>
             <AccountsTable
               accounts={accounts}
-              chosen={props.transactions?.bankId ?? null}
-              onChoose={props.onOpenAccount}
+              chosen={transactions?.bankId ?? null}
+              onChoose={store.openAccount}
               now={now}
             />
-            {props.transactions && (
+            {transactions && (
               <Transactions
-                state={props.transactions}
+                state={transactions}
                 accountLabel={accountLabel}
                 balance={typeof accountRecord?.balance === 'number' ? accountRecord.balance : null}
-                onPage={props.onPageTransactions}
-                {...(props.onExportTransactions ? { onExport: props.onExportTransactions } : {})}
-                onRetry={() => props.onPageTransactions(props.transactions?.skip ?? 0)}
+                onPage={store.pageTransactions}
+                onExport={store.exportTransactions}
+                onRetry={() => store.pageTransactions(transactions.skip)}
                 {...common}
               />
             )}

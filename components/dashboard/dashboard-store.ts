@@ -83,15 +83,26 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
     if (id !== null) sections.retry(key, id);
   };
 
+  const select = (id: string) => current.choose({ kind: 'building', id });
+
   return {
-    settings: page.settingsValue,
+    /** Premium as the settings say; null until they are known. */
+    premium: computed(() => page.settingsValue.value?.premium ?? null),
     buildings: buildings.list,
     shownId,
+    /** The account's factories, in the same picker (their slots only), and the one current. */
+    factories: page.factories.all,
+    factoryId: computed(() => (current.target.value?.kind === 'factory' ? current.target.value.id : null)),
     sections: sections.sections,
     transactions: computed(() => account.value?.transactions.value ?? null),
     tab: tab.tab,
     /** The user's choice: the building becomes the current target of every view. */
-    select: (id: string) => current.choose({ kind: 'building', id }),
+    select,
+    /** A building chosen on the Portfolio tab, shown on the Building tab. */
+    openBuilding: (id: string) => (select(id), tab.choose('building')),
+    /** A factory chosen in the picker: the current target, its slots shown. */
+    chooseFactory: (id: string) => (current.choose({ kind: 'factory', id }), tab.choose('slots')),
+    removeFactory: (id: string) => void page.factories.remove(id),
     retry,
     retryBuildings: () => void buildings.load(true),
     /** Asks the API again for everything shown, keeping what is shown until the answers arrive. */
@@ -102,6 +113,9 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
     openAccount: (bankId: string) => void accountModel().then((model) => model.open(bankId)),
     closeAccount,
     pageTransactions: (skip: number) => void accountModel().then((model) => model.turn(skip)),
+    /** Every transaction of the account the API gives, as a CSV file (and a note when capped). */
+    exportTransactions: (bankId: string, label: string) =>
+      import('./exports').then((module) => module.transactionsFile(page.send, bankId, label)),
     chooseTab: tab.choose,
     /** Loads the page (settings, the remembered target, the list) and the tab this view showed last. */
     async start(): Promise<void> {
@@ -116,3 +130,9 @@ export const DashboardStore = createModel(({ page, view, firstTab = null }: Dash
 });
 
 export type DashboardStore = InstanceType<typeof DashboardStore>;
+
+/** What the dashboard's views read and do: the store, without its page's own parts. */
+export type DashboardShown = Omit<
+  DashboardStore,
+  'start' | 'refresh' | 'openBuilding' | typeof Symbol.dispose
+>;

@@ -7,51 +7,41 @@
  * baseline), without a request; the job checks every slot it writes against it before writing
  * any. Right after a document job, the slots show what it wrote while they are read again.
  */
-import { useId, useMemo, useState } from 'preact/hooks';
-import type { PageOption, Target } from '../../lib/api/schemas';
+import { useId, useState } from 'preact/hooks';
 import { t } from '../../lib/i18n';
-import { withWritten } from '../../lib/jobs/document-job';
 import type { ImportPreview } from '../../lib/messaging/protocol';
 import { layoutProblem } from '../../lib/slots/document-layout';
 import { planDocument } from '../../lib/slots/document-plan';
 import { exportProblem, minifiedDocument } from '../../lib/slots/document-read';
-import type { Job } from '../../lib/storage/jobs';
 import { prettyJson } from '../../lib/slots/validate';
 import { download } from '../shared/json-download';
 import { describeDocumentProblem, describeLayoutProblem } from './document-text';
-import { useBaseline, useStoredDocument } from './document-panel-state';
+import type { DocumentView } from './document-panel-state';
 import { DocumentText } from './DocumentText';
 import { LayoutFields } from './LayoutFields';
 import { type PlanState, PlannedWrite } from './PlannedWrite';
 import { StoredDocumentView } from './StoredDocumentView';
-import type { DocumentDraftModel } from './document-draft-model';
 import './document.css';
 
 export interface DocumentPanelProps {
-  target: Target;
-  /** What each slot holds now (index 0 = slot 1); null while it is read. */
-  slots: readonly (PageOption | null)[];
-  /** What a cleared slot gets: '' or the account's placeholder. */
-  placeholder: string;
-  /** The text, layout and baseline being edited (kept as a draft). */
-  draft: DocumentDraftModel;
-  /** The import job the page follows: once a document job of this target settles, what it wrote. */
-  job?: Job | null;
+  /** The slots shown, the stored document and the draft (text, layout, baseline) being edited. */
+  document: DocumentView;
   /** Hands the previewed write to the import flow (Confirm starts one job, the manifest last). */
   onPreview: (preview: Extract<ImportPreview, { status: 'ready' }>, finalSlot: number) => void;
 }
 
-export function DocumentPanel(props: DocumentPanelProps) {
-  const { target, slots, placeholder, draft, job, onPreview } = props;
+export function DocumentPanel({ document, onPreview }: DocumentPanelProps) {
+  const { draft } = document;
+  const view = document.view.value;
   const text = draft.text.value;
   const layout = draft.layout.value;
   const heading = useId();
   const [plan, setPlan] = useState<PlanState | null>(null);
   const [overwrite, setOverwrite] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  const shown = useMemo(() => withWritten(slots, job, target, layout), [slots, job, target, layout]);
-  useBaseline(draft, job, target, shown);
-  const stored = useStoredDocument(shown, layout);
+  if (!view) return null;
+  const { target, shown, placeholder } = view;
+  const stored = document.stored.value;
   const layoutError = layoutProblem(layout, shown.length);
   const storedText = stored.status === 'found' ? stored.document.text : null;
   const base = draft.base.value?.slots ?? shown;

@@ -13,7 +13,7 @@ import { EDITOR_PLACES, HeaderActions, openSettings } from '../dashboard/HeaderA
 import { PageHeader } from '../dashboard/PageHeader';
 import { Tabs } from '../dashboard/Tabs';
 import type { Intent } from '../import/import-check-model';
-import { ImportPanelModel } from '../import/import-panel-model';
+import { type ImportSection, ImportPanelModel } from '../import/import-panel-model';
 import { ImportPanel } from '../import/ImportPanel';
 import type { ProfileState } from '../page/mount';
 import { ProfileSwitcher } from '../profile/ProfileSwitcher';
@@ -23,21 +23,21 @@ import { TargetPicker } from '../slots/TargetPicker';
 import { Workspace } from '../slots/workspace';
 import type { PageContext } from '../page/context';
 import { RunningJobs } from './RunningJobs';
-import { type EditorSection, SECTIONS } from './sections';
+import { SECTIONS } from './sections';
 import './editor.css';
 
 export interface EditorAppProps {
   page: PageContext;
   profiles: ProfileState;
   intent: Intent;
-  section: EditorSection;
+  section: ImportSection;
 }
 
 export function EditorApp({ page, profiles, intent, section: initial }: EditorAppProps) {
   // One workspace for the page's sections (the slots, the import panel's document), made once:
   // a profile switch or a sign-out mounts the editor anew on a new page context.
   const workspace = useModel(() => new Workspace(page));
-  const section = useSignal<EditorSection>(initial);
+  const section = useSignal<ImportSection>(initial);
   const backup = useBackup(page.send, page.profileId);
   // The import panel on the page's own state: its target, names and the slots as read.
   const imports = useModel(
@@ -61,9 +61,7 @@ export function EditorApp({ page, profiles, intent, section: initial }: EditorAp
     workspace.asDocument.value = imports.takeDocument;
     return () => void (workspace.asDocument.value = null);
   }, [imports]);
-  const show = (next: EditorSection) => {
-    section.value = next;
-  };
+  const show = (next: ImportSection) => void (section.value = next);
   const active = section.value;
 
   return (

@@ -51,20 +51,8 @@ export function HistoryPart({ model }: PanelProps) {
 
 /** The document across the current target's slots; in its own section, a word when there is none. */
 function DocumentPart({ model }: PanelProps) {
-  const page = model.page.value;
-  const target = page.target.value;
-  const document = page.document?.value;
-  if (target && document)
-    return (
-      <DocumentPanel
-        target={target}
-        slots={document.slots}
-        placeholder={document.placeholder}
-        draft={model.draft}
-        job={model.jobs.job.value}
-        onPreview={model.previewDocument}
-      />
-    );
+  if (model.document.view.value)
+    return <DocumentPanel document={model.document} onPreview={model.previewDocument} />;
   return model.section.value === 'document' ? <p class="empty">{t('slots_noTarget')}</p> : null;
 }
 

@@ -14,6 +14,7 @@ import type { Send } from '../../lib/messaging/page-client';
 import { prettyJson } from '../../lib/slots/validate';
 import type { Job } from '../../lib/storage/jobs';
 import { DocumentDraftModel } from '../document/document-draft-model';
+import { documentView } from '../document/document-panel-state';
 import { type Intent, ImportCheckModel } from './import-check-model';
 import { JobModel } from '../jobs/job-model';
 import type { BarJob } from '../jobs/JobBar';
@@ -21,7 +22,7 @@ import { type MessageKey, t } from '../../lib/i18n';
 import { buildingName, factoryName } from '../../lib/names';
 import type { ReadyTargets } from './TargetPreview';
 
-/** The editor's section on screen; without one, every part is shown at once. */
+/** The editor's sections (components/editor/sections.ts); without one on screen, every part is shown at once. */
 export type ImportSection = 'slots' | 'import' | 'document' | 'backup';
 
 /** The section a job shows in: its kind's; an undo's, where it was asked (or the check's). */
@@ -112,6 +113,13 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
     const key = draftKey.value;
     draft.open(profileId, key ? draftTarget.peek() : null);
   });
+  const onScreen = computed(() => section.value === undefined || section.value === 'document');
+  const documentPart = documentView(draft, {
+    target: inputs.target,
+    slots: document,
+    onScreen,
+    job: jobs.job,
+  });
 
   /** The key's budget as the worker knows it, asked again as the running job settles slots. */
   const keyBudget = signal<Budget | null>(null);
@@ -163,6 +171,8 @@ export const ImportPanelModel = createModel((inputs: ImportPanelInputs) => {
     jobs,
     check,
     draft,
+    /** The document part while it is on screen: the slots shown, the stored document. */
+    document: documentPart,
     section,
     shownIn,
     arrived,

@@ -7,34 +7,23 @@
 import { useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { t } from '../../lib/i18n';
-import { PortfolioSettings } from '../../lib/storage/portfolio';
+import type { PortfolioSettings } from '../../lib/storage/portfolio';
+import type { PortfolioStore } from './portfolio-store';
 
-export interface PortfolioSettingsFormProps {
+const askNotifications = () => browser.permissions.request({ permissions: ['notifications'] });
+
+/** The settings shown, saved and said by the store; only the typed numbers are the form's own. */
+export function PortfolioSettingsForm({
+  store,
+  settings,
+}: {
+  store: PortfolioStore;
   settings: PortfolioSettings;
-  onSave: (settings: PortfolioSettings) => Promise<boolean>;
-}
-
-type Message = { kind: 'saved' | 'problem'; text: string } | null;
-
-export function PortfolioSettingsForm({ settings, onSave }: PortfolioSettingsFormProps) {
+}) {
   const [share, setShare] = useState(String(Math.round(settings.share * 100)));
   const [late, setLate] = useState(String(settings.lateAfterDays));
-  const [message, setMessage] = useState<Message>(null);
-
-  async function apply(change: Partial<PortfolioSettings>) {
-    const parsed = PortfolioSettings.safeParse({ ...settings, ...change });
-    if (!parsed.success) return setMessage({ kind: 'problem', text: t('portfolio_setting_invalid') });
-    const saved = await onSave(parsed.data);
-    setMessage(saved ? { kind: 'saved', text: t('portfolio_setting_saved') } : null);
-  }
-
-  async function toggleAlerts(on: boolean) {
-    if (!on) return apply({ alerts: false });
-    const granted = await browser.permissions.request({ permissions: ['notifications'] }).catch(() => false);
-    if (!granted) return setMessage({ kind: 'problem', text: t('portfolio_alerts_denied') });
-    return apply({ alerts: true });
-  }
-
+  const message = store.settingsMessage.value;
+  const apply = store.applySettings;
   const numbers = () => apply({ share: Number(share) / 100, lateAfterDays: Number(late) });
 
   return (
@@ -82,7 +71,7 @@ export function PortfolioSettingsForm({ settings, onSave }: PortfolioSettingsFor
           <input
             type="checkbox"
             checked={settings.alerts}
-            onChange={(e) => void toggleAlerts(e.currentTarget.checked)}
+            onChange={(e) => void store.toggleAlerts(e.currentTarget.checked, askNotifications)}
           />
           {t('portfolio_setting_alerts')}
         </label>

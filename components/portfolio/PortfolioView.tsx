@@ -95,9 +95,7 @@ export function PortfolioView({ page, now, onOpen }: PortfolioViewProps) {
           </div>
         </>
       )}
-      {store.settings.value && (
-        <PortfolioSettingsForm settings={store.settings.value} onSave={store.saveSettings} />
-      )}
+      {store.settings.value && <PortfolioSettingsForm store={store} settings={store.settings.value} />}
     </section>
   );
 }

@@ -13,7 +13,8 @@ import {
   sortRows,
   totalsOf,
 } from '../../lib/portfolio/table';
-import { type PortfolioSettings, type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
+import { t } from '../../lib/i18n';
+import { PortfolioSettings, type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
 import { uiLanguage } from '../display-format';
 import type { PageContext } from '../page/context';
 
@@ -24,6 +25,8 @@ export const PortfolioStore = createModel((page: PageContext) => {
   const loaded = signal(false);
   const error = signal<AppError | null>(null);
   const settings = signal<PortfolioSettings | null>(null);
+  /** What the last change of the settings came to: saved (applies at once), or why not. */
+  const settingsMessage = signal<{ kind: 'saved' | 'problem'; text: string } | null>(null);
   const filter = signal('');
   const sort = signal<Sort>({ column: 'name', direction: 'ascending' });
   const refreshing = signal<ReadonlySet<string>>(new Set());
@@ -88,11 +91,22 @@ export const PortfolioStore = createModel((page: PageContext) => {
         : { column, direction: 'ascending' };
   }
 
-  async function saveSettings(next: PortfolioSettings): Promise<boolean> {
-    const answer = await page.send('savePortfolioSettings', next);
+  /** A change of the settings shown, checked and saved; said either way. */
+  async function applySettings(change: Partial<PortfolioSettings>): Promise<void> {
+    const parsed = PortfolioSettings.safeParse({ ...settings.peek(), ...change });
+    if (!parsed.success)
+      return void (settingsMessage.value = { kind: 'problem', text: t('portfolio_setting_invalid') });
+    const answer = await page.send('savePortfolioSettings', parsed.data);
     if (answer.ok) settings.value = answer.value;
     else error.value = answer.error;
-    return answer.ok;
+    settingsMessage.value = answer.ok ? { kind: 'saved', text: t('portfolio_setting_saved') } : null;
+  }
+
+  /** Alerts on only once `ask` (the notifications permission, asked in the click) is granted. */
+  async function toggleAlerts(on: boolean, ask: () => Promise<boolean>): Promise<void> {
+    if (!on) return applySettings({ alerts: false });
+    if (await ask().catch(() => false)) return applySettings({ alerts: true });
+    settingsMessage.value = { kind: 'problem', text: t('portfolio_alerts_denied') };
   }
 
   return {
@@ -101,6 +115,7 @@ export const PortfolioStore = createModel((page: PageContext) => {
     loaded,
     error,
     settings,
+    settingsMessage,
     filter,
     sort,
     refreshing,
@@ -111,7 +126,8 @@ export const PortfolioStore = createModel((page: PageContext) => {
     start,
     refreshRow,
     sortBy,
-    saveSettings,
+    applySettings,
+    toggleAlerts,
   };
 });
 

@@ -1,10 +1,14 @@
+import { signal } from '@preact/signals';
 import { render } from '@testing-library/preact';
 import { vi } from 'vitest';
-import { useState } from 'preact/hooks';
-import { Dashboard, type DashboardProps } from '../../components/dashboard/Dashboard';
+import { Dashboard } from '../../components/dashboard/Dashboard';
+import type { DashboardShown } from '../../components/dashboard/dashboard-store';
 import { MoreSections } from '../../components/dashboard/MoreSections';
+import type { SectionKey } from '../../components/dashboard/sections';
+import type { TransactionsState } from '../../components/dashboard/transactions';
 import type { Building, BuildingListEntry, LooseRecord, Room, Tenant } from '../../lib/api/schemas';
 import type { Loadable } from '../../lib/loadable';
+import type { DashboardTab } from '../../lib/storage/dashboard-tab';
 
 export const NOW = Date.parse('2025-03-01T12:00:00.000Z');
 
@@ -100,10 +104,24 @@ export const transactionsPage = (skip: number, count: number, total: number | nu
   })),
 });
 
-export function renderDashboard(overrides: Partial<DashboardProps> = {}) {
-  const props: DashboardProps = {
+/** What a store shows, and the choices it is told of (recorded): the dashboard's input. */
+interface Shown {
+  layout: 'compact' | 'full';
+  premium: boolean | null;
+  buildings: Loadable<BuildingListEntry[]>;
+  selectedId: string | null;
+  details: Loadable<Building>;
+  rooms: Loadable<Room[]>;
+  tenants: Loadable<Tenant[]>;
+  accounts: Loadable<LooseRecord[]>;
+  transactions: TransactionsState | null;
+  tab: DashboardTab;
+}
+
+/** Renders the dashboard over a store holding `overrides` as its signals; `props` records each choice. */
+export function renderDashboard(overrides: Partial<Shown> = {}) {
+  const shown: Shown = {
     layout: 'compact',
-    now: NOW,
     premium: true,
     buildings: ready(BUILDINGS),
     selectedId: 'b-1',
@@ -112,26 +130,55 @@ export function renderDashboard(overrides: Partial<DashboardProps> = {}) {
     tenants: ready(TENANTS),
     accounts: ready(ACCOUNTS),
     transactions: null,
+    tab: 'building',
+    ...overrides,
+  };
+  const tab = signal(shown.tab);
+  const props = {
+    ...shown,
     onSelect: vi.fn(),
-    onRetry: vi.fn(),
+    onRetry: vi.fn((_: SectionKey) => undefined),
     onRetryBuildings: vi.fn(),
     onOpenSettings: vi.fn(),
     onOpenAccount: vi.fn(),
     onPageTransactions: vi.fn(),
-    moreSections: (shown) => <MoreSections {...shown} />,
-    slots: () => <p>slot workspace</p>,
-    tab: 'building',
-    onTabChange: vi.fn(),
-    ...overrides,
+    /** Holds the tab as a page does, reporting each change. */
+    onTabChange: vi.fn((next: DashboardTab) => void (tab.value = next)),
   };
-  /** Holds the tab as a page does, reporting each change. */
-  function WithTab() {
-    const [tab, setTab] = useState(props.tab);
-    const change = (next: DashboardProps['tab']) => {
-      props.onTabChange(next);
-      setTab(next);
-    };
-    return <Dashboard {...props} tab={tab} onTabChange={change} />;
-  }
-  return { ...render(<WithTab />), props };
+  const store: DashboardShown = {
+    premium: signal(shown.premium),
+    buildings: signal(shown.buildings),
+    shownId: signal(shown.selectedId),
+    factories: signal([]),
+    factoryId: signal(null),
+    sections: {
+      details: signal(shown.details),
+      rooms: signal(shown.rooms),
+      tenants: signal(shown.tenants),
+      accounts: signal(shown.accounts),
+    },
+    transactions: signal(shown.transactions),
+    tab,
+    select: props.onSelect,
+    chooseFactory: vi.fn(),
+    removeFactory: vi.fn(),
+    retry: props.onRetry,
+    retryBuildings: props.onRetryBuildings,
+    openAccount: props.onOpenAccount,
+    closeAccount: vi.fn(),
+    pageTransactions: props.onPageTransactions,
+    exportTransactions: vi.fn(async () => ({ name: 'transactions.csv', text: '' })),
+    chooseTab: props.onTabChange,
+  };
+  const view = (
+    <Dashboard
+      store={store}
+      layout={shown.layout}
+      now={NOW}
+      onOpenSettings={props.onOpenSettings}
+      moreSections={(given) => <MoreSections {...given} />}
+      slots={() => <p>slot workspace</p>}
+    />
+  );
+  return { ...render(view), props };
 }

@@ -172,6 +172,21 @@ describe('ImportPanelModel', () => {
     await waitFor(() => expect(model.draft.text.value).toBe('{"haus": 1}'));
   });
 
+  it('begins the document edit’s baseline once the Document section shows the slots, and keeps it', () => {
+    const { model, page, section } = panel(fakeWorker().send);
+    model.draft.setText('{"haus": 1}');
+    expect(model.draft.base.value).toBeNull();
+    section.value = 'document';
+    expect(model.document.view.value?.shown).toHaveLength(20);
+    expect(model.draft.base.value?.slots).toEqual(page.document.value?.slots);
+    const before = model.draft.base.value;
+    page.document.value = {
+      slots: Array.from({ length: 20 }, () => ({ ...empty, data: 'x' })),
+      placeholder: '',
+    };
+    expect(model.draft.base.value).toBe(before);
+  });
+
   it('once disposed, has written its draft and follows storage no more', async () => {
     const job = newJob(P, 'import', b1, [{ slot: 1, title: 'a', data: '' }]);
     await saveJob(job);

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { PortfolioStore } from '../../components/portfolio/portfolio-store';
 import { PageContext } from '../../components/page/context';
-import { type PortfolioTable, portfolioFamily } from '../../lib/storage/portfolio';
+import { type PortfolioTable, defaultPortfolioSettings, portfolioFamily } from '../../lib/storage/portfolio';
 import { row } from '../unit/portfolio-fixtures';
 import { recordingWorker } from './fixtures';
 
@@ -50,6 +50,29 @@ describe('PortfolioStore', () => {
     expect(store.table.value?.rows[0]).toBe(linden);
     expect(store.table.value?.rows[1]).not.toBe(ahorn);
     expect(store.totals.value.rentLet).toBe(1300);
+    store[Symbol.dispose]();
+  });
+
+  it('saves a change of its settings and says so; refuses one out of range and alerts not allowed', async () => {
+    const worker = recordingWorker(async (type, payload) => {
+      if (type === 'getPortfolioSettings') return { ok: true, value: defaultPortfolioSettings() };
+      if (type === 'savePortfolioSettings') return { ok: true, value: payload };
+      return undefined;
+    });
+    const store = new PortfolioStore(new PageContext({ send: worker.send, profileId: 'p1' }));
+    await store.start();
+    await store.applySettings({ share: 0.8 });
+    expect(store.settings.value?.share).toBe(0.8);
+    expect(store.settingsMessage.value).toEqual({ kind: 'saved', text: 'Saved: applies at once.' });
+
+    await store.applySettings({ lateAfterDays: 0 });
+    expect(store.settingsMessage.value?.kind).toBe('problem');
+    await store.toggleAlerts(true, async () => false);
+    expect(store.settingsMessage.value?.kind).toBe('problem');
+    expect(store.settings.value?.alerts).toBe(false);
+    expect(worker.sent('savePortfolioSettings')).toHaveLength(1);
+    await store.toggleAlerts(true, async () => true);
+    expect(store.settings.value?.alerts).toBe(true);
     store[Symbol.dispose]();
   });
 });

@@ -6,6 +6,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RateLimitNotice } from '../../components/RateLimitNotice';
+import { RateLimitModel } from '../../components/rate-limit-model';
 import { LearnedBudget } from '../../components/options/LearnedBudget';
 import { fail } from '../../lib/api/errors';
 import { RequestScheduler } from '../../lib/api/scheduler';
@@ -109,6 +110,30 @@ describe('RateLimitNotice', () => {
     w.scheduler.cancel();
     expect(await write).toEqual(fail({ kind: 'aborted' }));
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+  });
+
+  it('its model follows the queue until it is disposed, then no longer', async () => {
+    const w = worker();
+    const model = new RateLimitModel(w.send, w.now);
+    await waitFor(() => expect(w.asked).toEqual(['getRequestQueue']));
+    await settle(); // the watch of the published queues has begun
+    const queue = await queueIdOf(API, TOKEN);
+    const run = (seconds: string) =>
+      w.scheduler.run(queue, { priority: 'user' }, async (report) => {
+        report(429, new Headers({ 'Retry-After': seconds }));
+        return fail({ kind: 'rateLimited', retryAfterMs: Number(seconds) * 1000, message: '' });
+      });
+    const first = run('5');
+    await waitFor(() => expect(model.waitingUntil.value).toBe(w.now() + 5_000));
+    w.scheduler.cancel();
+    await first;
+    await waitFor(() => expect(model.waitingUntil.value).toBe(0));
+    model[Symbol.dispose]();
+    const second = run('7');
+    await settle();
+    expect(model.queue.value?.waitingUntil ?? 0).toBe(0);
+    w.scheduler.cancel();
+    await second;
   });
 
   it('shows another profile’s wait nowhere', async () => {
