@@ -30,7 +30,7 @@ import {
   round,
   sleep,
 } from './bench-budget';
-import { otherClient } from './bench-other-client';
+import { otherClient, otherRequests } from './bench-other-client';
 
 const RAISED = 30;
 /**
@@ -72,7 +72,12 @@ async function importDocument(editor: EditorFlow, count: number) {
 
 interface Flow {
   name: string;
+  /** The other client's requests in each window while the flow runs. */
   others: number;
+  /** The other client's requests once, just before the user's action (none: 0). */
+  othersBefore?: number;
+  /** The server's limit for the floor (default LIMIT). */
+  limit?: number;
   goal: string;
   /** Prepares (not counted), then returns the user's action, which is timed. */
   prepare(session: ExtensionSession): Promise<() => Promise<void>>;
@@ -117,6 +122,7 @@ async function learnAgain(session: ExtensionSession): Promise<void> {
 
 async function run(session: ExtensionSession, sandbox: Sandbox, flow: Flow): Promise<FlowRow> {
   const act = await flow.prepare(session);
+  await otherRequests(sandbox, flow.othersBefore ?? 0, OTHER_QUERY);
   const stop = flow.others > 0 ? otherClient(sandbox, flow.others, WINDOW_MS, OTHER_QUERY) : () => undefined;
   await sleep(flow.others > 0 ? 200 : 0);
   const from = Date.now();
@@ -126,7 +132,7 @@ async function run(session: ExtensionSession, sandbox: Sandbox, flow: Flow): Pro
   const log = ours(sandbox, from);
   const requests = log.filter((r) => r.status !== 429).length;
   const refused = log.length - requests;
-  const floorMs = (requests / (LIMIT - flow.others)) * WINDOW_MS;
+  const floorMs = (requests / ((flow.limit ?? LIMIT) - flow.others)) * WINDOW_MS;
   // Where the wall time goes: before the first request, between the first and the last, after it.
   const [first, last] = [log[0]?.time ?? from, log.at(-1)?.time ?? from];
   console.log(
@@ -173,6 +179,54 @@ async function raisedRun(session: ExtensionSession, sandbox: Sandbox, windows: n
   return { windows: perWindow, refused: raised.length - admitted.length };
 }
 
+/**
+ * Issue 43, item 5: a limit first learned in a window another client shared, which spent 4
+ * requests just before the user's action (the server's counters fresh, "Learn again" before):
+ * the editor's cold load; the server then allows 30 and an import of 20 slots follows (floor at
+ * 30); back at 10, "Learn again" after the editor opened, and an import of 20 slots.
+ */
+async function sharedFirstRows(session: ExtensionSession, sandbox: Sandbox): Promise<FlowRow[]> {
+  const once = { others: 0, othersBefore: OTHERS };
+  sandbox.setRateLimit({ limit: LIMIT, windowSeconds: CLOCK_WINDOW_S });
+  await learnAgain(session);
+  await sleep(WINDOW_MS + 1_000);
+  const shared = `learned while another client spent ${OTHERS} just before`;
+  const editor = { ...editorCold(`editor cold, ${shared}`, 0, '≤ 1.3'), ...once };
+  const rows = [await run(session, sandbox, editor)];
+  const raised = importSlots(
+    `import 20 slots, the server raised ${LIMIT} → ${RAISED} after that`,
+    20,
+    0,
+    '≤ 2',
+  );
+  rows.push(
+    await run(session, sandbox, {
+      ...raised,
+      limit: RAISED,
+      async prepare(s) {
+        const act = await raised.prepare(s);
+        sandbox.setRateLimit({ limit: RAISED, windowSeconds: CLOCK_WINDOW_S });
+        return act;
+      },
+    }),
+  );
+  sandbox.setRateLimit({ limit: LIMIT, windowSeconds: CLOCK_WINDOW_S });
+  const relearned = importSlots(`import 20 slots, ${shared}`, 20, 0, '≤ 1.3');
+  rows.push(
+    await run(session, sandbox, {
+      ...relearned,
+      ...once,
+      async prepare(s) {
+        const act = await relearned.prepare(s);
+        await learnAgain(s);
+        await sleep(WINDOW_MS + 1_000);
+        return act;
+      },
+    }),
+  );
+  return rows;
+}
+
 export async function measureBudgetInBrowser(
   log: (line: string) => void = console.log,
 ): Promise<BrowserBudgetBench> {
@@ -213,8 +267,11 @@ export async function measureBudgetInBrowser(
     await learnAgain(session);
     const relearned = await raisedRun(session, sandbox, 0);
     log(`learned again at ${RAISED}: per window ${relearned.windows.join(', ')}; 429s ${relearned.refused}`);
+    const sharedFirst = await sharedFirstRows(session, sandbox);
+    for (const row of sharedFirst) log(`${row.flow}: ${JSON.stringify(row)}`);
     return {
       rows,
+      sharedFirst,
       raisedWindows: raised.windows,
       raisedRefused: raised.refused,
       relearnedWindows: relearned.windows,
