@@ -99,6 +99,8 @@ export interface Counted {
   surely?: number;
   /** Whether a raise being tried sent some of the others, one after another. */
   raisedAtEdge?: boolean;
+  /** Admitted in the window's span before the level's last requests (absent: not counted). */
+  before?: number;
 }
 
 /**
@@ -184,11 +186,11 @@ function foundAfter(found: number | undefined, pastPeakFrom: number | null, limi
  * paced past the limit for one more window and met a third 429). Otherwise the level.
  */
 function pastPeakRefused(held: number, count: Counted, budget: Budget | null): number {
-  const { admitted, surely = admitted, raisedAtEdge = false } = count;
+  const { admitted, surely = admitted, raisedAtEdge = false, before = 0 } = count;
   if (admitted < held) return admitted;
   const second = pastPeakEdge(held, budget?.windowMs ?? 60_000) - SAME;
   const edge = SAME + (raisedAtEdge ? 2 * second : second);
-  return surely > held + SAME || admitted > held + edge ? admitted : held;
+  return surely > held + SAME || admitted > held + edge || before > held + SAME ? admitted : held;
 }
 
 /**

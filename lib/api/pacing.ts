@@ -267,23 +267,33 @@ function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: numbe
 
 /**
  * The sends counted, and of them those surely in the server's window that refused `now`: after the
- * latest start its Retry-After (whole seconds, rounded up) allows. Earlier: all since the last wait
- * ended when that is less than a window ago (the window after the one waited out began before it),
- * or from requests sent at once in the second before (a pace's window opens with half of its own;
- * a server's window that opens with its first request opened with them). The learned window may be
- * up to a second longer than the server's, hence the second more.
+ * latest start its Retry-After (whole seconds, rounded up) allows, with a window up to a second
+ * shorter than learned (the first burst's Retry-After rounded up; latest start taken from the
+ * learned window itself, a raise's first requests sent 22 ms before a 4 s window counted in it, as
+ * 20 of 18). Earlier: all since the last wait ended when that is less than a window ago (the window
+ * after the one waited out began before it), or from requests sent at once in the two seconds
+ * before (a pace's window opens with half of its own; a server's window that opens with its first
+ * request opened with them).
  */
 function countedIn(counted: number[], pace: Pace, known: Budget | null, retryAt: number | null, now: number) {
   if (!known || retryAt === null) return { admitted: counted.length };
-  const latestStart = retryAt - known.windowMs;
-  const together = counted.find((t, i) => t > latestStart - 1_000 && t < latestStart && counted[i + 1] === t);
+  const latestStart = retryAt - known.windowMs + 1_000;
+  const together = counted.find((t, i) => t > latestStart - 2_000 && t < latestStart && counted[i + 1] === t);
   const resumed = now - pace.resumedAt < known.windowMs - 2_000 ? pace.resumedAt : Infinity;
   const from = Math.min(latestStart, together ?? Infinity, resumed);
   const raisedAt = pace.learning?.probeFrom != null ? pace.learning.quietSince : Infinity;
+  // Counted at the level, the server's window began at the level's first send (the held-th last):
+  // what went through in the span before it (less a second: the learned window may be that much
+  // longer) was in its window before, at most its limit.
+  const levelFrom = counted[counted.length - (pace.learning?.probeFrom ?? Infinity)];
   return {
     admitted: counted.length,
     surely: counted.filter((t) => t >= from).length,
     raisedAtEdge: counted.some((t) => t < from && t >= raisedAt),
+    before:
+      levelFrom === undefined
+        ? 0
+        : pace.sends.filter((t) => t < levelFrom && t > levelFrom - known.windowMs + 1_000).length,
   };
 }
 

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pastPeakEdge } from '../../lib/api/learner';
-import { type World, longestBelow, simulate } from './budget-model';
+import { type World, longestBelow, runs, simulate } from './budget-model';
 
 const world = (raise: boolean): fc.Arbitrary<World> =>
   fc
@@ -39,7 +39,7 @@ describe('the budget learned against a model server', () => {
         expect(last).toBeGreaterThanOrEqual(w.limit - w.others);
         expect(last).toBeLessThanOrEqual(w.limit * 3);
       }),
-      { numRuns: 25 },
+      { numRuns: runs(25) },
     );
   });
 
@@ -56,7 +56,7 @@ describe('the budget learned against a model server', () => {
         }));
         expect(longestBelow(perServerWindow, () => w.limit - w.others)).toBeLessThanOrEqual(2 * w.windowMs);
       }),
-      { numRuns: 25 },
+      { numRuns: runs(25) },
     );
   });
 
@@ -77,7 +77,13 @@ describe('the budget learned against a model server', () => {
         ).toBeLessThanOrEqual(2 * w.windowMs);
         expect(samples.at(-1)?.limit ?? 0).toBeGreaterThanOrEqual(whole);
       }),
-      { numRuns: 25 },
+      // Once failing (a whole run beside a busy core): the share 4 of 7, found twice while the
+      // others spent 3, was held as the limit; the raise 10 windows after they stopped counted 7,
+      // taken for the window's edge, though the server's window before had let 7 through.
+      {
+        numRuns: runs(25),
+        examples: [[{ limit: 7, windowMs: 3000, others: 3, jitterMs: 12, raise: null, seed: 1 }]],
+      },
     );
   });
 
@@ -96,7 +102,7 @@ describe('the budget learned against a model server', () => {
         const later = refusals.filter((t) => t > 2 * w.windowMs);
         expect(later.length).toBeLessThanOrEqual(8);
       }),
-      { numRuns: 25 },
+      { numRuns: runs(25) },
     );
   });
 
@@ -116,8 +122,14 @@ describe('the budget learned against a model server', () => {
       // it sent one after another at the end of the window before (26 of 19), paced past the limit
       // for one more window and met a third 429.
       {
-        numRuns: 25,
-        examples: [[{ limit: 19, windowMs: 4000, others: 0, jitterMs: 25, raise: null, seed: 946430986 }]],
+        numRuns: runs(25),
+        // And (a stress run of 1000): the raise's first requests were sent in the second before the
+        // server's window but after the latest start a learned window 101 ms too long allowed, so
+        // counted surely in it (20 of 18), taken for a raise, it met a 429 every window or two.
+        examples: [
+          [{ limit: 19, windowMs: 4000, others: 0, jitterMs: 25, raise: null, seed: 946430986 }],
+          [{ limit: 18, windowMs: 4000, others: 0, jitterMs: 12, raise: null, seed: 1031496790 }],
+        ],
       },
     );
   });

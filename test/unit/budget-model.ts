@@ -45,6 +45,9 @@ export function modelServer(clock: ManualClock, world: World) {
   return { take, limitAt };
 }
 
+/** Runs of a property: `n`, or BUDGET_PROPERTY_RUNS for a stress run (BUDGET_PROPERTY_RUNS=1000). */
+export const runs = (n: number): number => Number(process.env.BUDGET_PROPERTY_RUNS) || n;
+
 export const sleep = (clock: ManualClock, ms: number) =>
   new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
 

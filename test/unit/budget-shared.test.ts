@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { budgetSession } from './budget-model';
+import { budgetSession, runs } from './budget-model';
 
 const sessions = fc.record({
   limit: fc.integer({ min: 8, max: 20 }),
@@ -45,7 +45,7 @@ describe('a limit learned in a window another client shared', () => {
         expect(job.wallMs / floorOf(importRequests(limit), left, windowMs)).toBeLessThanOrEqual(1.3);
         session.scheduler.cancel();
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 
@@ -61,7 +61,7 @@ describe('a limit learned in a window another client shared', () => {
         expect(job.wallMs / floorOf(importRequests(limit), 3 * limit, windowMs)).toBeLessThanOrEqual(2);
         session.scheduler.cancel();
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 
@@ -82,7 +82,7 @@ describe('a limit learned in a window another client shared', () => {
         for (const at of later) expect(at - (confirmed ?? 0)).toBeGreaterThanOrEqual(10 * windowMs);
         session.scheduler.cancel();
       }),
-      { numRuns: 30 },
+      { numRuns: runs(30) },
     );
   });
 });
