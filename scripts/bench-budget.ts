@@ -43,6 +43,8 @@ export interface BudgetBench {
 }
 /** The flows through the real pages (bench-budget-browser.ts). */
 export interface BrowserBudgetBench {
+  /** The sandbox's window in real time (absent: older runs, WINDOW_S). */
+  windowS?: number;
   rows: FlowRow[];
   /** Our requests admitted in each window after the raise (three imports of 20 slots). */
   raisedWindows: number[];
@@ -155,9 +157,9 @@ function flowTable(rows: FlowRow[]): string[] {
   ];
 }
 
-const raisedLine = (windows: number[]) => {
+const raisedLine = (windows: number[], windowS = WINDOW_S) => {
   const found = windows.findIndex((n) => n >= 25);
-  return `our requests admitted in each ${WINDOW_S}-s window after the raise: ${windows.join(', ')} (goal: the third ≥ 25${(windows[2] ?? 0) >= 25 ? ', met' : ', MISSED'}; the first ≥ 25: ${found < 0 ? 'none' : `window ${found + 1}`})`;
+  return `our requests admitted in each ${windowS}-s window after the raise: ${windows.join(', ')} (goal: the third ≥ 25${(windows[2] ?? 0) >= 25 ? ', met' : ', MISSED'}; the first ≥ 25: ${found < 0 ? 'none' : `window ${found + 1}`})`;
 };
 
 /** The rows of a limit first learned in a window another client shared, when measured. */
@@ -180,12 +182,12 @@ export function budgetSection(
   const floor = `Floor: the flow's requests at the rate left to it, requests ÷ (limit − the other client's requests per window) × window.`;
   const browser = pages
     ? [
-        `Through the real pages (\`scripts/bench-budget-browser.ts\`): Chromium with the e2e build, one browser and profile for every flow in order, against the sandbox under ${LIMIT} requests per ${WINDOW_S} s announced by no header ("Requests per minute" empty), a window of quiet before each flow; the other client spends its requests over plain HTTP with the same key. Wall: from the user's action until the page shows it done. ${floor} ${Math.round(pages.totalMs / 60_000)} min in all.`,
+        `Through the real pages (\`scripts/bench-budget-browser.ts\`): Chromium with the e2e build, one browser and profile for every flow in order, against the sandbox under ${LIMIT} requests per ${pages.windowS ?? WINDOW_S} s of real time (on the E2E build's ×10 clock ${(pages.windowS ?? WINDOW_S) * 10} s: a learned window is at most 60 s) announced by no header ("Requests per minute" empty), a window of quiet before each flow; the other client spends its requests over plain HTTP with the same key. Wall: from the user's action until the page shows it done. ${floor} ${Math.round(pages.totalMs / 60_000)} min in all.`,
         '',
         ...flowTable(pages.rows),
         '',
         ...sharedFirstLines(pages.sharedFirst),
-        `"Learn again" in the options, learned at ${LIMIT} alone (and confirmed: the raise tried a window later refused), then the server allows 30 and imports of 20 slots follow for 14 windows: ${raisedLine(pages.raisedWindows)}; our 429s meanwhile: ${pages.raisedRefused}. A raise past a limit the server refused to pass is tried again 10 windows later (docs/decisions.md, the trade). "Learn again" then, with the server at 30, and an import of 20 slots: ${pages.relearnedWindows.join(', ')} in each window.`,
+        `"Learn again" in the options, learned at ${LIMIT} alone (and confirmed: the raise tried a window later refused), then the server allows 30 and imports of 20 slots follow for 14 windows: ${raisedLine(pages.raisedWindows, pages.windowS)}; our 429s meanwhile: ${pages.raisedRefused}. A raise past a limit the server refused to pass is tried again 10 windows later (docs/decisions.md, the trade). "Learn again" then, with the server at 30, and an import of 20 slots: ${pages.relearnedWindows.join(', ')} in each window.`,
         '',
       ]
     : [];

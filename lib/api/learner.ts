@@ -99,7 +99,7 @@ export interface Counted {
   surely?: number;
   /** Whether a raise being tried sent some of the others, one after another. */
   raisedAtEdge?: boolean;
-  /** Admitted in the window's span before the level's last requests (absent: not counted). */
+  /** Admitted in the window's span before the level's last requests (default: 0). */
   before?: number;
 }
 

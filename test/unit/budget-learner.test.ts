@@ -82,7 +82,10 @@ describe('the budget learned against a model server', () => {
       // taken for the window's edge, though the server's window before had let 7 through.
       {
         numRuns: runs(25),
-        examples: [[{ limit: 7, windowMs: 3000, others: 3, jitterMs: 12, raise: null, seed: 1 }]],
+        examples: [
+          [{ limit: 7, windowMs: 3000, others: 3, jitterMs: 12, raise: null, seed: 1 }],
+          [{ limit: 14, windowMs: 2000, others: 6, jitterMs: 0, raise: null, seed: 1 }],
+        ],
       },
     );
   });
