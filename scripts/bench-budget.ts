@@ -162,6 +162,9 @@ const raisedLine = (windows: number[], windowS = WINDOW_S) => {
   return `our requests admitted in each ${windowS}-s window after the raise: ${windows.join(', ')} (goal: the third ≥ 25${(windows[2] ?? 0) >= 25 ? ', met' : ', MISSED'}; the first ≥ 25: ${found < 0 ? 'none' : `window ${found + 1}`})`;
 };
 
+/** Why the pages' alone rows at a window shorter than the Node bench's run slower than their floor. */
+const LATENESS = `At 6 s of real time the alone imports miss ≤ 1.1 by the sends' own lateness, not the learner: past half a window each request waits the rate after the one before, so what a send is late (the page's messages, the timer, real milliseconds) adds up, 10 times as much of the window as on the live one-minute window (in Node, at 12 s, 40 reads alone are at their floor).`;
+
 /** The rows of a limit first learned in a window another client shared, when measured. */
 const sharedFirstLines = (rows: FlowRow[] | undefined) =>
   rows
@@ -186,6 +189,7 @@ export function budgetSection(
         '',
         ...flowTable(pages.rows),
         '',
+        ...((pages.windowS ?? WINDOW_S) < WINDOW_S ? [LATENESS, ''] : []),
         ...sharedFirstLines(pages.sharedFirst),
         `"Learn again" in the options, learned at ${LIMIT} alone (and confirmed: the raise tried a window later refused), then the server allows 30 and imports of 20 slots follow for 14 windows: ${raisedLine(pages.raisedWindows, pages.windowS)}; our 429s meanwhile: ${pages.raisedRefused}. A raise past a limit the server refused to pass is tried again 10 windows later (docs/decisions.md, the trade). "Learn again" then, with the server at 30, and an import of 20 slots: ${pages.relearnedWindows.join(', ')} in each window.`,
         '',
