@@ -23,8 +23,9 @@
  * `--ledger-only` the ledger alone (`--flows id,id` picks flows), into bench-results/bench-ledger.json;
  * `--ledger-learned`: the ledger's limit not announced in headers, learned from 429s (slower);
  * g) the request budget learned both ways (issue 35): its flows through the real pages in Chromium
- *    (scripts/bench-budget-browser.ts) and the scheduler's in Node (scripts/bench-budget.ts), under
- *    10 requests per 12 s announced by no header, about 12 minutes; `--budget-only` measures them
+ *    (scripts/bench-budget-browser.ts, 10 requests per 6 s of real time: 60 s on the E2E build's
+ *    ×10 clock) and the scheduler's in Node (scripts/bench-budget.ts, 10 per 12 s), announced by no
+ *    header; `--budget-only` measures them
  *    alone (`npm run bench:budget`), into bench-results/bench-budget.json and their section of
  *    docs/benchmark.md.
  */

@@ -9,7 +9,11 @@
  * to the peak then waits twice as many windows (at most 5 windows or 10 minutes); the next raise
  * past a peak the server refused to pass waits 10 windows, then 20, 40, at most 60 (or an hour):
  * the limit is known then, so a pace that is right alone meets ever fewer 429s (at the live
- * one-minute window: after 10, 30, 70 minutes, then hourly), not one per 5 windows.
+ * one-minute window: after 10, 30, 70 minutes, then hourly), not one per 5 windows. Known means
+ * found twice (issue 43): a first burst another client shared counts his requests out of the
+ * limit, and the raise that then found more found its limit once; until a refusal finds it again,
+ * a raise past it is tried after each window held full (a server that raised its limit meanwhile
+ * is found at once).
  */
 import { z } from '../zod';
 import type { Budget } from './budget';
@@ -25,6 +29,11 @@ export const Learning = z.object({
   probeWindows: z.int(),
   /** Windows the pace must hold before the next raise past the peak (absent: older versions, 1). */
   raiseWindows: z.optional(z.int()),
+  /**
+   * How many refusals found the peak as the server's limit (a first burst, a refused raise past it);
+   * absent: older versions, taken as confirmed.
+   */
+  found: z.optional(z.int()),
   /** The last refusal below the peak (another client on the key). */
   sharedAt: z.nullable(z.number()),
   /**
@@ -42,6 +51,7 @@ export const Learning = z.object({
       pastPeakFrom: z.optional(z.nullable(z.int())),
       probeWindows: z.int(),
       raiseWindows: z.optional(z.int()),
+      found: z.optional(z.int()),
       sharedAt: z.nullable(z.number()),
     }),
   ),
@@ -57,6 +67,11 @@ const MAX_PROBE_WINDOWS = 5;
 const PAST_PEAK_WINDOWS = 10;
 const MAX_PAST_PEAK_WINDOWS = 60;
 const MAX_PAST_PEAK_MS = 60 * 60_000;
+/**
+ * Refusals that must find the same limit before its re-checks are slow: a first burst another
+ * client shared counts his requests out of it, and the raise that found more found a limit once.
+ */
+const CONFIRMED = 2;
 const MAX_LIMIT = 10_000;
 /** A raise past the peak: a limit three times higher is found in two windows. */
 const RAISE = 3;
@@ -76,6 +91,18 @@ export const learningOf = (learning: Learning | undefined, budget: Budget | null
     burst: null,
   };
 
+/** The requests of this extension counted in the server's window of a 429 (lib/api/pacing.ts). */
+export interface Counted {
+  /** Sent since the last wait ended, up to a second into the server's window before. */
+  admitted: number;
+  /** Of them, those surely in its window (default: all). */
+  surely?: number;
+  /** Whether a raise being tried sent some of the others, one after another. */
+  raisedAtEdge?: boolean;
+  /** Admitted in the window's span before the level's last requests (default: 0). */
+  before?: number;
+}
+
 /**
  * A 429 of a burst of which `admitted` requests of this extension got through in the server's
  * window (sent before the refused one or with it: answers overtake each other).
@@ -83,10 +110,11 @@ export const learningOf = (learning: Learning | undefined, budget: Budget | null
 export function afterRefusal(
   budget: Budget | null,
   learning: Learning,
-  admitted: number,
+  count: Counted,
   resumedAt: number,
   now: number,
 ): { limit: number; learning: Learning } {
+  const { admitted } = count;
   const burst =
     learning.burst?.resumedAt === resumedAt
       ? learning.burst
@@ -101,13 +129,11 @@ export function afterRefusal(
               : null,
           probeWindows: learning.probeWindows,
           raiseWindows: learning.raiseWindows,
+          found: learning.found,
           sharedAt: learning.sharedAt,
         };
   const pastPeakFrom = burst.pastPeakFrom ?? null;
-  const limit = Math.max(
-    1,
-    pastPeakFrom === null ? admitted : pastPeakRefused(pastPeakFrom, admitted, budget),
-  );
+  const limit = Math.max(1, pastPeakFrom === null ? admitted : pastPeakRefused(pastPeakFrom, count, budget));
   const shared = burst.limit !== null && limit < burst.peak - SAME;
   // A refused raise back to the peak waits twice as long before the next, one past it 10 windows;
   // a first budget tries after one window.
@@ -118,11 +144,13 @@ export function afterRefusal(
     : refusedBack
       ? Math.min(burst.probeWindows * 2, MAX_PROBE_WINDOWS)
       : burst.probeWindows;
-  const raiseWindows = fresh
-    ? 1
-    : pastPeakFrom !== null
-      ? Math.min(MAX_PAST_PEAK_WINDOWS, Math.max(PAST_PEAK_WINDOWS, 2 * (burst.raiseWindows ?? 1)))
-      : (burst.raiseWindows ?? 1);
+  const found = fresh ? 1 : foundAfter(burst.found, pastPeakFrom, limit);
+  const raiseWindows =
+    fresh || found < CONFIRMED
+      ? 1
+      : pastPeakFrom !== null
+        ? Math.min(MAX_PAST_PEAK_WINDOWS, Math.max(PAST_PEAK_WINDOWS, 2 * (burst.raiseWindows ?? 1)))
+        : (burst.raiseWindows ?? 1);
   return {
     limit,
     learning: {
@@ -131,6 +159,7 @@ export function afterRefusal(
       quietSince: now,
       probeWindows,
       raiseWindows,
+      found,
       sharedAt: shared ? now : burst.sharedAt,
       burst,
     },
@@ -138,18 +167,37 @@ export function afterRefusal(
 }
 
 /**
- * The limit a refused raise past the level that held teaches. The count reaches up to a second
- * into the server's window before (its Retry-After is in whole seconds): a count past the level by
- * no more than one plus that second's requests (`pastPeakEdge`) is the level, not a raise (taken
- * as one, it paced the next windows past the server's limit, each refusal then taken for another
- * client). A count further past it is a raise.
+ * How often the limit was found after a refusal: a refused raise past the level that held found it
+ * once more (or a share), one that found more found a new limit once; other refusals leave it.
  */
-function pastPeakRefused(held: number, admitted: number, budget: Budget | null): number {
-  const edge = pastPeakEdge(held, budget?.windowMs ?? 60_000);
-  return admitted > held && admitted <= held + edge ? held : admitted;
+function foundAfter(found: number | undefined, pastPeakFrom: number | null, limit: number): number {
+  const before = found ?? CONFIRMED;
+  if (pastPeakFrom === null) return before;
+  return limit > pastPeakFrom ? 1 : before + 1;
 }
 
-/** What a refused raise cannot tell from the window's edge: 1 at the live 10 per minute, 2 at 10 per 12 s. */
+/**
+ * The limit a refused raise past the level that held teaches. `admitted` may reach up to a second
+ * into the server's window before (its Retry-After is in whole seconds); `surely` counts only the
+ * requests surely in its window (lib/api/pacing.ts). Fewer than the level: a share. More than one
+ * past it surely, or all of them past it by more than a window's edge (`pastPeakEdge`): a raise,
+ * to the count. When the raise's requests, sent one after another, were in that second, the edge
+ * holds twice that second's requests at the level (19 per 4 s counted 26 so, taken for a raise,
+ * paced past the limit for one more window and met a third 429). Otherwise the level.
+ */
+function pastPeakRefused(held: number, count: Counted, budget: Budget | null): number {
+  const { admitted, surely = admitted, raisedAtEdge = false, before = 0 } = count;
+  if (admitted < held) return admitted;
+  const second = pastPeakEdge(held, budget?.windowMs ?? 60_000) - SAME;
+  const edge = SAME + (raisedAtEdge ? 2 * second : second);
+  return surely > held + SAME || admitted > held + edge || before > held + SAME ? admitted : held;
+}
+
+/**
+ * How far a refused raise may pass the level unseen when its server's window is not known to have
+ * opened with a wait's end or a pace's first requests (one request plus a second's at the level):
+ * 1 at the live 10 per minute, 2 at 10 per 12 s.
+ */
 export const pastPeakEdge = (held: number, windowMs: number): number =>
   SAME + Math.round((held * 1000) / windowMs);
 
@@ -179,6 +227,7 @@ export function afterAdmitted(
         quietSince: now,
         probeWindows: 1,
         raiseWindows: 1,
+        found: 0,
         burst: null,
       },
     };

@@ -243,7 +243,13 @@ function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: numbe
     return { ...pace, budget: { ...known, windowMs, learnedAt: now } };
   }
   const learning = learningOf(pace.learning, known, now);
-  const next = afterRefusal(known, learning, counted.length, pace.resumedAt, now);
+  const next = afterRefusal(
+    known,
+    learning,
+    countedIn(counted, pace, known, retryAt, now),
+    pace.resumedAt,
+    now,
+  );
   const measured =
     retryAt !== null
       ? Math.min(DEFAULT_WINDOW_MS, Math.max(MIN_WINDOW_MS, retryAt - (counted[0] ?? now)))
@@ -256,6 +262,40 @@ function budgetFrom429(pace: Pace, now: number, refused: Refused, retryAt: numbe
     ...pace,
     budget: { limit: next.limit, windowMs, source: 'learned', learnedAt: now },
     learning: next.learning,
+  };
+}
+
+/**
+ * The sends counted, and of them those surely in the server's window that refused `now`: after the
+ * latest start its Retry-After (whole seconds, rounded up) allows, with a window shorter than
+ * learned by its margin (a learned window may be longer than the server's by the time its first
+ * burst took to be refused: 101 ms at 18 per 4 s, and a raise's first requests sent 20 ms before
+ * the server's window counted as surely in it, 20 of 18). Earlier: all since the last wait ended
+ * when that is less than a window ago (the window after the one waited out began before it), or
+ * from requests sent at once in the second before (a pace's window opens with half of its own; a
+ * server's window that opens with its first request opened with them).
+ */
+function countedIn(counted: number[], pace: Pace, known: Budget | null, retryAt: number | null, now: number) {
+  if (!known || retryAt === null) return { admitted: counted.length };
+  const latestStart = retryAt - known.windowMs + marginOf(known.windowMs);
+  const together = counted.find((t, i) => t > latestStart - 1_000 && t < latestStart && counted[i + 1] === t);
+  const resumed = now - pace.resumedAt < known.windowMs - 2_000 ? pace.resumedAt : Infinity;
+  const from = Math.min(latestStart, together ?? Infinity, resumed);
+  const raisedAt = pace.learning?.probeFrom != null ? pace.learning.quietSince : Infinity;
+  // Counted at the level, the server's window began at the level's first send (the held-th last):
+  // what went through in the span before it was in its window before, at most its limit. The span
+  // is the learned window less its margin: a learned window may be longer than the server's by
+  // the time its first burst took to be refused.
+  const levelFrom = counted[counted.length - (pace.learning?.probeFrom ?? Infinity)];
+  return {
+    admitted: counted.length,
+    surely: counted.filter((t) => t >= from).length,
+    raisedAtEdge: counted.some((t) => t < from && t >= raisedAt),
+    before:
+      levelFrom === undefined
+        ? 0
+        : pace.sends.filter((t) => t < levelFrom && t > levelFrom - known.windowMs + marginOf(known.windowMs))
+            .length,
   };
 }
 

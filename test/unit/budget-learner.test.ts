@@ -6,106 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fail, ok, type Result } from '../../lib/api/errors';
 import { pastPeakEdge } from '../../lib/api/learner';
-import { RequestScheduler } from '../../lib/api/scheduler';
-import { type Report } from '../../lib/api/scheduler-types';
-import { ManualClock, QUEUE } from './scheduler-helpers';
-
-interface World {
-  limit: number;
-  windowMs: number;
-  /** Other clients' requests in each window, at its start. */
-  others: number;
-  /** When the other clients stop (ms after the start; null: never). */
-  othersUntil?: number;
-  /** Arrival jitter: each request reaches the server 0..jitter ms after it was sent. */
-  jitterMs: number;
-  /** The server's limit from `at` on. */
-  raise: { at: number; limit: number } | null;
-  seed: number;
-}
-
-/** A fixed-window limiter: windows of `windowMs` from a phase; the others' requests come first in each. */
-function modelServer(clock: ManualClock, world: World) {
-  let windowIndex = -1;
-  let used = 0;
-  const start = clock.now();
-  const limitAt = (t: number) =>
-    world.raise && t - start >= world.raise.at ? world.raise.limit : world.limit;
-  const take = (): { status: number; headers: Record<string, string> } => {
-    const now = clock.now();
-    const index = Math.floor((now - start) / world.windowMs);
-    if (index !== windowIndex) {
-      windowIndex = index;
-      const others = world.othersUntil !== undefined && now - start >= world.othersUntil ? 0 : world.others;
-      used = Math.min(others, limitAt(now));
-    }
-    const resetS = Math.ceil((start + (index + 1) * world.windowMs - now) / 1000);
-    if (used >= limitAt(now)) return { status: 429, headers: { 'Retry-After': String(Math.max(1, resetS)) } };
-    used += 1;
-    return { status: 200, headers: {} };
-  };
-  return { take, limitAt };
-}
-
-const sleep = (clock: ManualClock, ms: number) =>
-  new Promise<void>((resolve) => clock.setTimeout(resolve, ms));
-
-/** Runs a steady demand (the queue never empty) for `windows` windows; samples the learned limit. */
-async function simulate(world: World, windows: number) {
-  const clock = new ManualClock();
-  const api = modelServer(clock, world);
-  const scheduler = new RequestScheduler({ clock });
-  let random = world.seed;
-  const nextJitter = () => {
-    random = (random * 1103515245 + 12345) % 2 ** 31;
-    return world.jitterMs === 0 ? 0 : random % (world.jitterMs + 1);
-  };
-  const refusals: number[] = [];
-  const admitted: number[] = [];
-  const task = async (report: Report): Promise<Result<string>> => {
-    await sleep(clock, nextJitter());
-    const answer = api.take();
-    (answer.status === 429 ? refusals : admitted).push(clock.now());
-    await sleep(clock, 20);
-    report(answer.status, new Headers(answer.headers));
-    return answer.status === 429 ? fail({ kind: 'rateLimited', retryAfterMs: null, message: '429' }) : ok('');
-  };
-  const end = clock.now() + windows * world.windowMs;
-  const feed = () => {
-    const queued = scheduler.view()[0]?.queued.background ?? 0;
-    for (let i = queued; i < 40; i++) void scheduler.run(QUEUE, { priority: 'background' }, task);
-  };
-  const samples: { at: number; limit: number | null; windowMs: number | null; serverLimit: number }[] = [];
-  const t0 = clock.now();
-  while (clock.now() < end) {
-    feed();
-    await clock.advance(250);
-    const budget = scheduler.view()[0]?.budget;
-    samples.push({
-      at: clock.now() - t0,
-      limit: budget?.limit ?? null,
-      windowMs: budget?.windowMs ?? null,
-      serverLimit: api.limitAt(clock.now()),
-    });
-  }
-  scheduler.cancel();
-  await clock.advance(10 * world.windowMs);
-  return { samples, refusals: refusals.map((t) => t - t0), admitted: admitted.map((t) => t - t0) };
-}
-
-/** The longest stretch (ms) in which the learned limit was below `floor(t)`, once something was learned. */
-function longestBelow(samples: { at: number; limit: number | null }[], floor: (at: number) => number) {
-  let longest = 0;
-  let since: number | null = null;
-  for (const { at, limit } of samples) {
-    if (limit !== null && limit < floor(at)) since ??= at;
-    else since = null;
-    if (since !== null) longest = Math.max(longest, at - since);
-  }
-  return longest;
-}
+import { type World, longestBelow, runs, simulate } from './budget-model';
 
 const world = (raise: boolean): fc.Arbitrary<World> =>
   fc
@@ -137,7 +39,7 @@ describe('the budget learned against a model server', () => {
         expect(last).toBeGreaterThanOrEqual(w.limit - w.others);
         expect(last).toBeLessThanOrEqual(w.limit * 3);
       }),
-      { numRuns: 25 },
+      { numRuns: runs(25) },
     );
   });
 
@@ -154,7 +56,7 @@ describe('the budget learned against a model server', () => {
         }));
         expect(longestBelow(perServerWindow, () => w.limit - w.others)).toBeLessThanOrEqual(2 * w.windowMs);
       }),
-      { numRuns: 25 },
+      { numRuns: runs(25) },
     );
   });
 
@@ -175,7 +77,16 @@ describe('the budget learned against a model server', () => {
         ).toBeLessThanOrEqual(2 * w.windowMs);
         expect(samples.at(-1)?.limit ?? 0).toBeGreaterThanOrEqual(whole);
       }),
-      { numRuns: 25 },
+      // Once failing (a whole run beside a busy core): the share 4 of 7, found twice while the
+      // others spent 3, was held as the limit; the raise 10 windows after they stopped counted 7,
+      // taken for the window's edge, though the server's window before had let 7 through.
+      {
+        numRuns: runs(25),
+        examples: [
+          [{ limit: 7, windowMs: 3000, others: 3, jitterMs: 12, raise: null, seed: 1 }],
+          [{ limit: 14, windowMs: 2000, others: 6, jitterMs: 0, raise: null, seed: 1 }],
+        ],
+      },
     );
   });
 
@@ -194,7 +105,7 @@ describe('the budget learned against a model server', () => {
         const later = refusals.filter((t) => t > 2 * w.windowMs);
         expect(later.length).toBeLessThanOrEqual(8);
       }),
-      { numRuns: 25 },
+      { numRuns: runs(25) },
     );
   });
 
@@ -210,7 +121,19 @@ describe('the budget learned against a model server', () => {
         expect(later.every((t) => t > 11 * w.windowMs)).toBe(true);
         if (later.length === 2) expect((later[1] ?? 0) - (later[0] ?? 0)).toBeGreaterThan(19 * w.windowMs);
       }),
-      { numRuns: 25 },
+      // Once flaky (fast-check seed 1684475641): the raise tried 20 windows on counted the requests
+      // it sent one after another at the end of the window before (26 of 19), paced past the limit
+      // for one more window and met a third 429.
+      {
+        numRuns: runs(25),
+        // And (a stress run of 1000): the raise's first requests were sent in the second before the
+        // server's window but after the latest start a learned window 101 ms too long allowed, so
+        // counted surely in it (20 of 18), taken for a raise, it met a 429 every window or two.
+        examples: [
+          [{ limit: 19, windowMs: 4000, others: 0, jitterMs: 25, raise: null, seed: 946430986 }],
+          [{ limit: 18, windowMs: 4000, others: 0, jitterMs: 12, raise: null, seed: 1031496790 }],
+        ],
+      },
     );
   });
 

@@ -10,9 +10,9 @@ describe('afterAdmitted', () => {
   it('takes a peak one past the pace for the window’s edge: the next raise goes past it, not back to it', () => {
     // A first burst counted 11 where the server admits 10 (answers overtaking each other), then
     // a refusal at 10: the pace is 10, the peak 11.
-    const first = afterRefusal(null, learningOf(undefined, null, 0), 11, 0, 0);
+    const first = afterRefusal(null, learningOf(undefined, null, 0), { admitted: 11 }, 0, 0);
     expect(first.learning.peak).toBe(11);
-    const refused = afterRefusal(budget(11), first.learning, 10, 13_000, 13_000);
+    const refused = afterRefusal(budget(11), first.learning, { admitted: 10 }, 13_000, 13_000);
     expect(refused.limit).toBe(10);
     // Held full for 3 windows: no raise to 11 (a raise back to a peak within the edge is refused
     // every time); one past it once the pace held a window, as after learning.
@@ -24,7 +24,7 @@ describe('afterAdmitted', () => {
 
   it('raises a share back to the peak a window after the refusal below it', () => {
     const learning = learningOf(undefined, budget(10), 0);
-    const shared = afterRefusal(budget(10), learning, 6, 1_000, 1_000);
+    const shared = afterRefusal(budget(10), learning, { admitted: 6 }, 1_000, 1_000);
     expect(shared.limit).toBe(6);
     expect(shared.learning.sharedAt).toBe(1_000);
     expect(afterAdmitted(budget(6), shared.learning, 6, 1_000 + WINDOW + 1)?.limit).toBe(10);
