@@ -86,6 +86,9 @@
  * Round 11 (issue 42's lib leftovers): the worker 49.84 → 49.76 KB (51034 → 50955 bytes): the test
  * door's forgetAll only in the E2E build (lib/test-door.ts DoorScheduler), the history's one write
  * path, a key's usage asked once (lib/connection.ts keyUsage). Budget 0.3 KB above, down from 50.5;
- * 49.6 is not reached yet.
+ * 49.6 is not reached yet. Then the learner's climb past a share found while another client spent
+ * (+0.28, 51243 bytes): 50.04 KB by gzip -9 of background.js, 50.2 as counted here; budget 50.5. The
+ * editor 68.3 KB with the document part's signals in the import panel's model (its effects moved
+ * there from the view); budget 68.6.
  */
-export const BUDGET_KB = { popup: 22.7, worker: 50.1, sidepanel: 23.8, editor: 68.3, recordsTable: 14.5 };
+export const BUDGET_KB = { popup: 22.7, worker: 50.5, sidepanel: 23.8, editor: 68.6, recordsTable: 14.5 };
