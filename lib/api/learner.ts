@@ -10,7 +10,7 @@
  * past a peak the server refused to pass waits 10 windows, then 20, 40, at most 60 (or an hour):
  * the limit is known then, so a pace that is right alone meets ever fewer 429s (at the live
  * one-minute window: after 10, 30, 70 minutes, then hourly), not one per 5 windows. Known means
- * found twice (issue 43): a first burst another client shared counts his requests out of the
+ * found twice: a first burst another client shared counts his requests out of the
  * limit, and the raise that then found more found its limit once; until a refusal finds it again,
  * a raise past it is tried after each window held full (a server that raised its limit meanwhile
  * is found at once).
