@@ -9,12 +9,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { budgetSession, runs } from './budget-model';
 
-const sessions = fc.record({
-  limit: fc.integer({ min: 8, max: 20 }),
-  windowMs: fc.integer({ min: 6, max: 15 }).map((s) => s * 1000),
-  jitterMs: fc.integer({ min: 0, max: 30 }),
-  seed: fc.integer({ min: 1, max: 2 ** 30 }),
-});
+const sessions = fc.oneof(
+  fc.record({
+    limit: fc.integer({ min: 8, max: 20 }),
+    windowMs: fc.integer({ min: 6, max: 15 }).map((s) => s * 1000),
+    jitterMs: fc.integer({ min: 0, max: 30 }),
+    seed: fc.integer({ min: 1, max: 2 ** 30 }),
+  }),
+  // The live minute with answers up to a second late: the pages' requests on the E2E build's ×10
+  // clock (a 6 s window of real time) take 10 to 100 ms, 100 ms to a second of it.
+  fc.record({
+    limit: fc.integer({ min: 8, max: 20 }),
+    windowMs: fc.constant(60_000),
+    jitterMs: fc.integer({ min: 0, max: 1_000 }),
+    seed: fc.integer({ min: 1, max: 2 ** 30 }),
+  }),
+);
+/**
+ * Found so: a window's first request, 78 ms on its way, fell before the start its Retry-After
+ * allowed; the raise a window after learning counted 9 of 10 and paced 10 % slow from then on.
+ */
+const FIRST_REQUEST_LATE = { limit: 10, windowMs: 60_000, jitterMs: 78, seed: 872153086 };
 /** The other client's share of a window: at least 2 requests (one is a window's edge, not told apart). */
 const share = fc.double({ min: 0.2, max: 0.4, noNaN: true });
 const othersOf = (limit: number, part: number) => Math.max(2, Math.floor(limit * part));
@@ -82,7 +97,7 @@ describe('a limit learned in a window another client shared', () => {
         for (const at of later) expect(at - (confirmed ?? 0)).toBeGreaterThanOrEqual(10 * windowMs);
         session.scheduler.cancel();
       }),
-      { numRuns: runs(30) },
+      { numRuns: runs(30), examples: [[FIRST_REQUEST_LATE]] },
     );
   });
 });
