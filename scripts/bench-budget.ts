@@ -1,5 +1,5 @@
 /**
- * The request budget learned both ways (issue 35), in Node: the worker's own client and
+ * The request budget learned both ways, in Node: the worker's own client and
  * RequestScheduler against the sandbox over HTTP, its limit of 10 per 12 s (the live 10 per minute,
  * window scaled 5× shorter) announced by no header, "Requests per minute" empty:
  *   a) alone: 40 reads (an import of 20 slots' requests) from a fresh scheduler, wall ÷ floor;
@@ -52,7 +52,7 @@ export interface BrowserBudgetBench {
   raisedRefused: number;
   /** Our requests admitted in each window after "Learn again" with the server at 30 (one import of 20 slots). */
   relearnedWindows: number[];
-  /** A limit first learned in a window another client shared (issue 43, item 5); absent: older runs. */
+  /** A limit first learned in a window another client shared; absent: older runs. */
   sharedFirst?: FlowRow[];
   totalMs: number;
 }
@@ -162,14 +162,14 @@ const raisedLine = (windows: number[], windowS = WINDOW_S) => {
   return `our requests admitted in each ${windowS}-s window after the raise: ${windows.join(', ')} (goal: the third ≥ 25${(windows[2] ?? 0) >= 25 ? ', met' : ', MISSED'}; the first ≥ 25: ${found < 0 ? 'none' : `window ${found + 1}`})`;
 };
 
-/** Why the pages' alone rows at a window shorter than the Node bench's run slower than their floor. */
-const LATENESS = `At 6 s of real time the alone imports miss ≤ 1.1 by the sends' own lateness, not the learner: past half a window each request waits the rate after the one before, so what a send is late (the page's messages, the timer, real milliseconds) adds up, 10 times as much of the window as on the live one-minute window (in Node, at 12 s, 40 reads alone are at their floor).`;
+/** What the pages' rows at a window shorter than the Node bench's measure beside the learner. */
+const LATENESS = `At 6 s of real time a page's request takes 10–100 ms of it, 0.1–1 s of the ×10 clock's minute, and what a send is late (the page's messages, the timer) counts 10 times as much of the window as on the live one-minute window; the learner's property tests (test/unit/budget-shared.test.ts) hold the goals at the live minute with answers up to 1 s late.`;
 
 /** The rows of a limit first learned in a window another client shared, when measured. */
 const sharedFirstLines = (rows: FlowRow[] | undefined) =>
   rows
     ? [
-        `A limit first learned in a window another client shared (issue 43, item 5; measured last, after the raise below, "Learn again" before each learning, the server's counters fresh): the other client spends 4 requests just before the user's action, none after; floor at the server's limit (${LIMIT}, or 30 once raised). Goals: ≤ 1.3 shared, ≤ 2 after the raise, and the alone rows above ≤ 1.1 with 0 × 429 once learned and confirmed (the steady row's one 429 is the raise tried 10 windows after the confirming one, in the editor's cold load).`,
+        `A limit first learned in a window another client shared (measured last, after the raise below, "Learn again" before each learning, the server's counters fresh): the other client spends 4 requests just before the user's action, none after; floor at the server's limit (${LIMIT}, or 30 once raised). Goals: ≤ 1.3 shared, ≤ 2 after the raise, and the alone rows above ≤ 1.1 with 0 × 429 once learned and confirmed (the steady row's one 429 is the raise tried 10 windows after the confirming one, in the editor's cold load).`,
         '',
         ...flowTable(rows),
         '',

@@ -22,7 +22,7 @@
  * bench-results/bench-popup.json and those rows of docs/benchmark.md;
  * `--ledger-only` the ledger alone (`--flows id,id` picks flows), into bench-results/bench-ledger.json;
  * `--ledger-learned`: the ledger's limit not announced in headers, learned from 429s (slower);
- * g) the request budget learned both ways (issue 35): its flows through the real pages in Chromium
+ * g) the request budget learned both ways: its flows through the real pages in Chromium
  *    (scripts/bench-budget-browser.ts, 10 requests per 6 s of real time: 60 s on the E2E build's
  *    ×10 clock) and the scheduler's in Node (scripts/bench-budget.ts, 10 per 12 s), announced by no
  *    header; `--budget-only` measures them
