@@ -1,7 +1,8 @@
 /**
  * "Back up everything": one action, then the job's progress (a progress bar with its label, "84 of
- * 240 slots", the time left at the key's budget), Cancel, the targets left out of the file, and the
- * finished file to download (again, until the next backup or sign-out).
+ * 240 slots", the time left at the key's budget), Cancel, Resume when the server's wait paused it,
+ * the targets left out of the file, and the finished file to download (again, until the next
+ * backup or sign-out).
  */
 import { useEffect, useId, useRef } from 'preact/hooks';
 import { minutesFor } from '../../lib/backup/backup-plan';
@@ -11,6 +12,7 @@ import type { BackupJob, BackupTarget } from '../../lib/storage/backup-jobs';
 import { ErrorNotice } from '../ErrorNotice';
 import { showResult } from '../in-view';
 import { type Backup, useBackup } from '../jobs/backup-model';
+import { type PauseWords, pausedText } from '../jobs/pause-text';
 
 const nameOf = (target: BackupTarget) => target.name ?? `${target.target.kind} ${target.target.id}`;
 
@@ -29,6 +31,12 @@ function targetNote(target: BackupTarget): string | null {
   }
 }
 
+const BACKUP_PAUSE: PauseWords = {
+  paused: 'backup_paused',
+  long: 'backup_pausedLong',
+  impossible: 'backup_pausedImpossible',
+};
+
 function Progress({ job }: { job: BackupJob }) {
   const labelId = useId();
   const minutes = minutesFor(job.toRead, job.perMinute);
@@ -37,8 +45,12 @@ function Progress({ job }: { job: BackupJob }) {
       <p id={labelId}>{t('backup_progressLabel')}</p>
       <progress class="job__bar" max={job.total} value={job.settled} aria-labelledby={labelId} />
       <p class="hint" role="status">
-        {t('backup_progress', [String(job.settled), String(job.total)])}
-        {minutes > 0 && ` · ${t('backup_estimate', [String(minutes), String(job.perMinute)])}`}
+        {job.state === 'paused'
+          ? pausedText(job.pause, job.createdAt, job, BACKUP_PAUSE)
+          : t('backup_progress', [String(job.settled), String(job.total)])}
+        {job.state === 'running' &&
+          minutes > 0 &&
+          ` · ${t('backup_estimate', [String(minutes), String(job.perMinute)])}`}
       </p>
     </>
   );
@@ -96,8 +108,9 @@ function BackupView({ backup }: { backup: Backup }) {
   const job = backup.job.value;
   const busy = backup.busy.value;
   const error = backup.error.value;
-  const running = job?.state === 'running';
-  const runningId = running ? job.id : null;
+  // A paused backup is still under way: its progress stays, with Resume beside Cancel.
+  const running = job?.state === 'running' || job?.state === 'paused';
+  const runningId = job?.state === 'running' ? job.id : null;
   // A backup started while the panel is shown: its progress replaces the button and takes the focus.
   const seen = useRef(runningId);
   useEffect(() => {
@@ -121,6 +134,16 @@ function BackupView({ backup }: { backup: Backup }) {
       {job && running && (
         <div class="backup__progress" ref={progress} tabIndex={-1}>
           <Progress job={job} />
+          {job.state === 'paused' && (
+            <button
+              type="button"
+              class="button"
+              aria-disabled={busy ? 'true' : undefined}
+              onClick={() => void backup.resume(job.id)}
+            >
+              {t('backup_resume')}
+            </button>
+          )}
           <button
             type="button"
             class="button"

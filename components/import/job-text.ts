@@ -1,9 +1,8 @@
 /** What a job and its slots say in words: each slot's status and the job's summary line. */
-import { LAST_DATE_MS, MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from '../../lib/api/waits';
 import { t } from '../../lib/i18n';
 import { progressOf } from '../../lib/jobs/job';
 import type { Job, JobItem } from '../../lib/storage/jobs';
-import { dateTimeAt } from '../date-format';
+import { type PauseWords, pausedText } from '../jobs/pause-text';
 
 export function statusText(item: JobItem): string {
   switch (item.status) {
@@ -25,6 +24,12 @@ export function statusText(item: JobItem): string {
   }
 }
 
+const IMPORT_PAUSE: PauseWords = {
+  paused: 'import_paused',
+  long: 'import_pausedLong',
+  impossible: 'import_pausedImpossible',
+};
+
 export function summary(job: Job, count: (status: JobItem['status']) => string): string {
   switch (job.state) {
     case 'running': {
@@ -36,31 +41,8 @@ export function summary(job: Job, count: (status: JobItem['status']) => string):
     case 'cancelled':
       return t('import_cancelled', [count('done'), count('cancelled')]);
     case 'paused':
-      return pausedText(job);
+      return pausedText(job.pause, job.createdAt, progressOf(job), IMPORT_PAUSE);
     case 'failed':
       return t('import_jobFailed', job.error ?? '');
   }
-}
-
-/** A wait past a day in words: "3 days", "31,709 years". */
-function longWait(ms: number): string {
-  const days = ms / 86_400_000;
-  if (days < 730) return t('wait_days', String(Math.ceil(days)));
-  return t('wait_years', Math.round(days / 365.25).toLocaleString());
-}
-
-/**
- * "Paused: the server asks to wait 12 min, longer than the 5 min this extension waits. … Resume after …";
- * a wait past a day is believed for a day and said so; one past any date is a broken answer, in words.
- */
-function pausedText(job: Job): string {
-  const { settled, total } = progressOf(job);
-  const { waitMs, resumeAt } = job.pause ?? { waitMs: MAX_WAIT_MS, resumeAt: job.createdAt };
-  const at = dateTimeAt(resumeAt);
-  const counts = [String(settled), String(total)];
-  if (at === null || !(resumeAt - MAX_BELIEVED_WAIT_MS + waitMs <= LAST_DATE_MS))
-    return t('import_pausedImpossible', [Math.round(waitMs / 1000).toLocaleString(), ...counts]);
-  if (waitMs > MAX_BELIEVED_WAIT_MS) return t('import_pausedLong', [longWait(waitMs), ...counts, at]);
-  const minutes = (ms: number) => String(Math.ceil(ms / 60_000));
-  return t('import_paused', [minutes(waitMs), minutes(MAX_WAIT_MS), ...counts, at]);
 }

@@ -1,7 +1,7 @@
 /**
  * The profile's backup as the worker stores it, followed through storage only (read once, then each
- * change), and what can be done with it: start, cancel, download the finished file (again, until
- * the next backup), and its line in the editor's job bar.
+ * change), and what can be done with it: start, cancel, resume a paused one, download the finished
+ * file (again, until the next backup), and its line in the editor's job bar.
  */
 import { computed, createModel, effect, signal, useModel } from '@preact/signals';
 import type { AppError } from '../../lib/app-error';
@@ -12,7 +12,7 @@ import { type BackupJob, backupFamily, readBackup } from '../../lib/storage/back
 import { download } from '../shared/json-download';
 import type { BarJob } from './JobBar';
 
-export type BackupBusy = 'starting' | 'cancelling' | 'downloading' | null;
+export type BackupBusy = 'starting' | 'cancelling' | 'resuming' | 'downloading' | null;
 
 export const BackupModel = createModel((send: Send, profileId: string) => {
   const job = signal<BackupJob | null>(null);
@@ -53,15 +53,22 @@ export const BackupModel = createModel((send: Send, profileId: string) => {
       return answer.ok ? null : answer.error;
     });
 
+  /** Goes on with a backup paused by the server's wait: the worker reads only the slots it lacks. */
+  const resume = (id: string) =>
+    act('resuming', async () => {
+      const answer = await send('resumeBackup', { id });
+      return answer.ok ? null : answer.error;
+    });
+
   return {
     job,
     busy,
     error,
-    /** The running backup's line in the job bar; null while none runs. */
+    /** The running (or paused) backup's line in the job bar; null while none. */
     bar: computed<BarJob<'backup'> | null>(() => {
       const running = job.value;
-      if (running?.state !== 'running') return null;
-      const minutes = minutesFor(running.toRead, running.perMinute);
+      if (running?.state !== 'running' && running?.state !== 'paused') return null;
+      const minutes = running.state === 'paused' ? 0 : minutesFor(running.toRead, running.perMinute);
       return {
         key: 'backup',
         what: t('jobbar_backup'),
@@ -80,6 +87,7 @@ export const BackupModel = createModel((send: Send, profileId: string) => {
         return answer.ok ? null : answer.error;
       }),
     cancel,
+    resume,
     download: () =>
       act('downloading', async () => {
         const answer = await send('getBackupFile', {});

@@ -12,7 +12,7 @@ import type { AppError } from '../app-error';
 import { backupDocument } from '../backup/file';
 import { type ListedTarget, backupFileName, plannedTarget, usableTargets } from '../backup/backup-plan';
 import { backupJobs, perMinute } from '../jobs/backup-run';
-import { cancelJob, startJob } from '../jobs/launcher';
+import { cancelJob, resumeJob, startJob } from '../jobs/launcher';
 import { FactoryDiscovery, discoveryOf } from '../factories/discovery';
 import { mergeFactories } from '../factories/merge';
 import { MAX_IMPORT_TARGETS } from '../import/format-schema';
@@ -76,7 +76,10 @@ function tooLarge(slots: number, maxSlots: number, targets: number): AppError {
   };
 }
 
-type BackupHandlers = Pick<Handlers, 'startBackup' | 'getBackup' | 'cancelBackup' | 'getBackupFile'>;
+type BackupHandlers = Pick<
+  Handlers,
+  'startBackup' | 'getBackup' | 'cancelBackup' | 'resumeBackup' | 'getBackupFile'
+>;
 
 export function backupHandlers(deps: WorkerDeps): BackupHandlers {
   return {
@@ -84,8 +87,9 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
       const connection = await connect(deps, context);
       if (!connection.ok) return connection;
       const { profile } = connection.value;
+      // One backup at a time: the running or paused one is answered (a paused one goes on by Resume).
       const running = await readBackup(profile.id);
-      if (running?.state === 'running') return ok(running);
+      if (running?.state === 'running' || running?.state === 'paused') return ok(running);
       const listed = await backupTargets(connection.value);
       if (!listed.ok) return listed;
       // A target whose id is no path segment is left out, named with why; the others go on.
@@ -133,8 +137,20 @@ export function backupHandlers(deps: WorkerDeps): BackupHandlers {
       const profile = await profileOf(context);
       const job = profile ? await readBackup(profile.id) : null;
       if (!job || job.id !== id) return fail({ kind: 'badMessage', message: `no backup ${id}` });
-      if (job.state !== 'running') return fail({ kind: 'badMessage', message: 'the backup is not running' });
+      if (job.state !== 'running' && job.state !== 'paused')
+        return fail({ kind: 'badMessage', message: 'the backup is not running' });
       await cancelJob(deps, backupJobs, job);
+      return ok({ id });
+    },
+
+    /** A paused backup goes on where it stopped: the slots it holds are not read again. */
+    async resumeBackup({ id }, context) {
+      const connection = await connect(deps, context);
+      if (!connection.ok) return connection;
+      const job = await readBackup(connection.value.profile.id);
+      if (!job || job.id !== id) return fail({ kind: 'badMessage', message: `no backup ${id}` });
+      if (job.state !== 'paused') return fail({ kind: 'badMessage', message: 'the backup is not paused' });
+      await resumeJob(deps, backupJobs, job, connection.value);
       return ok({ id });
     },
 

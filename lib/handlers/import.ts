@@ -6,7 +6,6 @@
 import * as api from '../api/client';
 import { placed } from '../api/http-config';
 import { fail, ok } from '../api/errors';
-import { queueIdOf } from '../api/scheduler-types';
 import { PageOption, type Target } from '../api/schemas';
 import { exportDocument } from '../import/format-export';
 import { parseImportDocument } from '../import/import-parser';
@@ -14,7 +13,7 @@ import { itemKey, newJob, undoSlots } from '../jobs/job';
 import { afterSettles, settleConflict } from '../jobs/settle';
 import { planCost, planSlot } from '../jobs/write-plan';
 import { isUnsettledJob, jobRoom, readJob } from '../storage/jobs';
-import { cancelJob, isActive, startJob } from '../jobs/launcher';
+import { cancelJob, isActive, resumeJob, startJob } from '../jobs/launcher';
 import { writeJobs } from '../jobs/runner';
 import type { ResponseOf } from '../messaging/protocol';
 import type { Handlers } from '../messaging/router';
@@ -171,11 +170,7 @@ export function importHandlers(
       const job = await readJob(connection.value.profile.id, id);
       if (!job) return fail({ kind: 'badMessage', message: `no job ${id}` });
       if (job.state !== 'paused') return fail({ kind: 'badMessage', message: 'the job is not paused' });
-      const { pause: _done, ...resumed } = job;
-      // Resume asks the server once, whatever the wait it asked: its next answer decides.
-      const { config } = connection.value;
-      deps.scheduler?.endWait(await queueIdOf(config.baseUrl, config.token));
-      await startJob(deps, writeJobs, { ...resumed, state: 'running' }, connection.value);
+      await resumeJob(deps, writeJobs, job, connection.value);
       return ok({ id });
     },
 

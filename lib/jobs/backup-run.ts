@@ -14,6 +14,7 @@ import * as api from '../api/client';
 import { type ApiConfig, placed } from '../api/http-config';
 import { type ApiError, fail } from '../api/errors';
 import { perMinuteOf } from '../api/limits';
+import { MAX_WAIT_MS } from '../api/waits';
 import { PageOption, type Target } from '../api/schemas';
 import { freshnessMs, isFresh } from '../cache/fresh';
 import { readThrough } from '../cache/read-through';
@@ -34,7 +35,7 @@ import { profilesItem } from '../storage/profiles';
 import { backupBudget, storedSize } from '../storage/quota';
 import { type Connection, type WorkerDeps, keyBudget } from '../connection';
 import type { JobKind } from './launcher';
-import { describe, stopAsked, takeStop } from './run';
+import { describe, pauseFor, stopAsked, takeStop } from './run';
 
 export interface BackupRunDeps {
   /** Placed at background priority with the job's tag. */
@@ -140,8 +141,13 @@ async function refused(
   const { error, sent } = read;
   const job = run.state.get();
   const requests = job.requests + sent;
-  // The server asks for a wait past the cap: every next read would be refused too.
-  if (error.kind === 'rateLimited') return end(run, { state: 'failed', error: describe(error), requests });
+  // The server asks for a wait past the cap: every next read would be refused too, so the job
+  // pauses before it, what it read kept, until the user resumes it.
+  if (error.kind === 'rateLimited') {
+    const pause = pauseFor(run.deps.config, error.retryAfterMs ?? MAX_WAIT_MS);
+    await run.state.set({ ...job, state: 'paused', pause, requests });
+    return 'end';
+  }
   const slots = job.targets[index]?.slots ?? 0;
   if (isPremiumRefusal(error) && slot > BASIC_SLOTS) {
     const dropped = slots - BASIC_SLOTS;
@@ -268,7 +274,8 @@ export const backupJobs: JobKind<BackupJob> = {
     const started = { ...job, toRead, perMinute: await perMinute(deps, connection) };
     await saveBackup(started);
     await runBackup(started, {
-      config: placed(connection.config, 'background', { tag: job.id }),
+      // Past the cap it pauses at once rather than wait the cap to be refused again.
+      config: placed(connection.config, 'background', { tag: job.id, pausesPastCap: true }),
       freshMs,
       profiles,
       perMinute: () => perMinute(deps, connection),

@@ -14,6 +14,7 @@
  *      │                                         └─────Cancel──► cancelled
  *      └──worker stopped: still running, resumed at start-up (no connection: the kind's abandon)
  */
+import { queueIdOf } from '../api/scheduler-types';
 import type { Family } from '../storage/family';
 import { profilesItem } from '../storage/profiles';
 import { type Connection, type WorkerDeps, connect } from '../connection';
@@ -88,6 +89,18 @@ export async function startJob<J extends StoredJob>(
 ): Promise<void> {
   await kind.save(job);
   void launch(deps, kind, job, connection);
+}
+
+/** A paused job goes on where it stopped; the key's wait ends, so the server's next answer decides. */
+export async function resumeJob<J extends StoredJob & { pause?: unknown }>(
+  deps: WorkerDeps,
+  kind: JobKind<J>,
+  job: J,
+  connection: Connection,
+): Promise<void> {
+  const { pause: _done, ...resumed } = job;
+  deps.scheduler?.endWait(await queueIdOf(connection.config.baseUrl, connection.config.token));
+  await startJob(deps, kind, { ...resumed, state: 'running' } as J, connection);
 }
 
 /** Cancel: a job running here stops before its next request; one not running here ends at once. */

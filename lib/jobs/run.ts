@@ -3,10 +3,12 @@
  * stored job as it changes, the stops asked of it (cancel, discard, a pause by the server's wait)
  * and the answers that refuse a whole target.
  */
+import { epochOf, systemClock } from '../api/clock';
 import type { ApiConfig } from '../api/http-config';
 import type { ApiError } from '../api/errors';
-import { MAX_WAIT_MS } from '../api/waits';
+import { MAX_BELIEVED_WAIT_MS, MAX_WAIT_MS } from '../api/waits';
 import type { PageOption } from '../api/schemas';
+import type { JobPause } from '../storage/job-pause';
 import { type Job, type JobItem, saveJob } from '../storage/jobs';
 import type { PendingWrites } from '../storage/stored-item';
 
@@ -42,6 +44,12 @@ export function takeStop(id: string): 'cancel' | 'discard' | undefined {
 }
 
 export const discarded = (id: string) => stopRequests.get(id) === 'discard';
+
+/** A pause for the server's wait (on the request path's clock); the page shows the resume time in epoch ms. */
+export function pauseFor(config: ApiConfig, waitMs: number): JobPause {
+  const clock = config.clock ?? systemClock;
+  return { waitMs, resumeAt: epochOf(clock, clock.now() + Math.min(waitMs, MAX_BELIEVED_WAIT_MS)) };
+}
 
 export function describe(error: ApiError): string {
   return 'message' in error && error.message ? `${error.kind}: ${error.message}` : error.kind;

@@ -27,16 +27,14 @@
  *      ├──refused / too many attempts──► failed
  *      └──job cancelled, or a document held back by another slot's conflict──► cancelled
  */
-import { epochOf, systemClock } from '../api/clock';
 import { placed } from '../api/http-config';
-import { MAX_BELIEVED_WAIT_MS } from '../api/waits';
 import type { Job, JobItem } from '../storage/jobs';
 import { jobFamily, readJob, saveJob } from '../storage/jobs';
 import { mapPool } from '../slots/pool';
 import { applyFinal, checkFirst, checksFirst, holdingLocks } from './document-check';
 import { isAcrossTargets, isOpen, itemTarget, progressOf, settleJob } from './job';
 import type { JobKind } from './launcher';
-import { IMPORT_CONCURRENCY, type Run, type RunnerDeps, jobStore, takeStop } from './run';
+import { IMPORT_CONCURRENCY, type Run, type RunnerDeps, jobStore, pauseFor, takeStop } from './run';
 import { applyItem } from './run-item';
 
 /**
@@ -87,10 +85,8 @@ export async function runJob(profileId: string, id: string, deps: RunnerDeps): P
   if (request === 'cancel') return store.finish((current) => settleJob(current, 'cancelled', 'cancelled'));
   const waitMs = run.pausedFor;
   if (waitMs === undefined) return store.finish((current) => ({ ...current, state: 'finished' }));
-  // The wait is on the request path's clock; the page shows the resume time in epoch ms.
-  const clock = deps.config.clock ?? systemClock;
-  const resumeAt = epochOf(clock, clock.now() + Math.min(waitMs, MAX_BELIEVED_WAIT_MS));
-  return store.finish((current) => ({ ...current, state: 'paused', pause: { waitMs, resumeAt } }));
+  const paused = pauseFor(deps.config, waitMs);
+  return store.finish((current) => ({ ...current, state: 'paused', pause: paused }));
 }
 
 /** Stores the job as failed; if even that fails (storage full), the caller still gets the state. */

@@ -334,6 +334,8 @@ export const protocol = {
   startBackup: { request: Empty, response: resultOf(BackupJob) },
   getBackup: { request: Empty, response: resultOf(z.nullable(BackupJob)) },
   cancelBackup: { request: JobRef, response: resultOf(JobRef) },
+  /** Goes on with a backup paused by the server's wait past the cap: it reads only the slots it lacks. */
+  resumeBackup: { request: JobRef, response: resultOf(JobRef) },
   /** The finished backup as a document of several targets, and the file name to save it under. */
   getBackupFile: { request: Empty, response: resultOf(BackupFile) },
 } as const;

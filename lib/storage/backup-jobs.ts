@@ -9,6 +9,7 @@ import { PageOption, Target, TargetKind } from '../api/schemas';
 import { z } from '../zod';
 import { serialQueue } from '../serial';
 import { newestFirst } from './family';
+import { JobPause } from './job-pause';
 import { profileFamily } from './registry';
 import { backupBudget, storedSize } from './quota';
 
@@ -53,8 +54,10 @@ export const BackupJob = z.object({
   /** The profile's name when the backup began: the file is named with it. */
   profileName: z.string(),
   createdAt: z.number(),
-  state: z.enum(['running', 'finished', 'cancelled', 'failed']),
+  state: z.enum(['running', 'paused', 'finished', 'cancelled', 'failed']),
   error: z.optional(z.string()),
+  /** Paused by the server's wait past the scheduler's cap, before its next read, until the user resumes it. */
+  pause: z.optional(JobPause),
   /** Slots settled (read, taken from the cache, or given up with their target). */
   settled: z.int(),
   /** Slots of every target, as far as known (a target found to hold 10 slots lowers it). */

@@ -17,6 +17,7 @@
 import { PageOption, SlotValue, Target } from '../api/schemas';
 import { makeRoom, scheduleBudget } from './storage-room';
 import { historyBytesByJob } from './history';
+import { JobPause } from './job-pause';
 import { profilesItem } from './profiles';
 import { JOBS_BUDGET, JOB_MAX_BYTES, isQuotaError, storedSize } from './quota';
 import { newestFirst } from './family';
@@ -83,11 +84,10 @@ export const Job = z.object({
   /** Why a failed job stopped. */
   error: z.optional(z.string()),
   /**
-   * A paused job: the server asked for a wait past the scheduler's cap (`waitMs`), so the job
-   * stopped before its next write, its open slots left as they were, until the user resumes it
-   * (after `resumeAt`, epoch milliseconds).
+   * A paused job: the server asked for a wait past the scheduler's cap, so the job stopped before
+   * its next write, its open slots left as they were, until the user resumes it.
    */
-  pause: z.optional(z.object({ waitMs: z.number(), resumeAt: z.number() })),
+  pause: z.optional(JobPause),
   /** For an undo: the import it reverts. */
   undoOf: z.optional(z.string()),
   /**

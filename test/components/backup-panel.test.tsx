@@ -57,6 +57,7 @@ function fakeWorker(start: { ok: true; value: BackupJob } | { ok: false; error: 
         if (start.ok) await saveBackup(start.value);
         return start;
       case 'cancelBackup':
+      case 'resumeBackup':
         return { ok: true, value: payload };
       case 'getBackupFile':
         return { ok: true, value: { name: 'page-options-backup-Lotte-2026-11-24.json', document: DOCUMENT } };
@@ -102,6 +103,28 @@ describe('BackupPanel', () => {
     await saveBackup(running({ state: 'cancelled' }));
     expect(await screen.findByText('Backup cancelled; nothing to download.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Download backup file' })).toBeNull();
+  });
+
+  it("a backup paused by the server's wait says the wait and what is done, and Resume asks the worker to go on", async () => {
+    const worker = fakeWorker({ ok: true, value: running() });
+    const resumeAt = new Date(2026, 11, 3, 14, 30).getTime();
+    await saveBackup(running({ state: 'paused', pause: { waitMs: 12 * 60_000, resumeAt } }));
+    render(<BackupPanel send={worker.send} profileId={P} />);
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toMatch(
+      /^Paused: the server asks to wait 12 min, longer than the 5 min this extension waits\. 84 of 240 slots done; the others are read when it goes on\. Resume after .+, or now: Resume asks the server again\.$/,
+    );
+    // Still under way: no new backup offered, its progress and Cancel stay.
+    expect(screen.queryByRole('button', { name: 'Back up everything' })).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Backup progress' }).getAttribute('value')).toBe('84');
+    expect(screen.getByRole('button', { name: 'Cancel backup' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Resume backup' }));
+    await waitFor(() =>
+      expect(worker.sent('resumeBackup')).toEqual([{ type: 'resumeBackup', payload: { id: 'job-1' } }]),
+    );
+    await saveBackup(running({ settled: 90 }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^90 of 240 slots · about/));
+    expect(screen.queryByRole('button', { name: 'Resume backup' })).toBeNull();
   });
 
   it('a finished backup names the targets left out and hands its file to the download, again on each click', async () => {

@@ -3,9 +3,10 @@
  * scaled 60× shorter, announced in headers): the options page's Stored data backs up every
  * building and factory of the premium character into one file that parses with the import format
  * and holds exactly the sandbox's slots (started and downloaded from the keyboard, no serious axe
- * finding while it runs or when done); then, from an empty cache, the worker is stopped mid-backup
- * (through the DevTools protocol, as Chromium does when idle) and the backup resumes when a page
- * wakes it, reading no slot it had stored again.
+ * finding while it runs or when done); a read refused with a wait past the cap pauses it, said in
+ * words, and Resume (by keyboard) finishes it reading no slot twice; then, from an empty cache, the
+ * worker is stopped mid-backup (through the DevTools protocol, as Chromium does when idle) and the
+ * backup resumes when a page wakes it, reading no slot it had stored again.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -88,6 +89,38 @@ describe('back up everything', () => {
       'Backup finished: 4 targets, 80 requests.',
     );
     await editor.close();
+  }, 60_000);
+
+  it('pauses at a wait past the cap, says so, and its Resume by keyboard finishes it', async () => {
+    sandbox.clearLog();
+    // The second building's first read is refused for 12 minutes, once.
+    sandbox.addFault({
+      path: `/building/options/${DEMO.buildings.juergen[1]}/`,
+      method: 'GET',
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': '720' },
+      times: 1,
+    });
+    // From the options page: no view of it reads a slot, so every read is the backup's.
+    const options = await startBackup();
+    const region = backupRegion(options);
+    await expect
+      .poll(() => region.getByRole('status').first().textContent(), SLOW)
+      .toMatch(
+        /^Paused: the server asks to wait 12 min, longer than the 5 min this extension waits\. 20 of 80 slots done; the others are read when it goes on\. Resume after .+, or now: Resume asks the server again\.$/,
+      );
+    expect(slotReads()).toHaveLength(21);
+    expect(await seriousViolations(options.page)).toEqual([]);
+    await region.getByRole('button', { name: 'Resume backup' }).focus();
+    await options.page.keyboard.press('Enter');
+    await expect
+      .poll(() => region.getByRole('status').first().textContent(), SLOW)
+      .toBe('Backup finished: 4 targets, 81 requests.');
+    // No slot read twice but the refused one.
+    expect(new Set(slotReads().map((r) => r.path)).size).toBe(SLOTS);
+    expect(slotReads()).toHaveLength(SLOTS + 1);
+    await options.page.close();
   }, 60_000);
 
   it('resumes after the worker stopped mid-backup and reads no slot twice', async () => {

@@ -1,7 +1,8 @@
 /**
  * "Back up everything" in the worker against the real sandbox over HTTP (storage from wxt's fake
  * browser, a real scheduler): stale slots read and fresh ones taken from the cache, targets that
- * fail alone (404, premium), a job resumed after the worker stopped reading nothing twice, Cancel,
+ * fail alone (404, premium), a job resumed after the worker stopped reading nothing twice, a pause
+ * by the server's wait past the cap and its Resume, Cancel,
  * and a signed-out profile's job discarded before its next request.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -219,6 +220,42 @@ describe('back up everything', () => {
     expect(readsOf(target).sort((a, b) => a - b)).toEqual(range(20).slice(7));
     expect(readsOf(factory('f-501'))).toHaveLength(20);
     expect(done.requests).toBe(7 + 33);
+  });
+
+  it('a 429 past the cap pauses it with what it read kept; Resume reads only the slots it lacks', async () => {
+    const profileId = await signIn('premium');
+    const TWELVE_MINUTES = 12 * 60_000;
+    sandbox.addFault({
+      path: '/building/options/b-1002/',
+      method: 'GET',
+      kind: 'status',
+      status: 429,
+      headers: { 'Retry-After': String(TWELVE_MINUTES / 1000) },
+      times: 1,
+    });
+    const started = await handlers.startBackup({});
+    if (!started.ok) throw new Error(started.error.kind);
+    const paused = await settled(profileId);
+    expect(paused.state).toBe('paused');
+    expect(paused.pause?.waitMs).toBe(TWELVE_MINUTES);
+    expect(paused.settled).toBe(20);
+    expect(paused.targets.map((t) => t.outcome)).toEqual(['done', 'pending', 'pending', 'pending']);
+    // The refused read was the last: nothing was sent after it, and no file is offered yet.
+    expect(slotReads()).toHaveLength(21);
+    expect((await handlers.getBackupFile({})).ok).toBe(false);
+    // "Back up everything" again answers the paused backup; it starts no other.
+    const again = await handlers.startBackup({});
+    expect(again.ok && again.value.id).toBe(started.value.id);
+
+    expect((await handlers.resumeBackup({ id: started.value.id })).ok).toBe(true);
+    const done = await settled(profileId);
+    expect(done.state).toBe('finished');
+    expect(done.pause).toBeUndefined();
+    expect(readsOf(building('b-1001'))).toHaveLength(20);
+    expect(readsOf(building('b-1002')).sort((a, b) => a - b)).toEqual([1, ...range(20)]);
+    expect(slotReads()).toHaveLength(81);
+    expect((await handlers.getBackupFile({})).ok).toBe(true);
+    expect(await handlers.resumeBackup({ id: started.value.id })).toMatchObject({ ok: false });
   });
 
   it('Cancel stops the job before its next read', async () => {
