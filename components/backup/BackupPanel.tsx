@@ -102,6 +102,23 @@ function OwnBackup({ send, profileId }: { send: Send; profileId: string }) {
   return <BackupView backup={useBackup(send, profileId)} />;
 }
 
+/** Resume (a paused backup) and Cancel, side by side. */
+function JobActions({ job, backup }: { job: BackupJob; backup: Backup }) {
+  const busy = backup.busy.value ? 'true' : undefined;
+  return (
+    <div class="actions">
+      {job.state === 'paused' && (
+        <button type="button" class="button" aria-disabled={busy} onClick={() => void backup.resume(job.id)}>
+          {t('backup_resume')}
+        </button>
+      )}
+      <button type="button" class="button" aria-disabled={busy} onClick={() => void backup.cancel(job.id)}>
+        {t('backup_cancel')}
+      </button>
+    </div>
+  );
+}
+
 function BackupView({ backup }: { backup: Backup }) {
   const headingId = useId();
   const progress = useRef<HTMLDivElement>(null);
@@ -134,24 +151,7 @@ function BackupView({ backup }: { backup: Backup }) {
       {job && running && (
         <div class="backup__progress" ref={progress} tabIndex={-1}>
           <Progress job={job} />
-          {job.state === 'paused' && (
-            <button
-              type="button"
-              class="button"
-              aria-disabled={busy ? 'true' : undefined}
-              onClick={() => void backup.resume(job.id)}
-            >
-              {t('backup_resume')}
-            </button>
-          )}
-          <button
-            type="button"
-            class="button"
-            aria-disabled={busy ? 'true' : undefined}
-            onClick={() => void backup.cancel(job.id)}
-          >
-            {t('backup_cancel')}
-          </button>
+          <JobActions job={job} backup={backup} />
         </div>
       )}
       {job && !running && <Outcome job={job} />}
