@@ -126,7 +126,7 @@ function BackupView({ backup }: { backup: Backup }) {
   const busy = backup.busy.value;
   const error = backup.error.value;
   // A paused backup is still under way: its progress stays, with Resume beside Cancel.
-  const running = job?.state === 'running' || job?.state === 'paused';
+  const underWay = job?.state === 'running' || job?.state === 'paused';
   const runningId = job?.state === 'running' ? job.id : null;
   // A backup started while the panel is shown: its progress replaces the button and takes the focus.
   const seen = useRef(runningId);
@@ -138,7 +138,7 @@ function BackupView({ backup }: { backup: Backup }) {
     <section class="backup" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('backup_heading')}</h3>
       <p class="hint">{t('backup_intro')}</p>
-      {!running && (
+      {!underWay && (
         <button
           type="button"
           class="button"
@@ -148,13 +148,13 @@ function BackupView({ backup }: { backup: Backup }) {
           {t('backup_start')}
         </button>
       )}
-      {job && running && (
+      {job && underWay && (
         <div class="backup__progress" ref={progress} tabIndex={-1}>
           <Progress job={job} />
           <JobActions job={job} backup={backup} />
         </div>
       )}
-      {job && !running && <Outcome job={job} />}
+      {job && !underWay && <Outcome job={job} />}
       {job?.state === 'finished' && job.targets.some((target) => target.outcome === 'done') && (
         <button
           type="button"

@@ -14,7 +14,6 @@ import * as api from '../api/client';
 import { type ApiConfig, placed } from '../api/http-config';
 import { type ApiError, fail } from '../api/errors';
 import { perMinuteOf } from '../api/limits';
-import { MAX_WAIT_MS } from '../api/waits';
 import { PageOption, type Target } from '../api/schemas';
 import { freshnessMs, isFresh } from '../cache/fresh';
 import { readThrough } from '../cache/read-through';
@@ -35,7 +34,7 @@ import { profilesItem } from '../storage/profiles';
 import { backupBudget, storedSize } from '../storage/quota';
 import { type Connection, type WorkerDeps, keyBudget } from '../connection';
 import type { JobKind } from './launcher';
-import { describe, pauseFor, stopAsked, takeStop } from './run';
+import { describe, pauseFor, stopAsked, takeStop, waitOf } from './run';
 
 export interface BackupRunDeps {
   /** Placed at background priority with the job's tag. */
@@ -144,7 +143,7 @@ async function refused(
   // The server asks for a wait past the cap: every next read would be refused too, so the job
   // pauses before it, what it read kept, until the user resumes it.
   if (error.kind === 'rateLimited') {
-    const pause = pauseFor(run.deps.config, error.retryAfterMs ?? MAX_WAIT_MS);
+    const pause = pauseFor(run.deps.config, waitOf(error));
     await run.state.set({ ...job, state: 'paused', pause, requests });
     return 'end';
   }

@@ -45,6 +45,10 @@ export function takeStop(id: string): 'cancel' | 'discard' | undefined {
 
 export const discarded = (id: string) => stopRequests.get(id) === 'discard';
 
+/** The wait a 429 asked; without a Retry-After, the cap's. */
+export const waitOf = (error: Extract<ApiError, { kind: 'rateLimited' }>) =>
+  error.retryAfterMs ?? MAX_WAIT_MS;
+
 /** A pause for the server's wait (on the request path's clock); the page shows the resume time in epoch ms. */
 export function pauseFor(config: ApiConfig, waitMs: number): JobPause {
   const clock = config.clock ?? systemClock;
@@ -115,7 +119,7 @@ export const halted = (run: Run) => run.pausedFor !== undefined || stopRequests.
  */
 export function pausedBy(run: Run, error: ApiError): boolean {
   if (error.kind === 'rateLimited') {
-    const waitMs = error.retryAfterMs ?? MAX_WAIT_MS;
+    const waitMs = waitOf(error);
     if (run.pausedFor === undefined) run.pause.abort();
     run.pausedFor = Math.max(run.pausedFor ?? 0, waitMs);
   }

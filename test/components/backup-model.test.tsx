@@ -7,24 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { BackupModel } from '../../components/jobs/backup-model';
 import type { Send } from '../../lib/messaging/page-client';
-import { type BackupJob, saveBackup } from '../../lib/storage/backup-jobs';
+import { saveBackup } from '../../lib/storage/backup-jobs';
+import { runningBackup } from './fixtures';
 
 const P = 'p-1';
 
-const job = (change: Partial<BackupJob> = {}): BackupJob => ({
-  id: 'job-1',
-  profileId: P,
-  profileName: 'Lotte',
-  createdAt: 1,
-  state: 'running',
-  settled: 20,
-  total: 80,
-  requests: 20,
-  toRead: 60,
-  perMinute: 10,
-  targets: [{ target: { kind: 'building', id: 'b-3001' }, slots: 20, outcome: 'done' }],
-  ...change,
-});
+const job = runningBackup;
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -37,10 +25,12 @@ describe('BackupModel', () => {
     await saveBackup(job());
     const model = new BackupModel(send, P);
     await waitFor(() =>
-      expect(model.bar.value).toMatchObject({ what: 'Backup', settled: 20, total: 80, minutesLeft: 6 }),
+      expect(model.bar.value).toMatchObject({ what: 'Backup', settled: 84, total: 240, minutesLeft: 16 }),
     );
     await saveBackup(job({ state: 'paused', pause: { waitMs: 720_000, resumeAt: 2 } }));
-    await waitFor(() => expect(model.bar.value).toMatchObject({ settled: 20, total: 80, minutesLeft: null }));
+    await waitFor(() =>
+      expect(model.bar.value).toMatchObject({ settled: 84, total: 240, minutesLeft: null }),
+    );
     await saveBackup(job({ state: 'cancelled', finishedAt: 3 }));
     await waitFor(() => expect(model.bar.value).toBeNull());
     expect(send).not.toHaveBeenCalled();

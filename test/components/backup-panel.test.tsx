@@ -12,28 +12,11 @@ import { parseImportDocument } from '../../lib/import/import-parser';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType } from '../../lib/messaging/protocol';
 import { type BackupJob, readBackup, saveBackup } from '../../lib/storage/backup-jobs';
+import { runningBackup } from './fixtures';
 
 const P = 'p-1';
 
-const running = (change: Partial<BackupJob> = {}): BackupJob => ({
-  id: 'job-1',
-  profileId: P,
-  profileName: 'Lotte',
-  createdAt: 1,
-  state: 'running',
-  settled: 84,
-  total: 240,
-  requests: 80,
-  toRead: 156,
-  perMinute: 10,
-  targets: Array.from({ length: 12 }, (_, i) => ({
-    target: { kind: 'building' as const, id: `b-${3001 + i}` },
-    name: `Haus ${i + 1}`,
-    slots: 20,
-    outcome: 'pending' as const,
-  })),
-  ...change,
-});
+const running = runningBackup;
 
 const DOCUMENT = multiTargetDocument(
   [

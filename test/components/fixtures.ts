@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { Send } from '../../lib/messaging/page-client';
 import type { MessageType, SettingsView } from '../../lib/messaging/protocol';
+import type { BackupJob } from '../../lib/storage/backup-jobs';
 
 export function settingsView(overrides: Partial<SettingsView> = {}): SettingsView {
   return {
@@ -19,6 +20,27 @@ export function settingsView(overrides: Partial<SettingsView> = {}): SettingsVie
     ...overrides,
   };
 }
+
+/** A backup of 12 buildings of 20 slots, 84 of 240 settled, running for profile p-1 (`change` on top). */
+export const runningBackup = (change: Partial<BackupJob> = {}): BackupJob => ({
+  id: 'job-1',
+  profileId: 'p-1',
+  profileName: 'Lotte',
+  createdAt: 1,
+  state: 'running',
+  settled: 84,
+  total: 240,
+  requests: 80,
+  toRead: 156,
+  perMinute: 10,
+  targets: Array.from({ length: 12 }, (_, i) => ({
+    target: { kind: 'building' as const, id: `b-${3001 + i}` },
+    name: `Haus ${i + 1}`,
+    slots: 20,
+    outcome: 'pending' as const,
+  })),
+  ...change,
+});
 
 export interface SentMessage {
   type: MessageType;
